@@ -1,0 +1,19 @@
+// Bundles the server into dist/main.js. Workspace packages (the contracts, shipped as TypeScript)
+// are bundled in; every npm dependency stays external and is loaded from node_modules.
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@seguridad/'));
+
+await build({
+  entryPoints: [new URL('../src/main.ts', import.meta.url).pathname],
+  outfile: new URL('../dist/main.js', import.meta.url).pathname,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  external: external.flatMap((name) => [name, `${name}/*`]),
+  logLevel: 'warning',
+});

@@ -1,0 +1,78 @@
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppConfig } from './config';
+import type { DatabaseHandle } from './db/client';
+import './fastify-augment';
+import { mailPlugin } from './integrations/mail/mail-plugin';
+import type { MailSender } from './integrations/mail/mail-sender';
+import { companyRoutes } from './modules/company/company-routes';
+import { devMailboxRoutes } from './modules/dev/dev-mailbox-routes';
+import { healthRoutes } from './modules/health/health-routes';
+import { winnersRoutes } from './modules/promo/winners-routes';
+import { webRoutes } from './modules/web/web-routes';
+import { apiDocsPlugin } from './plugins/api-docs';
+import { companyKeyPlugin } from './plugins/company-key';
+import { errorsPlugin } from './plugins/errors';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { realtimePlugin } from './realtime/realtime-plugin';
+
+// Validation messages that no schema spells out itself come in Spanish too.
+z.config(z.locales.es());
+
+export type AppDependencies = {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** Replaces the configured mail sender (tests). */
+  mail?: MailSender;
+  /** Pino logger options; defaults to the configured level. */
+  logger?: boolean | { level: string };
+};
+
+const appConfigPlugin = fp(
+  async (app: FastifyInstance, deps: Pick<AppDependencies, 'config' | 'database'>) => {
+    app.decorate('config', deps.config);
+    app.decorate('database', deps.database);
+  },
+  { name: 'app-config' },
+);
+
+/** Composes the whole server. `main.ts` only opens the database, calls this and listens. */
+export async function buildApp(deps: AppDependencies) {
+  const app = Fastify({
+    logger: deps.logger ?? { level: deps.config.logLevel },
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // One line per request only when debugging; the load balancer keeps access logs.
+    logController: new LogController({
+      disableRequestLogging: !['debug', 'trace'].includes(deps.config.logLevel),
+    }),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(appConfigPlugin, { config: deps.config, database: deps.database });
+  await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(apiDocsPlugin);
+  await app.register(mailPlugin, deps.mail ? { sender: deps.mail } : {});
+  await app.register(companyKeyPlugin);
+  await app.register(realtimePlugin);
+
+  await app.register(healthRoutes);
+  await app.register(companyRoutes);
+  await app.register(winnersRoutes);
+  if (!deps.config.isProduction) await app.register(devMailboxRoutes);
+  await app.register(webRoutes);
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

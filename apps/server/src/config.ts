@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { serverRoot } from './server-root';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const urlWithProtocols = (protocols: string[]) =>
+  z.url().refine((value) => protocols.some((protocol) => value.startsWith(`${protocol}://`)), {
+    message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+  });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  /** Base of every link the server writes into e-mails; never taken from the request's Host. */
+  PUBLIC_BASE_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('data'),
+  DATABASE_URL: urlWithProtocols(['postgres', 'postgresql']).optional(),
+  REDIS_URL: urlWithProtocols(['redis', 'rediss']).optional(),
+  SMTP_URL: urlWithProtocols(['smtp', 'smtps']).optional(),
+  MAIL_FROM: z.string().min(3).default('Plataforma de Seguridad <no-responder@localhost>'),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  /** Requests an IP may make to the API per minute before a 429; auth routes set tighter limits. */
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  SEED_COMPANY_KEY: z.string().min(16).optional(),
+  SEED_COMPANY_NAME: z.string().min(1).default('Central de Seguridad Regional'),
+  SEED_OPERATOR_PASSWORD: z.string().min(8).default('operador-demo-2026'),
+  SEED_CITIZEN_PASSWORD: z.string().min(8).default('ciudadano-demo-2026'),
+});
+
+export type AppConfig = {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  host: string;
+  port: number;
+  publicBaseUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  webDistDir: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  trustProxy: boolean;
+  rateLimitMax: number;
+  seed: {
+    companyKey: string | undefined;
+    companyName: string;
+    operatorPassword: string;
+    citizenPassword: string;
+  };
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+}
+
+/** Reads the whole environment once, and reports every bad variable together rather than the first. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const vars = parsed.data;
+  const root = serverRoot();
+  return {
+    env: vars.NODE_ENV,
+    isProduction: vars.NODE_ENV === 'production',
+    host: vars.HOST,
+    port: vars.PORT,
+    publicBaseUrl: (vars.PUBLIC_BASE_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
+    dataDir: path.resolve(vars.DATA_DIR),
+    databaseUrl: vars.DATABASE_URL,
+    redisUrl: vars.REDIS_URL,
+    smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM,
+    webDistDir: path.resolve(vars.WEB_DIST_DIR ?? path.join(root, '..', 'web', 'dist')),
+    logLevel: vars.LOG_LEVEL,
+    trustProxy: vars.TRUST_PROXY,
+    rateLimitMax: vars.RATE_LIMIT_MAX,
+    seed: {
+      companyKey: vars.SEED_COMPANY_KEY,
+      companyName: vars.SEED_COMPANY_NAME,
+      operatorPassword: vars.SEED_OPERATOR_PASSWORD,
+      citizenPassword: vars.SEED_CITIZEN_PASSWORD,
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { count } from 'drizzle-orm';
+import { PLAN_BASICO } from '@seguridad/contracts/constants';
+import { hashPassword } from '../../lib/password';
+import type { Database } from '../client';
+import {
+  communes,
+  companies,
+  companyMembers,
+  drawWinners,
+  plans,
+  regions,
+  specialities,
+  users,
+  type WorkingHoursSlot,
+} from '../schema';
+import { CHILE_COUNTRY_ID, chileRegions } from './chile-territory';
+import { publishedWinners } from './published-winners';
+
+/** The seeded company's key outside production, so the README and a fresh machine agree on it. */
+export const DEMO_COMPANY_KEY = 'pk_demo_3f9c2a7e5b8d41a6c0e2';
+
+export const DEV_ACCOUNTS = {
+  operator: { email: 'operador@example.com', name: 'Olga', lastname: 'Operadora' },
+  citizen: { email: 'ciudadano@example.com', name: 'Camilo', lastname: 'Ciudadano' },
+} as const;
+
+const SPECIALITY_NAMES = ['General', 'Seguridad Ciudadana', 'Violencia Intrafamiliar', 'Orientación Legal'];
+
+/** The call centre answers every day, all day; each company can narrow this from the console. */
+const ALWAYS_OPEN: WorkingHoursSlot[] = [0, 1, 2, 3, 4, 5, 6].map((day) => ({
+  day,
+  open: '00:00',
+  close: '24:00',
+}));
+
+const PLAN_BASICO_FEATURES = [
+  'Aplicación móvil y smartband',
+  'Mediciones manuales y automáticas tipo Holter',
+  'Electrocardiograma con interpretación por inteligencia artificial',
+  'Historial de mediciones en la aplicación y en el portal web',
+  'Red personal de seguridad y emergencia (5 usuarios)',
+];
+
+export type SeedOptions = {
+  companyKey: string | undefined;
+  companyName: string;
+  inboxEmail: string;
+  /** Dev accounts are created only outside production. */
+  devAccounts: { operatorPassword: string; citizenPassword: string } | undefined;
+};
+
+export type SeedOutcome = {
+  seeded: boolean;
+  devAccounts: { email: string; password: string; role: string }[];
+};
+
+/**
+ * Fills a new database with what the product needs to work at once. It runs at every start and
+ * does nothing once a company exists, so a restart never duplicates or overwrites data.
+ */
+export async function seedDatabase(db: Database, options: SeedOptions): Promise<SeedOutcome> {
+  const [existing] = await db.select({ total: count() }).from(companies);
+  if ((existing?.total ?? 0) > 0) return { seeded: false, devAccounts: [] };
+
+  const devPasswords = options.devAccounts;
+  const [operatorHash, citizenHash] = devPasswords
+    ? await Promise.all([
+        hashPassword(devPasswords.operatorPassword),
+        hashPassword(devPasswords.citizenPassword),
+      ])
+    : [undefined, undefined];
+
+  await db.transaction(async (tx) => {
+    const [company] = await tx
+      .insert(companies)
+      .values({
+        name: options.companyName,
+        publicKey: options.companyKey ?? `pk_${randomBytes(18).toString('base64url')}`,
+        inboxEmail: options.inboxEmail,
+        workingHours: ALWAYS_OPEN,
+      })
+      .returning({ id: companies.id });
+    if (!company) throw new Error('seed: company insert returned nothing');
+
+    await tx
+      .insert(specialities)
+      .values(SPECIALITY_NAMES.map((name, position) => ({ companyId: company.id, name, position })));
+
+    await tx.insert(plans).values({
+      id: PLAN_BASICO.id,
+      name: PLAN_BASICO.name,
+      priceClp: PLAN_BASICO.yearlyPriceClp,
+      description: PLAN_BASICO_FEATURES,
+    });
+
+    await tx
+      .insert(regions)
+      .values(chileRegions.map((region) => ({ id: region.id, countryId: CHILE_COUNTRY_ID, name: region.name })));
+    await tx
+      .insert(communes)
+      .values(chileRegions.flatMap((region) => region.communes.map((name) => ({ regionId: region.id, name }))));
+
+    await tx
+      .insert(drawWinners)
+      .values(publishedWinners.map((winner, index) => ({ position: index + 1, ...winner })));
+
+    if (operatorHash && citizenHash) {
+      const [operator] = await tx
+        .insert(users)
+        .values({ ...DEV_ACCOUNTS.operator, passwordHash: operatorHash })
+        .returning({ id: users.id });
+      await tx.insert(users).values({ ...DEV_ACCOUNTS.citizen, passwordHash: citizenHash });
+      if (!operator) throw new Error('seed: operator insert returned nothing');
+      await tx.insert(companyMembers).values({ companyId: company.id, userId: operator.id, role: 'admin' });
+    }
+  });
+
+  return {
+    seeded: true,
+    devAccounts: devPasswords
+      ? [
+          { email: DEV_ACCOUNTS.operator.email, password: devPasswords.operatorPassword, role: 'operador (admin)' },
+          { email: DEV_ACCOUNTS.citizen.email, password: devPasswords.citizenPassword, role: 'ciudadano' },
+        ]
+      : [],
+  };
+}

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { MailSender } from './mail-sender';
+import { createOutboxMailSender } from './outbox-mail-sender';
+import { createSmtpMailSender } from './smtp-mail-sender';
+
+/** Decorates `app.mail`: the sender given (tests), SMTP when configured, else the outbox. */
+export const mailPlugin = fp(
+  async (app: FastifyInstance, options: { sender?: MailSender }) => {
+    const sender =
+      options.sender ??
+      (app.config.smtpUrl
+        ? createSmtpMailSender({ url: app.config.smtpUrl, from: app.config.mailFrom })
+        : createOutboxMailSender(app.database.db));
+    app.decorate('mail', sender);
+    app.addHook('onClose', async () => sender.close());
+  },
+  { name: 'mail', dependencies: ['app-config'] },
+);

@@ -1,0 +1,20 @@
+import type { Database } from '../../db/client';
+import { outboxMessages } from '../../db/schema';
+import type { MailMessage, MailSender } from './mail-sender';
+
+/** Keeps every mail in the database, where the dev mailbox shows it. Nothing leaves the machine. */
+export function createOutboxMailSender(db: Database): MailSender {
+  return {
+    kind: 'outbox',
+    async send(message: MailMessage) {
+      await db.insert(outboxMessages).values({
+        channel: 'email',
+        recipient: message.to.toLowerCase(),
+        subject: message.subject,
+        text: message.text,
+        html: message.html ?? null,
+      });
+    },
+    async close() {},
+  };
+}

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorMessages } from '@seguridad/contracts/messages';
+import { DEMO_COMPANY_KEY } from '../../db/seed/seed';
+import { createTestApp, type TestContext } from '../../testing/test-app';
+
+describe('GET /api/company/specialities', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('lists the company specialities, General first', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/company/specialities',
+      headers: { 'company-key': DEMO_COMPANY_KEY },
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.success).toBe(true);
+    expect(body.data[0]).toMatchObject({ name: 'General' });
+    expect(body.data.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['wrong', 'pk_not_a_real_key_000000'],
+    ['oversized', 'x'.repeat(5_000)],
+  ])('answers 401 in Spanish for a %s key', async (_label, key) => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/company/specialities',
+      headers: key === undefined ? {} : { 'company-key': key },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({
+      success: false,
+      code: 401,
+      error: 'invalid_company_key',
+      message: errorMessages.companyKeyInvalid,
+      data: [errorMessages.companyKeyInvalid],
+    });
+  });
+});

@@ -1,0 +1,75 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../testing/test-app';
+
+/** A miniature build output with the files the web routes rely on. */
+function makeDist(): string {
+  const dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+  const page = (title: string) => `<!doctype html><html lang="es"><head><title>${title}</title></head><body></body></html>`;
+  writeFileSync(path.join(dist, 'index.html'), page('Inicio'));
+  writeFileSync(path.join(dist, 'spa.html'), page('App'));
+  writeFileSync(path.join(dist, '404.html'), page('No encontrada'));
+  mkdirSync(path.join(dist, 'terminos'));
+  writeFileSync(path.join(dist, 'terminos', 'index.html'), page('Términos'));
+  mkdirSync(path.join(dist, 'assets'));
+  const script = 'console.log("hola");'.repeat(50);
+  writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), script);
+  writeFileSync(path.join(dist, 'assets', 'main-abc123.js.br'), brotliCompressSync(script));
+  return dist;
+}
+
+describe('website routes', () => {
+  let ctx: TestContext;
+  let dist: string;
+  beforeAll(async () => {
+    dist = makeDist();
+    ctx = await createTestApp({ env: { WEB_DIST_DIR: dist, RATE_LIMIT_MAX: '1' } });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves a prerendered page for its route, revalidated on every visit', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/terminos' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>Términos</title>');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the app shell for known routes without a prerendered page, and carries the query', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/login?redirect_to=/configuracion' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>App</title>');
+  });
+
+  it('answers unknown pages with the 404 page and status', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/no-existe/nada' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<title>No encontrada</title>');
+  });
+
+  it('keeps JSON 404s for unknown API routes', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/nada' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().success).toBe(false);
+  });
+
+  it('serves hashed assets for a year, brotli when the browser accepts it', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/main-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('does not count page loads against the API rate limit', async () => {
+    for (let i = 0; i < 4; i += 1) expect((await ctx.app.inject({ method: 'GET', url: '/' })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { COMPANY_KEY_HEADER } from '@seguridad/contracts/http/company';
+import { errorMessages } from '@seguridad/contracts/messages';
+import { companies } from '../db/schema';
+import { AppError } from '../lib/app-error';
+
+export type CompanyContext = { id: number; name: string };
+
+/**
+ * Widget calls arrive at high rates and the key → company mapping almost never changes, so a hit
+ * is kept for a few seconds; a change of key or of a company takes effect within that time.
+ */
+const CACHE_TTL_MS = 5_000;
+const MAX_KEY_LENGTH = 200;
+
+export const companyKeyPlugin = fp(
+  async (app: FastifyInstance) => {
+    const cache = new Map<string, { company: CompanyContext | null; expiresAt: number }>();
+
+    async function lookup(key: string): Promise<CompanyContext | null> {
+      const cached = cache.get(key);
+      if (cached && cached.expiresAt > Date.now()) return cached.company;
+      const [row] = await app.database.db
+        .select({ id: companies.id, name: companies.name })
+        .from(companies)
+        .where(eq(companies.publicKey, key))
+        .limit(1);
+      const company = row ?? null;
+      if (cache.size > 10_000) cache.clear();
+      cache.set(key, { company, expiresAt: Date.now() + CACHE_TTL_MS });
+      return company;
+    }
+
+    app.decorateRequest('company', undefined);
+    app.decorate('requireCompany', async (request: FastifyRequest) => {
+      const header = request.headers[COMPANY_KEY_HEADER];
+      const key = typeof header === 'string' ? header.trim() : '';
+      const company = key && key.length <= MAX_KEY_LENGTH ? await lookup(key) : null;
+      if (!company) throw new AppError(401, 'invalid_company_key', errorMessages.companyKeyInvalid);
+      request.company = company;
+    });
+  },
+  { name: 'company-key', dependencies: ['app-config'] },
+);

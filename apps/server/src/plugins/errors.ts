@@ -1,0 +1,52 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { errorMessages } from '@seguridad/contracts/messages';
+import type { ApiError } from '@seguridad/contracts/http/errors';
+import { AppError } from '../lib/app-error';
+
+const messageByStatus: Record<number, { error: string; message: string }> = {
+  400: { error: 'bad_request', message: errorMessages.badRequest },
+  401: { error: 'unauthorized', message: errorMessages.unauthorized },
+  403: { error: 'forbidden', message: errorMessages.forbidden },
+  404: { error: 'not_found', message: errorMessages.notFound },
+  413: { error: 'payload_too_large', message: errorMessages.payloadTooLarge },
+  415: { error: 'unsupported_media_type', message: errorMessages.unsupportedMediaType },
+  429: { error: 'too_many_requests', message: errorMessages.tooManyRequests },
+};
+
+export function errorBody(statusCode: number, error: string, message: string, data: string[] = []): ApiError {
+  return { success: false, code: statusCode, error, message, data: data.length > 0 ? data : [message] };
+}
+
+/** Turns every failure into the one JSON error shape, in Spanish, with a status that means what it says. */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((failure: FastifyError, request, reply) => {
+      if (failure instanceof AppError) {
+        return reply
+          .code(failure.statusCode)
+          .send(errorBody(failure.statusCode, failure.error, failure.message, failure.details));
+      }
+      if (hasZodFastifySchemaValidationErrors(failure)) {
+        const details = failure.validation.map((issue) => issue.message);
+        return reply.code(400).send(errorBody(400, 'validation_failed', errorMessages.badRequest, details));
+      }
+      const statusCode = failure.statusCode && failure.statusCode >= 400 ? failure.statusCode : 500;
+      if (statusCode >= 500) {
+        request.log.error({ err: failure }, 'request failed');
+        return reply.code(statusCode).send(errorBody(statusCode, 'internal_error', errorMessages.generic));
+      }
+      const known = messageByStatus[statusCode] ?? { error: 'request_error', message: errorMessages.badRequest };
+      return reply.code(statusCode).send(errorBody(statusCode, known.error, known.message));
+    });
+
+    // Pages get the website's 404 page; API callers get the JSON error.
+    app.setNotFoundHandler((request, reply) => {
+      const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/');
+      if (wantsPage && app.sendWebNotFound) return app.sendWebNotFound(reply);
+      return reply.code(404).send(errorBody(404, 'route_not_found', errorMessages.routeNotFound));
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { errorMessages } from '@seguridad/contracts/messages';
+import { DEMO_COMPANY_KEY } from '../db/seed/seed';
+import { createTestApp, openTestDatabase, type TestContext } from '../testing/test-app';
+
+const request = { method: 'GET' as const, url: '/api/company/specialities', headers: { 'company-key': DEMO_COMPANY_KEY } };
+
+describe('per-IP rate limit', () => {
+  const contexts: TestContext[] = [];
+  afterAll(async () => {
+    for (const ctx of contexts) await ctx.close();
+  });
+
+  it('answers 429 in Spanish once an IP goes over the limit', async () => {
+    const ctx = await createTestApp({ env: { RATE_LIMIT_MAX: '3' } });
+    contexts.push(ctx);
+    for (let i = 0; i < 3; i += 1) expect((await ctx.app.inject(request)).statusCode).toBe(200);
+    const limited = await ctx.app.inject(request);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ success: false, code: 429, message: errorMessages.tooManyRequests });
+    expect(limited.headers['retry-after']).toBeDefined();
+    // Another address keeps its own budget.
+    expect((await ctx.app.inject({ ...request, remoteAddress: '10.9.8.7' })).statusCode).toBe(200);
+  });
+
+  it.runIf(Boolean(process.env.REDIS_URL))(
+    'shares the counters between two processes through Redis',
+    async () => {
+      const database = await openTestDatabase();
+      // A fresh address per run keeps earlier runs' counters in Redis out of this one.
+      const remoteAddress = `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+      const env = { RATE_LIMIT_MAX: '4', REDIS_URL: process.env.REDIS_URL! };
+      const first = await createTestApp({ env, database });
+      const second = await createTestApp({ env, database });
+      contexts.push(first, second);
+      const codes = [];
+      for (const app of [first.app, second.app, first.app, second.app, first.app]) {
+        codes.push((await app.inject({ ...request, remoteAddress })).statusCode);
+      }
+      expect(codes).toEqual([200, 200, 200, 200, 429]);
+      await database.close();
+    },
+  );
+});

@@ -1,0 +1,29 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { errorMessages } from '@seguridad/contracts/messages';
+import { AppError } from '../lib/app-error';
+
+/**
+ * A per-IP ceiling on every API route. Counters live in Redis when it is configured, so several
+ * processes behind one load balancer share them; routes that anonymous visitors can abuse set
+ * tighter limits of their own through `config.rateLimit`.
+ */
+export const rateLimitPlugin = fp(
+  async (app: FastifyInstance) => {
+    const redis = app.config.redisUrl
+      ? new Redis(app.config.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1, lazyConnect: false })
+      : undefined;
+    await app.register(rateLimit, {
+      global: true,
+      max: app.config.rateLimitMax,
+      timeWindow: '1 minute',
+      ...(redis ? { redis, nameSpace: 'rl:' } : {}),
+      allowList: (request) => !request.url.startsWith('/api/') && !request.url.startsWith('/dev/'),
+      errorResponseBuilder: () => new AppError(429, 'too_many_requests', errorMessages.tooManyRequests),
+    });
+    if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  },
+  { name: 'rate-limit', dependencies: ['app-config'] },
+);

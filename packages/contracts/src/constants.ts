@@ -1,0 +1,88 @@
+/** Business constants and limits of spec §9, in one place for the web app and the server. */
+
+export const HTTP_TIMEOUT_MS = 10_000;
+export const UPLOAD_TIMEOUT_MS = 60 * 60 * 1000;
+
+/** How long notices stay and how long flows wait before moving on (spec §9). */
+export const DELAYS_MS = {
+  videoMailNotice: 5_000,
+  contactNotice: 3_000,
+  endOfCallClose: 5_000,
+  autovideoOpen: 1_000,
+  signupAutoLogin: 3_000,
+  invalidResetTokenRedirect: 6_000,
+  postResetRedirect: 4_000,
+  accountDeletedDialog: 2_000,
+  alertHide: 3_000,
+  postSecurityActionRedirect: 3_000,
+} as const;
+
+export const VIDEO_MAIL_MESSAGE_MAX = 360;
+export const PHONE_PREFIX_VIDEO_MAIL = '+56';
+export const PHONE_PREFIX_MOBILE = '+569';
+export const PROMO_PHONE_DIGITS = 8;
+export const FULL_PHONE_DIGITS = 11;
+export const VERIFICATION_CODE_DIGITS = 6;
+export const VERIFICATION_TYPE = { sms: 1, whatsapp: 2 } as const;
+
+export const RECORDING_MIME_TYPE = 'video/webm;codecs=vp8';
+export const VIDEO_CONSTRAINTS = {
+  width: { min: 640, ideal: 1280, max: 1920 },
+  height: { min: 480, ideal: 720, max: 1080 },
+} as const;
+export const DEFAULT_RECORDING_TYPE = 1;
+
+export const DRAWER_WIDTH_PX = { desktop: 320, mobile: 260, expanded: 1200 } as const;
+
+export const DEFAULT_PLAN_ID = 1;
+export const DEFAULT_MONTHS_PAID = 6;
+export const DEFAULT_PRODUCT_ID = 1;
+export const DEFAULT_QTY = 1;
+export const CURRENCY = 'CLP';
+export const CHILE_COUNTRY_ID = 81;
+
+export const PLAN_BASICO = { id: 1, name: 'Plan Básico', yearlyPriceClp: 149_990 } as const;
+export const PLAN_PREMIUM_YEARLY_PRICE_CLP = 349_990;
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** Long passphrases must fit; the upper bound only protects the hash function from huge inputs. */
+export const PASSWORD_MAX_LENGTH = 128;
+export const MINIMUM_AGE = 18;
+export const SECURITY_NETWORK_MAX_PEOPLE = 5;
+export const DELETE_ACCOUNT_PHRASE = 'eliminar mi cuenta';
+
+export const DRAW = {
+  eligibleRegistrants: 1000,
+  cameras: 50,
+  invitationsRequired: 3,
+  publishedWinners: 20,
+} as const;
+
+export const TABLE_ROWS_PER_PAGE = 5;
+
+export const WHEEL = {
+  sections: 10,
+  degreesPerSection: 36,
+  spinMs: 5_000,
+  resultDelayMs: 6_000,
+  extraTurns: 3,
+} as const;
+
+/** Scroll-reveal presets of spec §9: the default rises 40 px with a fade; slide-ins travel 100 px. */
+export const REVEAL_PRESETS = {
+  fadeUp: { distancePx: 40, durationMs: 500 },
+  slideLeft: { distancePx: 100, durationMs: 1_000 },
+  slideRight: { distancePx: 100, durationMs: 1_000 },
+} as const;
+export type RevealPreset = keyof typeof REVEAL_PRESETS;
+
+/** Responsive breakpoints of spec §9 (inclusive pixel ranges). */
+export const BREAKPOINTS = {
+  tiny: { min: 0, max: 479 },
+  small: { min: 480, max: 767 },
+  medium: { min: 768, max: 991 },
+  main: { min: 992, max: 10_000 },
+} as const;
+
+/** Where the working hours of a company are reckoned. */
+export const SERVICE_TIME_ZONE = 'America/Santiago';

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** Header that every public widget call carries (spec §7, company service API). */
+export const COMPANY_KEY_HEADER = 'company-key';
+
+export const specialitySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+});
+export type Speciality = z.infer<typeof specialitySchema>;
+
+export const specialitiesResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(specialitySchema),
+});
+export type SpecialitiesResponse = z.infer<typeof specialitiesResponseSchema>;

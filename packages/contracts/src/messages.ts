@@ -1,0 +1,52 @@
+/**
+ * Every Spanish text the spec fixes (validation rules of §5, the error catalogue of §8, the
+ * state texts of §2 and §4), written once. Obvious spelling slips of the spec are corrected here.
+ */
+
+export const validationMessages = {
+  requiredText: 'Debe completar este campo.',
+  required: 'Este campo es obligatorio',
+  widgetEmailRequired: 'El Correo es requerido',
+  widgetEmailInvalid: 'El correo es incorrecto',
+  accountEmailRequired: 'Email es obligatorio',
+  accountEmailInvalid: 'Email debe ser válido',
+  invitationEmailInvalid: 'Formato incorrecto',
+  checkoutPasswordRequired: 'Contraseña es requerida',
+  checkoutNameRequired: 'Nombre es requerido',
+  checkoutLastNameRequired: 'Apellido es requerido',
+  checkoutPhoneRequired: 'Teléfono es requerido',
+  checkoutAddressRequired: 'Dirección es requerida',
+  checkoutRegionRequired: 'Región es requerida',
+  checkoutCommuneRequired: 'Comuna es requerida',
+  communeNeedsRegion: 'Debe seleccionar una región',
+  passwordMinLength: 'La contraseña debe ser de 8 caracteres mínimo',
+  passwordTooLong: 'La contraseña no puede superar los 128 caracteres',
+  passwordConfirmationRequired: 'Confirmación de contraseña es requerida',
+  passwordsDoNotMatch: 'Las contraseñas no coinciden',
+  digitsOnly: 'Ingrese sólo números',
+  phoneElevenDigits: 'El campo debe tener 11 números',
+  codeSixDigits: 'El campo debe tener 6 números',
+  rutInvalid: 'Rut no válido',
+} as const;
+
+export const errorMessages = {
+  generic: 'Lo sentimos, ha ocurrido un error inesperado. Por favor inténtalo nuevamente.',
+  badRequest: 'Los datos enviados no son válidos.',
+  unauthorized: 'Debes iniciar sesión para continuar.',
+  forbidden: 'No tienes permiso para realizar esta acción.',
+  notFound: 'El recurso solicitado no existe.',
+  routeNotFound: 'La ruta solicitada no existe.',
+  payloadTooLarge: 'El archivo o los datos enviados superan el tamaño permitido.',
+  unsupportedMediaType: 'El tipo de archivo o de contenido no está permitido.',
+  tooManyRequests: 'Has realizado demasiadas solicitudes. Por favor espera un momento e inténtalo nuevamente.',
+  companyKeyInvalid: 'La clave de empresa no es válida o no fue enviada.',
+  serviceUnavailable: 'El servicio no está disponible en este momento. Por favor inténtalo más tarde.',
+} as const;
+
+export const pageTexts = {
+  resultsTitle: 'Resultados Sorteo de Cámaras',
+  resultsContactNote:
+    'Los ganadores serán contactados por correo electrónico o por WhatsApp para coordinar la entrega de su cámara.',
+  notFoundTitle: 'Página no encontrada',
+  notFoundBody: 'La página que buscas no existe o cambió de dirección.',
+} as const;

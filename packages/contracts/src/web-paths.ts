@@ -1,0 +1,55 @@
+/**
+ * The browser routes of the website (spec §2). The server uses this list to answer unknown
+ * paths with a real 404 and known ones with the app; the web router uses the same names.
+ */
+export const webPaths = {
+  home: '/',
+  results: '/ganadores-camaras',
+  settings: '/configuracion',
+  terms: '/terminos',
+  privacy: '/politicas',
+  termsApp: '/terminos-app',
+  privacyApp: '/politicas-app',
+  promo: '/registrate',
+  register: '/register',
+  login: '/login',
+  login2fa: '/login2FA',
+  resetPasswordRequest: '/resetpassrequest',
+  resetPassword: '/reset-pass',
+  deleteAccount: '/delete-account',
+  accountRecovery: '/account_recovery',
+  networkInvite: '/network_invite',
+  storeRedirect: '/store-redirect',
+  wheel: '/wheel',
+  checkout: '/checkout',
+  faq: '/preguntas-frecuentes',
+  widget: '/widget',
+  operator: '/operador',
+} as const;
+
+export type WebPath = (typeof webPaths)[keyof typeof webPaths];
+
+/** In-page anchors of the landing page (spec §2), in the order the header lists them. */
+export const landingAnchors = {
+  app: 'App',
+  alerts: 'alertas',
+  reports: 'denuncias',
+  cameras: 'camaras',
+  network: 'red',
+  webPanel: 'Panel-web',
+  download: 'download',
+} as const;
+
+/** Anchored sections of the FAQ page (spec §2). */
+export const faqAnchors = {
+  platform: 'plataforma',
+  parameters: 'parametros',
+  prices: 'precios',
+  general: 'preguntas-generales',
+} as const;
+
+/** Static documents the website offers for download. */
+export const staticDocuments = {
+  faqPdf: '/docs/preguntas-frecuentes.pdf',
+  appPresentationPdf: '/docs/presentacion-app.pdf',
+} as const;
