@@ -1,5 +1,8 @@
 /** Business constants and limits of spec §9, in one place for the web app and the server. */
 
+/** Header that every public widget call carries (spec §7, company service API). */
+export const COMPANY_KEY_HEADER = 'company-key';
+
 export const HTTP_TIMEOUT_MS = 10_000;
 export const UPLOAD_TIMEOUT_MS = 60 * 60 * 1000;
 

@@ -40,6 +40,17 @@ export const landingAnchors = {
   download: 'download',
 } as const;
 
+/** The landing page's header menu (spec §2): each label scrolls to its in-page anchor. */
+export const landingMenu = [
+  { label: 'App Móvil', anchor: landingAnchors.app },
+  { label: 'Alerta de Seguridad', anchor: landingAnchors.alerts },
+  { label: 'Denuncias', anchor: landingAnchors.reports },
+  { label: 'Cámaras', anchor: landingAnchors.cameras },
+  { label: 'Red de Seguridad', anchor: landingAnchors.network },
+  { label: 'Panel Web', anchor: landingAnchors.webPanel },
+  { label: 'Contacto', anchor: landingAnchors.download },
+] as const;
+
 /** Anchored sections of the FAQ page (spec §2). */
 export const faqAnchors = {
   platform: 'plataforma',

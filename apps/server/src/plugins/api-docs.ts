@@ -3,7 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { COMPANY_KEY_HEADER } from '@seguridad/contracts/http/company';
+import { COMPANY_KEY_HEADER } from '@seguridad/contracts/constants';
 
 /** OpenAPI generated from the same zod schemas the routes validate with, served at /api/docs. */
 export const apiDocsPlugin = fp(

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { COMPANY_KEY_HEADER } from '@seguridad/contracts/http/company';
+import { COMPANY_KEY_HEADER } from '@seguridad/contracts/constants';
 import { errorMessages } from '@seguridad/contracts/messages';
 import { companies } from '../db/schema';
 import { AppError } from '../lib/app-error';

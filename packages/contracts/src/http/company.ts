@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-/** Header that every public widget call carries (spec §7, company service API). */
-export const COMPANY_KEY_HEADER = 'company-key';
-
 export const specialitySchema = z.object({
   id: z.number().int(),
   name: z.string(),

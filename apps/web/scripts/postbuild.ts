@@ -1,0 +1,122 @@
+/**
+ * After `vite build` (client) and `vite build --ssr` (prerender bundle): writes one prerendered
+ * HTML file per public route, the app shell for client-only routes, the 404 page, the static PDFs,
+ * and brotli/gzip copies of every text file, then removes the prerender bundle.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { writeStaticPdfs } from './static-pdfs';
+
+type RouteEntry = { path: string; module: string; title: string; description: string; prerender: boolean };
+type ServerEntry = {
+  renderPage(url: string): Promise<string>;
+  routeTable: RouteEntry[];
+  notFoundRoute: RouteEntry;
+};
+type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const distDir = path.join(webRoot, 'dist');
+const ssrDir = path.join(webRoot, 'dist-ssr');
+
+const escapeAttribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function readManifest(): Record<string, ManifestChunk> {
+  return JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+}
+
+/** The page's own chunk and what it imports, so the browser fetches them with the entry, not after. */
+function preloadsFor(manifest: Record<string, ManifestChunk>, entry: RouteEntry) {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    chunk.css?.forEach((file) => styles.add(file));
+    chunk.imports?.forEach(visit);
+  };
+  visit(`src/features/${entry.module}`);
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+function headFor(entry: RouteEntry, preloads: { scripts: string[]; styles: string[] }, siteUrl: string) {
+  const lines = [
+    `<title>${escapeAttribute(entry.title)}</title>`,
+    `<meta name="description" content="${escapeAttribute(entry.description)}" />`,
+    `<meta property="og:title" content="${escapeAttribute(entry.title)}" />`,
+    `<meta property="og:description" content="${escapeAttribute(entry.description)}" />`,
+    '<meta property="og:type" content="website" />',
+    '<meta property="og:locale" content="es_CL" />',
+    ...preloads.styles.map((file) => `<link rel="stylesheet" href="/${file}" />`),
+    ...preloads.scripts.map((file) => `<link rel="modulepreload" href="/${file}" />`),
+  ];
+  if (siteUrl && entry.path !== '*') lines.push(`<link rel="canonical" href="${siteUrl}${entry.path}" />`);
+  return lines.join('\n    ');
+}
+
+function outputFileFor(routePath: string): string {
+  if (routePath === '*') return path.join(distDir, '404.html');
+  if (routePath === '/') return path.join(distDir, 'index.html');
+  return path.join(distDir, routePath.slice(1), 'index.html');
+}
+
+function compressTextFiles(dir: string) {
+  for (const name of readdirSync(dir)) {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) {
+      compressTextFiles(file);
+      continue;
+    }
+    if (!/\.(html|js|css|svg|json|txt|xml|mjs)$/.test(name) || statSync(file).size < 1024) continue;
+    const content = readFileSync(file);
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+    writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+  }
+}
+
+async function main() {
+  const serverEntryFile = ['entry-server.js', 'entry-server.mjs']
+    .map((name) => path.join(ssrDir, name))
+    .find((file) => existsSync(file));
+  if (!serverEntryFile) throw new Error('prerender bundle missing: run vite build --ssr first');
+  const server = (await import(pathToFileURL(serverEntryFile).href)) as ServerEntry;
+  const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const manifest = readManifest();
+  const siteUrl = (process.env.VITE_SITE_URL ?? '').replace(/\/+$/, '');
+
+  const pages = [...server.routeTable.filter((entry) => entry.prerender), server.notFoundRoute];
+  for (const entry of pages) {
+    const url = entry.path === '*' ? '/pagina-que-no-existe' : entry.path;
+    const html = await server.renderPage(url);
+    const page = template
+      .replace('<!--app-head-->', headFor(entry, preloadsFor(manifest, entry), siteUrl))
+      .replace('<!--app-html-->', html);
+    const file = outputFileFor(entry.path);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, page);
+  }
+
+  // Client-only routes (login, settings…) render in the browser from an empty shell.
+  const home = server.routeTable[0]!;
+  const shell = template
+    .replace('<!--app-head-->', headFor({ ...home, title: home.title }, { scripts: [], styles: [] }, ''))
+    .replace('<!--app-html-->', '');
+  writeFileSync(path.join(distDir, 'spa.html'), shell);
+
+  await writeStaticPdfs(distDir);
+  compressTextFiles(distDir);
+  rmSync(ssrDir, { recursive: true, force: true });
+  console.log(`prerendered ${pages.length} pages, wrote the app shell, PDFs and compressed copies`);
+}
+
+await main();

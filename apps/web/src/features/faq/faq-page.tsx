@@ -1,0 +1,3 @@
+export function FaqPage() {
+  return <h1>Preguntas frecuentes</h1>;
+}

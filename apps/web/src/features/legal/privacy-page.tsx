@@ -1,0 +1,3 @@
+export function PrivacyPage() {
+  return <h1>Política de privacidad</h1>;
+}

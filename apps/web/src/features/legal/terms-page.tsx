@@ -1,0 +1,3 @@
+export function TermsPage() {
+  return <h1>Términos y condiciones</h1>;
+}

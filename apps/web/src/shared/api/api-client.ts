@@ -1,0 +1,130 @@
+import type { ApiError as ApiErrorBody } from '@seguridad/contracts/http/errors';
+import { COMPANY_KEY_HEADER, HTTP_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from '@seguridad/contracts/constants';
+import { errorMessages } from '@seguridad/contracts/messages';
+import { siteConfig } from '../../config/site';
+import { clearSessionToken, getSessionToken } from './session-token';
+
+/** A failed call: the HTTP status (0 when no answer came) and the server's error body if any. */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ApiErrorBody | undefined,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+
+  /** The first message a person should read (spec §8: the first of the server's list). */
+  get userMessage(): string {
+    return this.body?.data[0] ?? this.body?.message ?? this.message;
+  }
+}
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Send the session token as a bearer token (App API). */
+  auth?: boolean;
+  /** Send the `company-key` header (company service API). */
+  companyKey?: boolean;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** Base URL for tests or other origins; defaults to this page's origin. */
+  baseUrl?: string;
+};
+
+function buildUrl(path: string, query: RequestOptions['query'], baseUrl?: string): string {
+  const origin = baseUrl ?? (typeof window === 'undefined' ? 'http://localhost' : window.location.origin);
+  const url = new URL(path, origin);
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) url.searchParams.set(name, String(value));
+  }
+  return baseUrl ? url.toString() : `${url.pathname}${url.search}`;
+}
+
+function buildHeaders(options: Pick<RequestOptions, 'auth' | 'companyKey'>, hasJsonBody: boolean) {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (hasJsonBody) headers['content-type'] = 'application/json';
+  if (options.companyKey) headers[COMPANY_KEY_HEADER] = siteConfig.companyKey;
+  const token = options.auth ? getSessionToken() : null;
+  if (token) headers.authorization = `Bearer ${token}`;
+  return headers;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isErrorBody(value: unknown): value is ApiErrorBody {
+  return typeof value === 'object' && value !== null && 'message' in value && Array.isArray((value as ApiErrorBody).data);
+}
+
+/** Spec §7: 401 and 403 drop the stored token; every other non-2xx is just rejected. */
+function failure(status: number, payload: unknown): ApiRequestError {
+  if (status === 401 || status === 403) clearSessionToken();
+  const body = isErrorBody(payload) ? payload : undefined;
+  return new ApiRequestError(status, body, body?.message ?? errorMessages.generic);
+}
+
+/** JSON request with the spec's rules: 10 s timeout, non-2xx rejected, 401/403 forget the token. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? HTTP_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+  const hasJsonBody = options.body !== undefined;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query, options.baseUrl), {
+      method: options.method ?? (hasJsonBody ? 'POST' : 'GET'),
+      headers: buildHeaders(options, hasJsonBody),
+      body: hasJsonBody ? JSON.stringify(options.body) : undefined,
+      signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiRequestError(0, undefined, errorMessages.generic);
+  }
+  const payload = parseJson(await response.text());
+  if (!response.ok) throw failure(response.status, payload);
+  return payload as T;
+}
+
+/**
+ * Multipart upload with progress (XMLHttpRequest reports upload progress; fetch does not).
+ * One hour of timeout, as spec §7 gives attachments and recordings.
+ */
+export function uploadWithProgress<T>(
+  path: string,
+  form: FormData,
+  options: Pick<RequestOptions, 'auth' | 'companyKey' | 'baseUrl' | 'signal' | 'timeoutMs'> & {
+    onProgress?: (fraction: number) => void;
+  } = {},
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', buildUrl(path, undefined, options.baseUrl));
+    request.timeout = options.timeoutMs ?? UPLOAD_TIMEOUT_MS;
+    for (const [name, value] of Object.entries(buildHeaders(options, false))) request.setRequestHeader(name, value);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
+    };
+    request.onload = () => {
+      const payload = parseJson(request.responseText);
+      if (request.status >= 200 && request.status < 300) {
+        options.onProgress?.(1);
+        resolve(payload as T);
+      } else reject(failure(request.status, payload));
+    };
+    const networkFailure = () => reject(new ApiRequestError(0, undefined, errorMessages.generic));
+    request.onerror = networkFailure;
+    request.ontimeout = networkFailure;
+    request.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
+    options.signal?.addEventListener('abort', () => request.abort(), { once: true });
+    request.send(form);
+  });
+}
