@@ -51,7 +51,9 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
 
-  const companyRows = await database.db.select({ name: companies.name, key: companies.publicKey }).from(companies);
+  const companyRows = await database.db
+    .select({ name: companies.name, key: companies.publicKey })
+    .from(companies);
   const lines = [
     '',
     `  Plataforma de Seguridad en http://localhost:${port}  (base pública ${config.publicBaseUrl})`,
@@ -60,7 +62,8 @@ async function main() {
   ];
   if (seed.devAccounts.length > 0) {
     lines.push('  Cuentas de desarrollo creadas (solo fuera de producción):');
-    for (const account of seed.devAccounts) lines.push(`    ${account.role}: ${account.email} / ${account.password}`);
+    for (const account of seed.devAccounts)
+      lines.push(`    ${account.role}: ${account.email} / ${account.password}`);
   }
   if (!config.isProduction) lines.push(`  Buzón de desarrollo: http://localhost:${port}/dev/mailbox`);
   console.log(lines.join('\n') + '\n');

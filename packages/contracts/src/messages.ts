@@ -38,7 +38,8 @@ export const errorMessages = {
   routeNotFound: 'La ruta solicitada no existe.',
   payloadTooLarge: 'El archivo o los datos enviados superan el tamaño permitido.',
   unsupportedMediaType: 'El tipo de archivo o de contenido no está permitido.',
-  tooManyRequests: 'Has realizado demasiadas solicitudes. Por favor espera un momento e inténtalo nuevamente.',
+  tooManyRequests:
+    'Has realizado demasiadas solicitudes. Por favor espera un momento e inténtalo nuevamente.',
   companyKeyInvalid: 'La clave de empresa no es válida o no fue enviada.',
   serviceUnavailable: 'El servicio no está disponible en este momento. Por favor inténtalo más tarde.',
 } as const;

@@ -48,7 +48,10 @@ export function wrapPostgres(pool: pg.Pool): DatabaseHandle {
 }
 
 /** PostgreSQL when a URL is configured, otherwise the embedded PGlite kept under `<dataDir>/db`. */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     return wrapPostgres(pool);

@@ -3,7 +3,9 @@ import { escapeHtml, linkifyText } from './html';
 
 describe('HTML helpers', () => {
   it('escapes markup', () => {
-    expect(escapeHtml('<img src=x onerror="alert(1)">')).toBe('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;');
+    expect(escapeHtml('<img src=x onerror="alert(1)">')).toBe(
+      '&lt;img src=x onerror=&quot;alert(1)&quot;&gt;',
+    );
   });
 
   it('links URLs without letting markup through', () => {

@@ -12,7 +12,11 @@ describe('the one error shape', () => {
   it('answers unknown API routes with a JSON 404 in Spanish', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/no-existe' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ success: false, code: 404, message: errorMessages.routeNotFound });
+    expect(response.json()).toMatchObject({
+      success: false,
+      code: 404,
+      message: errorMessages.routeNotFound,
+    });
   });
 
   it('answers bad query values with 400 and the list of problems', async () => {

@@ -29,7 +29,7 @@ export const errorsPlugin = fp(
           .send(errorBody(failure.statusCode, failure.error, failure.message, failure.details));
       }
       if (hasZodFastifySchemaValidationErrors(failure)) {
-        const details = failure.validation.map((issue) => issue.message);
+        const details = failure.validation.map((issue) => issue.message ?? errorMessages.badRequest);
         return reply.code(400).send(errorBody(400, 'validation_failed', errorMessages.badRequest, details));
       }
       const statusCode = failure.statusCode && failure.statusCode >= 400 ? failure.statusCode : 500;
@@ -37,7 +37,10 @@ export const errorsPlugin = fp(
         request.log.error({ err: failure }, 'request failed');
         return reply.code(statusCode).send(errorBody(statusCode, 'internal_error', errorMessages.generic));
       }
-      const known = messageByStatus[statusCode] ?? { error: 'request_error', message: errorMessages.badRequest };
+      const known = messageByStatus[statusCode] ?? {
+        error: 'request_error',
+        message: errorMessages.badRequest,
+      };
       return reply.code(statusCode).send(errorBody(statusCode, known.error, known.message));
     });
 

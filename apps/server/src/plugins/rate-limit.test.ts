@@ -4,7 +4,11 @@ import { errorMessages } from '@seguridad/contracts/messages';
 import { DEMO_COMPANY_KEY } from '../db/seed/seed';
 import { createTestApp, openTestDatabase, type TestContext } from '../testing/test-app';
 
-const request = { method: 'GET' as const, url: '/api/company/specialities', headers: { 'company-key': DEMO_COMPANY_KEY } };
+const request = {
+  method: 'GET' as const,
+  url: '/api/company/specialities',
+  headers: { 'company-key': DEMO_COMPANY_KEY },
+};
 
 describe('per-IP rate limit', () => {
   const contexts: TestContext[] = [];
@@ -18,7 +22,11 @@ describe('per-IP rate limit', () => {
     for (let i = 0; i < 3; i += 1) expect((await ctx.app.inject(request)).statusCode).toBe(200);
     const limited = await ctx.app.inject(request);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toMatchObject({ success: false, code: 429, message: errorMessages.tooManyRequests });
+    expect(limited.json()).toMatchObject({
+      success: false,
+      code: 429,
+      message: errorMessages.tooManyRequests,
+    });
     expect(limited.headers['retry-after']).toBeDefined();
     // Another address keeps its own budget.
     expect((await ctx.app.inject({ ...request, remoteAddress: '10.9.8.7' })).statusCode).toBe(200);

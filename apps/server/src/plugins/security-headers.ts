@@ -33,7 +33,10 @@ export const securityHeadersPlugin = fp(
     });
     // Camera, microphone and screen capture only for our own pages (the call widget).
     app.addHook('onSend', async (_request, reply) => {
-      reply.header('Permissions-Policy', 'camera=(self), microphone=(self), display-capture=(self), geolocation=()');
+      reply.header(
+        'Permissions-Policy',
+        'camera=(self), microphone=(self), display-capture=(self), geolocation=()',
+      );
     });
   },
   { name: 'security-headers' },

@@ -33,7 +33,12 @@ export async function createTestApp(
     ...options.env,
   });
   const database = options.database ?? (await openTestDatabase());
-  const app = await buildApp({ config, database, ...(options.mail ? { mail: options.mail } : {}), logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    ...(options.mail ? { mail: options.mail } : {}),
+    logger: false,
+  });
   await app.ready();
   return {
     app,

@@ -55,7 +55,9 @@ export async function openPostgresClone(baseUrl: string, templateName: string): 
   };
 }
 
-export async function createPostgresTemplate(baseUrl: string): Promise<{ name: string; drop(): Promise<void> }> {
+export async function createPostgresTemplate(
+  baseUrl: string,
+): Promise<{ name: string; drop(): Promise<void> }> {
   const name = `seguridad_tpl_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();

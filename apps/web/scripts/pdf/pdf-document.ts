@@ -19,7 +19,11 @@ const MUTED = '#46556a';
  * accents, ñ, ¿ and ¡), page numbers in the footer, and document metadata for search and screen
  * readers.
  */
-export function writePdf(file: string, meta: { title: string; author: string }, blocks: PdfBlock[]): Promise<void> {
+export function writePdf(
+  file: string,
+  meta: { title: string; author: string },
+  blocks: PdfBlock[],
+): Promise<void> {
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: 64, bottom: 64, left: 64, right: 64 },
@@ -50,7 +54,11 @@ export function writePdf(file: string, meta: { title: string; author: string }, 
         doc.font('Helvetica').fontSize(11).fillColor(INK).text(block.text, { align: 'left' }).moveDown(0.5);
         break;
       case 'bullets':
-        doc.font('Helvetica').fontSize(11).fillColor(INK).list(block.items, { bulletRadius: 2, textIndent: 12 });
+        doc
+          .font('Helvetica')
+          .fontSize(11)
+          .fillColor(INK)
+          .list(block.items, { bulletRadius: 2, textIndent: 12 });
         doc.moveDown(0.5);
         break;
       case 'question':

@@ -9,7 +9,10 @@ function setting(value: string | undefined, fallback: string): string {
 export const siteConfig = {
   brandName: setting(import.meta.env.VITE_BRAND_NAME, 'Comunidad Segura'),
   regionName: setting(import.meta.env.VITE_REGION_NAME, 'la Región'),
-  appStoreUrl: setting(import.meta.env.VITE_APP_STORE_URL, 'https://apps.apple.com/cl/app/comunidad-segura/id0000000000'),
+  appStoreUrl: setting(
+    import.meta.env.VITE_APP_STORE_URL,
+    'https://apps.apple.com/cl/app/comunidad-segura/id0000000000',
+  ),
   playStoreUrl: setting(
     import.meta.env.VITE_PLAY_STORE_URL,
     'https://play.google.com/store/apps/details?id=cl.comunidadsegura.app',

@@ -16,15 +16,7 @@ export const chileRegions: readonly SeedRegion[] = [
   {
     id: 2,
     name: 'Región de Tarapacá',
-    communes: [
-      'Alto Hospicio',
-      'Camiña',
-      'Colchane',
-      'Huara',
-      'Iquique',
-      'Pica',
-      'Pozo Almonte',
-    ],
+    communes: ['Alto Hospicio', 'Camiña', 'Colchane', 'Huara', 'Iquique', 'Pica', 'Pozo Almonte'],
   },
   {
     id: 3,

@@ -64,7 +64,9 @@ describe.runIf(testEngine() === 'pglite')('the embedded database on disk', () =>
   it('keeps its data across a restart, and migrating again changes nothing', async () => {
     const first = await openDatabase({ dataDir });
     await migrateAndSeed(first);
-    await first.db.insert(users).values({ name: 'Rosa', email: 'rosa@example.com', passwordHash: 'scrypt$x' });
+    await first.db
+      .insert(users)
+      .values({ name: 'Rosa', email: 'rosa@example.com', passwordHash: 'scrypt$x' });
     await first.close();
 
     const second = await openDatabase({ dataDir });

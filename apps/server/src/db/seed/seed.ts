@@ -96,10 +96,14 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
 
     await tx
       .insert(regions)
-      .values(chileRegions.map((region) => ({ id: region.id, countryId: CHILE_COUNTRY_ID, name: region.name })));
+      .values(
+        chileRegions.map((region) => ({ id: region.id, countryId: CHILE_COUNTRY_ID, name: region.name })),
+      );
     await tx
       .insert(communes)
-      .values(chileRegions.flatMap((region) => region.communes.map((name) => ({ regionId: region.id, name }))));
+      .values(
+        chileRegions.flatMap((region) => region.communes.map((name) => ({ regionId: region.id, name }))),
+      );
 
     await tx
       .insert(drawWinners)
@@ -120,7 +124,11 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     seeded: true,
     devAccounts: devPasswords
       ? [
-          { email: DEV_ACCOUNTS.operator.email, password: devPasswords.operatorPassword, role: 'operador (admin)' },
+          {
+            email: DEV_ACCOUNTS.operator.email,
+            password: devPasswords.operatorPassword,
+            role: 'operador (admin)',
+          },
           { email: DEV_ACCOUNTS.citizen.email, password: devPasswords.citizenPassword, role: 'ciudadano' },
         ]
       : [],

@@ -71,24 +71,28 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.type('text/css; charset=utf-8').send(MAILBOX_CSS);
   });
 
-  app.get('/dev/mailbox', { schema: { hide: true, querystring: outboxQuerySchema } }, async (request, reply) => {
-    const rows = await latestMessages(request.query);
-    const items = rows
-      .map(
-        (row) => `<article>
+  app.get(
+    '/dev/mailbox',
+    { schema: { hide: true, querystring: outboxQuerySchema } },
+    async (request, reply) => {
+      const rows = await latestMessages(request.query);
+      const items = rows
+        .map(
+          (row) => `<article>
   <header><span class="badge">${channelLabels[row.channel]}</span><span>Para: ${escapeHtml(row.recipient)}</span>
   <time datetime="${row.createdAt.toISOString()}">${row.createdAt.toLocaleString('es-CL', { timeZone: 'America/Santiago' })}</time></header>
   ${row.subject ? `<h2>${escapeHtml(row.subject)}</h2>` : ''}
   <pre>${linkifyText(row.text)}</pre>
 </article>`,
-      )
-      .join('\n');
-    const html = `<!doctype html><html lang="es"><head><meta charset="utf-8">
+        )
+        .join('\n');
+      const html = `<!doctype html><html lang="es"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
 <title>Buzón de desarrollo</title><link rel="stylesheet" href="/dev/mailbox.css"></head>
 <body><main><h1>Buzón de desarrollo</h1>
 <p>Correos, SMS y mensajes de WhatsApp que el servidor habría enviado. Solo existe fuera de producción.</p>
 ${items || '<p>No hay mensajes todavía.</p>'}</main></body></html>`;
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
-  });
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
+    },
+  );
 };

@@ -8,7 +8,8 @@ import { createTestApp, type TestContext } from '../../testing/test-app';
 /** A miniature build output with the files the web routes rely on. */
 function makeDist(): string {
   const dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
-  const page = (title: string) => `<!doctype html><html lang="es"><head><title>${title}</title></head><body></body></html>`;
+  const page = (title: string) =>
+    `<!doctype html><html lang="es"><head><title>${title}</title></head><body></body></html>`;
   writeFileSync(path.join(dist, 'index.html'), page('Inicio'));
   writeFileSync(path.join(dist, 'spa.html'), page('App'));
   writeFileSync(path.join(dist, '404.html'), page('No encontrada'));
@@ -70,6 +71,7 @@ describe('website routes', () => {
   });
 
   it('does not count page loads against the API rate limit', async () => {
-    for (let i = 0; i < 4; i += 1) expect((await ctx.app.inject({ method: 'GET', url: '/' })).statusCode).toBe(200);
+    for (let i = 0; i < 4; i += 1)
+      expect((await ctx.app.inject({ method: 'GET', url: '/' })).statusCode).toBe(200);
   });
 });

@@ -11,8 +11,8 @@ export function SiteFooter() {
         <div className={styles.about}>
           <BrandLogo inverted />
           <p>
-            Plataforma de seguridad ciudadana de {siteConfig.regionName}, financiada por el Gobierno Regional. La
-            app es gratuita.
+            Plataforma de seguridad ciudadana de {siteConfig.regionName}, financiada por el Gobierno Regional.
+            La app es gratuita.
           </p>
           <p>
             Escríbenos a <a href={`mailto:${siteConfig.contactEmail}`}>{siteConfig.contactEmail}</a>

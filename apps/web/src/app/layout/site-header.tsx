@@ -27,7 +27,11 @@ export function SiteHeader() {
           <span className={styles.toggleBars} aria-hidden="true" />
           <span className="visually-hidden">{menuOpen ? 'Cerrar menú' : 'Abrir menú'}</span>
         </button>
-        <nav id={menuId} className={menuOpen ? `${styles.nav} ${styles.navOpen}` : styles.nav} aria-label="Principal">
+        <nav
+          id={menuId}
+          className={menuOpen ? `${styles.nav} ${styles.navOpen}` : styles.nav}
+          aria-label="Principal"
+        >
           <ul className={styles.menu}>
             {landingMenu.map((item) => (
               <li key={item.anchor}>

@@ -9,8 +9,8 @@ export function ResultsPage() {
     <article className={styles.page}>
       <h1>{pageTexts.resultsTitle}</h1>
       <p className={styles.lead}>
-        Estos son los primeros 20 ganadores del sorteo de 50 cámaras IP entre quienes se registraron, descargaron e
-        instalaron la app.
+        Estos son los primeros 20 ganadores del sorteo de 50 cámaras IP entre quienes se registraron,
+        descargaron e instalaron la app.
       </p>
       <div className={styles.tableWrap}>
         <table className={styles.table}>

@@ -21,8 +21,8 @@ export function StoreRedirectPage() {
       <h1 id="store-title">Descarga {siteConfig.brandName}</h1>
       {redirecting ? (
         <p role="status">
-          Te estamos llevando a {platform === 'android' ? 'Google Play' : 'App Store'}… Si no ocurre en unos segundos,
-          usa el botón.
+          Te estamos llevando a {platform === 'android' ? 'Google Play' : 'App Store'}… Si no ocurre en unos
+          segundos, usa el botón.
         </p>
       ) : (
         <p>Elige la tienda de tu teléfono. La app es gratuita.</p>

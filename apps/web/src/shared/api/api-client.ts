@@ -62,7 +62,12 @@ function parseJson(text: string): unknown {
 }
 
 function isErrorBody(value: unknown): value is ApiErrorBody {
-  return typeof value === 'object' && value !== null && 'message' in value && Array.isArray((value as ApiErrorBody).data);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'message' in value &&
+    Array.isArray((value as ApiErrorBody).data)
+  );
 }
 
 /** Spec §7: 401 and 403 drop the stored token; every other non-2xx is just rejected. */
@@ -109,7 +114,8 @@ export function uploadWithProgress<T>(
     const request = new XMLHttpRequest();
     request.open('POST', buildUrl(path, undefined, options.baseUrl));
     request.timeout = options.timeoutMs ?? UPLOAD_TIMEOUT_MS;
-    for (const [name, value] of Object.entries(buildHeaders(options, false))) request.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries(buildHeaders(options, false)))
+      request.setRequestHeader(name, value);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
     };

@@ -15,7 +15,10 @@ function AppleIcon() {
 function PlayIcon() {
   return (
     <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={styles.icon}>
-      <path fill="currentColor" d="M4 2.5v19c0 .4.4.6.8.4L20.5 12.4c.3-.2.3-.6 0-.8L4.8 2.1c-.4-.2-.8 0-.8.4z" />
+      <path
+        fill="currentColor"
+        d="M4 2.5v19c0 .4.4.6.8.4L20.5 12.4c.3-.2.3-.6 0-.8L4.8 2.1c-.4-.2-.8 0-.8.4z"
+      />
     </svg>
   );
 }

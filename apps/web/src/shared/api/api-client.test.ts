@@ -1,0 +1,115 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { errorMessages } from '@seguridad/contracts/messages';
+import { ApiRequestError, apiRequest, uploadWithProgress } from './api-client';
+import { getSessionToken, setSessionToken } from './session-token';
+
+/** A local stand-in HTTP server: the client's rules are about status codes, timing and headers. */
+function handler(request: IncomingMessage, response: ServerResponse) {
+  response.setHeader('access-control-allow-origin', '*');
+  response.setHeader('access-control-allow-headers', '*');
+  if (request.method === 'OPTIONS') return response.end();
+  const send = (status: number, body: unknown) => {
+    response.statusCode = status;
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify(body));
+  };
+  const error = (status: number, message: string, data: string[] = [message]) =>
+    send(status, { success: false, code: status, error: 'x', message, data });
+  switch (request.url?.split('?')[0]) {
+    case '/echo':
+      return send(200, {
+        authorization: request.headers.authorization ?? null,
+        companyKey: request.headers['company-key'] ?? null,
+        url: request.url,
+      });
+    case '/unauthorized':
+      return error(401, 'Debes iniciar sesión para continuar.');
+    case '/forbidden':
+      return error(403, 'No tienes permiso.');
+    case '/not-found':
+      return error(404, 'El correo ingresado no está en nuestros registros.');
+    case '/validation':
+      return error(400, 'Los datos enviados no son válidos.', ['Email debe ser válido', 'Otro']);
+    case '/slow':
+      return setTimeout(() => send(200, { late: true }), 2_000);
+    case '/upload': {
+      let size = 0;
+      request.on('data', (chunk: Buffer) => (size += chunk.length));
+      request.on('end', () => send(200, { received: size }));
+      return;
+    }
+    default:
+      return send(500, 'not json');
+  }
+}
+
+describe('API client', () => {
+  let server: Server;
+  let baseUrl: string;
+  beforeAll(async () => {
+    server = createServer(handler);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  beforeEach(() => setSessionToken('token-123'));
+
+  it('sends the bearer token and the company key only when asked', async () => {
+    const withBoth = await apiRequest<{ authorization: string; companyKey: string }>('/echo', {
+      baseUrl,
+      auth: true,
+      companyKey: true,
+    });
+    expect(withBoth.authorization).toBe('Bearer token-123');
+    expect(withBoth.companyKey).toMatch(/^pk_/);
+    const withNone = await apiRequest<{ authorization: null; companyKey: null }>('/echo', { baseUrl });
+    expect(withNone).toMatchObject({ authorization: null, companyKey: null });
+  });
+
+  it('encodes query parameters and leaves out undefined ones', async () => {
+    const echo = await apiRequest<{ url: string }>('/echo', { baseUrl, query: { t: 'a b&c', skip: undefined } });
+    expect(echo.url).toBe('/echo?t=a+b%26c');
+  });
+
+  it.each(['/unauthorized', '/forbidden'])('forgets the stored token on %s', async (path) => {
+    await expect(apiRequest(path, { baseUrl, auth: true })).rejects.toBeInstanceOf(ApiRequestError);
+    expect(getSessionToken()).toBeNull();
+  });
+
+  it('rejects other errors, keeps the token and exposes the first server message', async () => {
+    const failure = await apiRequest('/validation', { baseUrl, auth: true }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiRequestError);
+    expect((failure as ApiRequestError).status).toBe(400);
+    expect((failure as ApiRequestError).userMessage).toBe('Email debe ser válido');
+    expect(getSessionToken()).toBe('token-123');
+    const notFound = await apiRequest('/not-found', { baseUrl }).catch((error: unknown) => error);
+    expect((notFound as ApiRequestError).status).toBe(404);
+  });
+
+  it('gives up after the timeout with the generic Spanish message', async () => {
+    const failure = await apiRequest('/slow', { baseUrl, timeoutMs: 150 }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiRequestError);
+    expect((failure as ApiRequestError).status).toBe(0);
+    expect((failure as ApiRequestError).message).toBe(errorMessages.generic);
+  });
+
+  it('treats a non-JSON failure as a generic error', async () => {
+    const failure = await apiRequest('/boom', { baseUrl }).catch((error: unknown) => error);
+    expect((failure as ApiRequestError).status).toBe(500);
+    expect((failure as ApiRequestError).userMessage).toBe(errorMessages.generic);
+  });
+
+  it('uploads multipart data and reports progress up to the end', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(200_000)]), 'video.webm');
+    const progress: number[] = [];
+    const result = await uploadWithProgress<{ received: number }>('/upload', form, {
+      baseUrl,
+      onProgress: (fraction) => progress.push(fraction),
+    });
+    expect(result.received).toBeGreaterThan(200_000);
+    expect(progress.at(-1)).toBe(1);
+  });
+});

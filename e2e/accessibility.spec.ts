@@ -1,0 +1,57 @@
+import AxeBuilder from '@axe-core/playwright';
+import { webPaths } from '@seguridad/contracts/web-paths';
+import { checkedViewports, expect, expectNoHorizontalScroll, test } from './fixtures';
+
+const publicPages = [
+  webPaths.home,
+  webPaths.terms,
+  webPaths.privacy,
+  webPaths.termsApp,
+  webPaths.privacyApp,
+  webPaths.faq,
+  webPaths.results,
+  webPaths.storeRedirect,
+  '/pagina-inexistente',
+];
+
+for (const viewport of checkedViewports) {
+  test.describe(`public pages at ${viewport.name}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    for (const path of publicPages) {
+      test(`${path} has no serious accessibility problems, no console errors and no sideways scroll`, async ({
+        page,
+      }) => {
+        const consoleErrors: string[] = [];
+        page.on('console', (message) => {
+          if (message.type() === 'error') consoleErrors.push(message.text());
+        });
+        page.on('pageerror', (error) => consoleErrors.push(error.message));
+
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await expect(page).toHaveTitle(/.+/);
+        const description = await page.locator('meta[name="description"]').getAttribute('content');
+        expect(description?.length ?? 0).toBeGreaterThan(20);
+
+        // Scroll through so that content revealed on scroll is checked as a visitor sees it.
+        await page.evaluate(async () => {
+          for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+            window.scrollTo(0, y);
+            await new Promise((resolve) => setTimeout(resolve, 30));
+          }
+        });
+        await page.waitForTimeout(1_100);
+
+        const results = await new AxeBuilder({ page }).analyze();
+        const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        expect(
+          blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+        ).toEqual([]);
+        await expectNoHorizontalScroll(page);
+        // A 404 page is expected to log its own status; nothing else may (CSP violations show up here).
+        expect(consoleErrors.filter((text) => !text.includes('404'))).toEqual([]);
+      });
+    }
+  });
+}

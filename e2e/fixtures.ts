@@ -1,0 +1,125 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test as base, expect, type Page } from '@playwright/test';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const serverEntry = path.join(repoRoot, 'apps', 'server', 'dist', 'main.js');
+
+export type RunningServer = {
+  baseURL: string;
+  port: number;
+  dataDir: string;
+  /** What the server printed, for diagnosing a failed start. */
+  output(): string;
+};
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitForHealth(baseURL: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`${baseURL}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server did not become healthy:\n${output()}`);
+}
+
+/**
+ * Starts the built server (`apps/server/dist/main.js`) on a free port with a fresh data directory,
+ * exactly as `npm start` runs it: embedded database, seed, built website.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+): Promise<RunningServer & { stop(): Promise<void> }> {
+  if (!existsSync(serverEntry)) throw new Error('The server is not built: run `npm run build` first.');
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'seguridad-e2e-'));
+  const baseURL = `http://localhost:${port}`;
+  let log = '';
+  const child = spawn(process.execPath, [serverEntry], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_BASE_URL: baseURL,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  await waitForHealth(baseURL, child, () => log);
+  return {
+    baseURL,
+    port,
+    dataDir,
+    output: () => log,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type WorkerFixtures = { server: RunningServer };
+
+/** Every worker gets its own server and database; tests use `page` with `baseURL` pointing at it. */
+export const test = base.extend<{ baseURL: string }, WorkerFixtures>({
+  server: [
+    async ({}, use) => {
+      const server = await startServer();
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.baseURL);
+  },
+});
+
+export { expect };
+
+/** Widths the spec's breakpoints are checked at: a small phone and a desktop. */
+export const checkedViewports = [
+  { name: 'móvil 360 px', width: 360, height: 800 },
+  { name: 'escritorio 1280 px', width: 1280, height: 800 },
+] as const;
+
+/** Asserts the page has no horizontal scroll, a common failure at 360 px. */
+export async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}

@@ -1,0 +1,29 @@
+import { expect, test } from './fixtures';
+
+test('an unknown address answers 404 with a page that leads home', async ({ page }) => {
+  const response = await page.goto('/esta-pagina-no-existe');
+  expect(response?.status()).toBe(404);
+  await expect(page).toHaveTitle(/Página no encontrada/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeVisible();
+  await page.getByRole('link', { name: 'Volver al inicio' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('navigating inside the site to an unknown path shows the same page', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/otra-cosa');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page.getByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeVisible();
+  await expect(page).toHaveTitle(/Página no encontrada/);
+});
+
+test('client-side navigation starts each page at the top', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Resultados del sorteo de cámaras' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Resultados Sorteo de Cámaras' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
