@@ -1,1 +1,72 @@
-export {};
+// `npm run bench`: sizes of what the landing page loads, Lighthouse mobile on `/`, and API route
+// throughput as a share of a bare Fastify hello-world measured in the same run.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { measureThroughput } from './api-throughput';
+import { pageAssets } from './bundle-size';
+import { runLighthouse, type LighthouseFigures } from './lighthouse-run';
+import { BENCH_COMPANY_KEY, repoRoot, startHelloWorld, startProductServer } from './lib/server-process';
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const only = process.argv.slice(2);
+const wants = (name: string) => only.length === 0 || only.includes(name);
+const report: Record<string, unknown> = { measuredAt: new Date().toISOString() };
+
+if (wants('bundle')) {
+  const landing = pageAssets('index.html');
+  report.landing = landing;
+  console.log('\nLanding page (/) — what loads before any click');
+  console.log(`  JS : ${landing.js.files.length} files, ${kb(landing.js.raw)} raw, ${kb(landing.js.gzip)} gzip, ${kb(landing.js.brotli)} brotli (target ≤ 50 KB brotli)`);
+  console.log(`  CSS: ${landing.css.files.length} files, ${kb(landing.css.raw)} raw, ${kb(landing.css.gzip)} gzip, ${kb(landing.css.brotli)} brotli`);
+}
+
+if (wants('lighthouse')) {
+  const server = await startProductServer();
+  try {
+    const runs: LighthouseFigures[] = [];
+    for (let run = 0; run < 3; run += 1) runs.push(await runLighthouse(`${server.url}/`));
+    const pick = (key: keyof LighthouseFigures) => median(runs.map((item) => item[key]));
+    const figures = {
+      performance: pick('performance'),
+      accessibility: pick('accessibility'),
+      bestPractices: pick('bestPractices'),
+      seo: pick('seo'),
+      lcpMs: pick('lcpMs'),
+      tbtMs: pick('tbtMs'),
+      cls: pick('cls'),
+      fcpMs: pick('fcpMs'),
+      runs,
+    };
+    report.lighthouse = figures;
+    console.log('\nLighthouse mobile on / (median of 3 runs, simulated slow 4G and 4× CPU)');
+    console.log(`  performance ${figures.performance} (target ≥ 95), accessibility ${figures.accessibility}, best practices ${figures.bestPractices}, SEO ${figures.seo}`);
+    console.log(`  FCP ${figures.fcpMs} ms, LCP ${figures.lcpMs} ms (target ≤ 1500), TBT ${figures.tbtMs} ms, CLS ${figures.cls} (target ≤ 0.03)`);
+  } finally {
+    await server.stop();
+  }
+}
+
+if (wants('api')) {
+  const hello = await startHelloWorld();
+  const baseline = await measureThroughput(`${hello.url}/hello`);
+  await hello.stop();
+  // The real limiter stays on; its ceiling is raised so that one benchmarking IP is not refused.
+  const server = await startProductServer({ RATE_LIMIT_MAX: '1000000000' });
+  const health = await measureThroughput(`${server.url}/api/health`);
+  const specialities = await measureThroughput(`${server.url}/api/company/specialities`, {
+    'company-key': BENCH_COMPANY_KEY,
+  });
+  await server.stop();
+  const share = (value: number) => `${Math.round((value / baseline.requestsPerSecond) * 100)} %`;
+  report.api = { baseline, health, specialities };
+  console.log('\nAPI throughput (autocannon, 20 connections, 8 s; server in its own process)');
+  console.log(`  bare Fastify hello-world : ${baseline.requestsPerSecond} req/s, p99 ${baseline.p99Ms} ms`);
+  console.log(`  /api/health              : ${health.requestsPerSecond} req/s, p99 ${health.p99Ms} ms — ${share(health.requestsPerSecond)} of hello-world (target ≥ 80 %), errors ${health.errors}, non-2xx ${health.non2xx}`);
+  console.log(`  /api/company/specialities: ${specialities.requestsPerSecond} req/s, p99 ${specialities.p99Ms} ms — ${share(specialities.requestsPerSecond)} of hello-world, errors ${specialities.errors}, non-2xx ${specialities.non2xx}`);
+}
+
+const resultsDir = path.join(repoRoot, 'bench/results');
+mkdirSync(resultsDir, { recursive: true });
+writeFileSync(path.join(resultsDir, 'latest.json'), JSON.stringify(report, null, 2));
+console.log(`\nFigures written to bench/results/latest.json`);

@@ -16,6 +16,7 @@ import { apiDocsPlugin } from './plugins/api-docs';
 import { companyKeyPlugin } from './plugins/company-key';
 import { errorsPlugin } from './plugins/errors';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { responseSerializerCompiler } from './plugins/response-serializer';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { realtimePlugin } from './realtime/realtime-plugin';
 
@@ -51,7 +52,7 @@ export async function buildApp(deps: AppDependencies) {
     }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   await app.register(appConfigPlugin, { config: deps.config, database: deps.database });
   await app.register(errorsPlugin);

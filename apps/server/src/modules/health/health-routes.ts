@@ -2,8 +2,23 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponseSchema } from '@seguridad/contracts/http/health';
 
 const startedAt = Date.now();
+/** Probes hammering the health route must not queue behind real queries on the database. */
+const PING_CACHE_MS = 1_000;
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  let lastPing: { ok: boolean; at: number } | undefined;
+  let inFlight: Promise<boolean> | undefined;
+
+  async function databaseAnswers(): Promise<boolean> {
+    if (lastPing && Date.now() - lastPing.at < PING_CACHE_MS) return lastPing.ok;
+    inFlight ??= app.database.ping().then((ok) => {
+      lastPing = { ok, at: Date.now() };
+      inFlight = undefined;
+      return ok;
+    });
+    return inFlight;
+  }
+
   app.get(
     '/api/health',
     {
@@ -15,7 +30,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      const databaseOk = await app.database.ping();
+      const databaseOk = await databaseAnswers();
       return reply.code(databaseOk ? 200 : 503).send({
         status: databaseOk ? 'ok' : 'degraded',
         database: app.database.kind,
