@@ -15,7 +15,7 @@ export function SiteHeader() {
     <header className={styles.header}>
       <div className={styles.inner}>
         <Link to={webPaths.home} className={styles.brand} aria-label="Ir al inicio">
-          <BrandLogo />
+          <BrandLogo nameClassName={styles.brandName} />
         </Link>
         <button
           type="button"
