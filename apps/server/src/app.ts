@@ -7,6 +7,11 @@ import type { DatabaseHandle } from './db/client';
 import './fastify-augment';
 import { mailPlugin } from './integrations/mail/mail-plugin';
 import type { MailSender } from './integrations/mail/mail-sender';
+import { verificationPlugin } from './integrations/verification/verification-plugin';
+import type { VerificationProvider } from './integrations/verification/verification-provider';
+import { accountRoutes } from './modules/auth/account-routes';
+import { authRoutes } from './modules/auth/auth-routes';
+import { sessionAuthPlugin } from './modules/auth/session-auth-plugin';
 import { companyRoutes } from './modules/company/company-routes';
 import { devMailboxRoutes } from './modules/dev/dev-mailbox-routes';
 import { healthRoutes } from './modules/health/health-routes';
@@ -28,6 +33,8 @@ export type AppDependencies = {
   database: DatabaseHandle;
   /** Replaces the configured mail sender (tests). */
   mail?: MailSender;
+  /** Replaces the configured SMS/WhatsApp verification provider (tests). */
+  verification?: VerificationProvider;
   /** Pino logger options; defaults to the configured level. */
   logger?: boolean | { level: string };
 };
@@ -60,10 +67,14 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(rateLimitPlugin);
   await app.register(apiDocsPlugin);
   await app.register(mailPlugin, deps.mail ? { sender: deps.mail } : {});
+  await app.register(verificationPlugin, deps.verification ? { provider: deps.verification } : {});
   await app.register(companyKeyPlugin);
+  await app.register(sessionAuthPlugin);
   await app.register(realtimePlugin);
 
   await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(accountRoutes);
   await app.register(companyRoutes);
   await app.register(winnersRoutes);
   if (!deps.config.isProduction) await app.register(devMailboxRoutes);

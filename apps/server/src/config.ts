@@ -27,6 +27,12 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFromEnv.default(false),
   /** Requests an IP may make to the API per minute before a 429; auth routes set tighter limits. */
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  /** How the product names itself in e-mails and SMS (the website's brand is set at build time). */
+  BRAND_NAME: z.string().min(1).default('Comunidad Segura'),
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_VERIFY_SERVICE_SID: z.string().min(1).optional(),
+  TWILIO_VERIFY_BASE_URL: z.url().default('https://verify.twilio.com'),
   SEED_COMPANY_KEY: z.string().min(16).optional(),
   SEED_COMPANY_NAME: z.string().min(1).default('Central de Seguridad Regional'),
   SEED_OPERATOR_PASSWORD: z.string().min(8).default('operador-demo-2026'),
@@ -48,6 +54,8 @@ export type AppConfig = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: boolean;
   rateLimitMax: number;
+  brandName: string;
+  twilio: { accountSid: string; authToken: string; serviceSid: string; baseUrl: string } | undefined;
   seed: {
     companyKey: string | undefined;
     companyName: string;
@@ -70,6 +78,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const vars = parsed.data;
+  const twilioVars = [vars.TWILIO_ACCOUNT_SID, vars.TWILIO_AUTH_TOKEN, vars.TWILIO_VERIFY_SERVICE_SID];
+  if (twilioVars.some(Boolean) && !twilioVars.every(Boolean)) {
+    throw new ConfigError([
+      'TWILIO_*: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_VERIFY_SERVICE_SID together, or none',
+    ]);
+  }
   const root = serverRoot();
   return {
     env: vars.NODE_ENV,
@@ -86,6 +100,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: vars.LOG_LEVEL,
     trustProxy: vars.TRUST_PROXY,
     rateLimitMax: vars.RATE_LIMIT_MAX,
+    brandName: vars.BRAND_NAME,
+    twilio:
+      vars.TWILIO_ACCOUNT_SID && vars.TWILIO_AUTH_TOKEN && vars.TWILIO_VERIFY_SERVICE_SID
+        ? {
+            accountSid: vars.TWILIO_ACCOUNT_SID,
+            authToken: vars.TWILIO_AUTH_TOKEN,
+            serviceSid: vars.TWILIO_VERIFY_SERVICE_SID,
+            baseUrl: vars.TWILIO_VERIFY_BASE_URL,
+          }
+        : undefined,
     seed: {
       companyKey: vars.SEED_COMPANY_KEY,
       companyName: vars.SEED_COMPANY_NAME,

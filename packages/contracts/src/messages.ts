@@ -44,6 +44,36 @@ export const errorMessages = {
   serviceUnavailable: 'El servicio no está disponible en este momento. Por favor inténtalo más tarde.',
 } as const;
 
+/** Texts of the account area (spec §2, §4, §8), with the spec's spelling slips corrected. */
+export const accountTexts = {
+  loginFailed: 'Lo sentimos, los datos ingresados no corresponden con nuestros registros.',
+  checkoutLoginFailed: 'Email o contraseña incorrectos. Por favor verifica los datos ingresados.',
+  registerSuccess:
+    'Cuenta creada correctamente, estamos ingresando y redireccionándote a la pantalla previa.',
+  emailTaken: 'El correo ingresado ya está registrado.',
+  networkInviteBanner:
+    'Para aceptar o rechazar la invitación a la red de seguridad debes iniciar sesión o registrarte.',
+  resetRequestNotFound: 'El correo ingresado no está en nuestros registros.',
+  resetRequestSent: 'Se ha enviado un link al correo ingresado para resetear tu contraseña.',
+  resetTokenInvalid:
+    'El token de validación no se encuentra válido, si aún lo necesitas, por favor solicita nuevamente reestablecer tu contraseña.',
+  resetSuccess:
+    'Se ha reestablecido la contraseña por favor ingresa en cualquiera app de la red del producto con tu nueva clave.',
+  revokeAllDevices: 'Desconectar de todos los dispositivos',
+  recoveryTokenInvalid: 'Error token inválido',
+  recoveryEmailSent: 'Correo de reactivación de cuenta enviado',
+  accountDeleted: 'Tu cuenta ha sido eliminada',
+  codeInvalid: 'El código ingresado no es válido o ya expiró.',
+  codeTooManyAttempts: 'Has superado el número de intentos. Solicita un nuevo código.',
+  codeSendLimit: 'Has solicitado demasiados códigos. Por favor espera unos minutos antes de pedir otro.',
+  phoneNotFound: 'El teléfono seleccionado no está registrado en tu cuenta.',
+  codeSent: 'Te enviamos un código de 6 números.',
+  phoneVerified: 'Cuenta Verificada',
+  sessionsRevoked: 'Sesión cerrada en todos los Dispositivos',
+  confirmationMailSent: 'Correo de Confirmación enviado',
+  resetAccountMailSent: 'Correo para restablecer cuenta enviado',
+} as const;
+
 export const pageTexts = {
   resultsTitle: 'Resultados Sorteo de Cámaras',
   resultsContactNote:

@@ -124,3 +124,104 @@ export const drawWinners = pgTable('draw_winners', {
   phone: text('phone').notNull(),
   publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A browser or phone an account has signed in from. New ones trigger the new-device e-mail. */
+export const devices = pgTable(
+  'devices',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Hash of the client's device id, or of its user agent when it sends none. */
+    fingerprint: text('fingerprint').notNull(),
+    name: text('name'),
+    brand: text('brand'),
+    model: text('model'),
+    system: text('system'),
+    systemVersion: text('system_version'),
+    userAgent: text('user_agent'),
+    fixedToPanel: boolean('fixed_to_panel').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('devices_user_fingerprint_idx').on(table.userId, table.fingerprint)],
+);
+
+/** Bearer sessions: only the SHA-256 of the token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+export const userPhones = pgTable(
+  'user_phones',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 11 digits including the country code, e.g. 56912345678. */
+    phone: text('phone').notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('user_phones_user_phone_idx').on(table.userId, table.phone)],
+);
+
+/**
+ * One row per code sent (login second step or phone verification). The code itself is stored
+ * hashed when we generate it; with Twilio Verify the provider holds it and `codeHash` is null.
+ */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    phone: text('phone').notNull(),
+    purpose: text('purpose', { enum: ['login', 'verify_phone'] }).notNull(),
+    channel: text('channel', { enum: ['sms', 'whatsapp'] }).notNull(),
+    codeHash: text('code_hash'),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('verification_codes_user_idx').on(table.userId, table.purpose, table.createdAt),
+    index('verification_codes_phone_idx').on(table.phone, table.createdAt),
+  ],
+);
+
+/** Single-use tokens e-mailed as links: password resets and account recovery. Stored hashed. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['password_reset', 'account_recovery'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** For account recovery: the device whose sign-in raised the alert. */
+    deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('email_tokens_user_idx').on(table.userId)],
+);

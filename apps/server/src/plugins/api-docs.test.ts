@@ -16,9 +16,14 @@ describe('OpenAPI documentation', () => {
     expect(Object.keys(document.paths)).toEqual(
       expect.arrayContaining(['/api/health', '/api/company/specialities', '/api/promo/winners']),
     );
-    expect(document.components.securitySchemes.companyKey).toMatchObject({ in: 'header', name: 'company-key' });
+    expect(document.components.securitySchemes.companyKey).toMatchObject({
+      in: 'header',
+      name: 'company-key',
+    });
     const specialities = document.paths['/api/company/specialities'].get;
-    expect(specialities.responses['200'].content['application/json'].schema.properties.data.type).toBe('array');
+    expect(specialities.responses['200'].content['application/json'].schema.properties.data.type).toBe(
+      'array',
+    );
   });
 
   it('serves the interactive page', async () => {

@@ -9,7 +9,12 @@ function compile(schema: z.ZodType) {
 describe('response serializer', () => {
   it('writes only the declared fields', () => {
     const serialize = compile(z.object({ name: z.string(), phone: z.string() }));
-    const json = serialize({ name: 'Rosa', phone: '+569 **** *123', passwordHash: 'secret', email: 'r@x.cl' });
+    const json = serialize({
+      name: 'Rosa',
+      phone: '+569 **** *123',
+      passwordHash: 'secret',
+      email: 'r@x.cl',
+    });
     expect(JSON.parse(json)).toEqual({ name: 'Rosa', phone: '+569 **** *123' });
   });
 
@@ -25,6 +30,8 @@ describe('response serializer', () => {
 
   it('falls back to zod for schemas JSON Schema cannot express', () => {
     const serialize = compile(z.object({ at: z.date() }));
-    expect(JSON.parse(serialize({ at: new Date('2026-11-21T10:00:00Z') }))).toEqual({ at: '2026-11-21T10:00:00.000Z' });
+    expect(JSON.parse(serialize({ at: new Date('2026-11-21T10:00:00Z') }))).toEqual({
+      at: '2026-11-21T10:00:00.000Z',
+    });
   });
 });

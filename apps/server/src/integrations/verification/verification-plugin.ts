@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createOutboxVerificationProvider } from './outbox-verification-provider';
+import { createTwilioVerifyProvider } from './twilio-verify-provider';
+import type { VerificationProvider } from './verification-provider';
+
+/** Decorates `app.verification`: Twilio Verify when configured, else the outbox. */
+export const verificationPlugin = fp(
+  async (app: FastifyInstance, options: { provider?: VerificationProvider }) => {
+    const provider =
+      options.provider ??
+      (app.config.twilio
+        ? createTwilioVerifyProvider(app.config.twilio)
+        : createOutboxVerificationProvider(app.database.db, app.config.brandName));
+    app.decorate('verification', provider);
+  },
+  { name: 'verification', dependencies: ['app-config'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    verification: VerificationProvider;
+  }
+}

@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountTexts } from '@seguridad/contracts/messages';
+import { devices, sessions, users } from '../../db/schema';
+import { createTestApp, type TestContext } from '../../testing/test-app';
+import { bearer, login, newSession } from '../../testing/accounts';
+
+describe('account deletion', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('needs a session', async () => {
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/user/deleteUserAccount' })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('removes the personal data, ends every session, and the e-mail can sign up again', async () => {
+    const email = 'borrar@example.com';
+    const token = await newSession(ctx, email);
+    const [user] = await ctx.database.db.select().from(users).where(eq(users.email, email));
+    const deleted = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/deleteUserAccount',
+      headers: bearer(token),
+    });
+    expect(deleted.json()).toEqual({ code: 200, message: accountTexts.accountDeleted });
+
+    expect(await ctx.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    expect(await ctx.database.db.select().from(sessions).where(eq(sessions.userId, user!.id))).toEqual([]);
+    expect(await ctx.database.db.select().from(devices).where(eq(devices.userId, user!.id))).toEqual([]);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/user/info', headers: bearer(token) })).statusCode,
+    ).toBe(401);
+    expect((await login(ctx, email)).statusCode).toBe(401);
+    expect((await newSession(ctx, email)).length).toBeGreaterThan(20);
+  });
+});

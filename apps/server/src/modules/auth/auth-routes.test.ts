@@ -1,0 +1,285 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountTexts, errorMessages, validationMessages } from '@seguridad/contracts/messages';
+import { createTestApp, type TestContext } from '../../testing/test-app';
+import {
+  STRONG_PASSWORD,
+  bearer,
+  latestLinkTo,
+  latestMessageTo,
+  login,
+  newSession,
+  signup,
+} from '../../testing/accounts';
+
+describe('sign-up', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('creates an account and answers the spec success message', async () => {
+    const response = await signup(ctx, 'nueva@example.com');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ code: 200, message: accountTexts.registerSuccess });
+  });
+
+  it('refuses an e-mail already registered, whatever its case', async () => {
+    await signup(ctx, 'repetida@example.com');
+    const again = await signup(ctx, 'Repetida@Example.COM');
+    expect(again.statusCode).toBe(422);
+    expect(again.json().data).toEqual([accountTexts.emailTaken]);
+  });
+
+  it.each([
+    [
+      {
+        name: '',
+        lastname: 'P',
+        email: 'a@example.com',
+        password: 'x'.repeat(8),
+        password_confirmation: 'x'.repeat(8),
+      },
+      validationMessages.required,
+    ],
+    [
+      {
+        name: 'A',
+        lastname: 'P',
+        email: 'no-es-correo',
+        password: 'x'.repeat(8),
+        password_confirmation: 'x'.repeat(8),
+      },
+      validationMessages.accountEmailInvalid,
+    ],
+    [
+      { name: 'A', lastname: 'P', email: 'a@example.com', password: 'corta', password_confirmation: 'corta' },
+      validationMessages.passwordMinLength,
+    ],
+    [
+      {
+        name: 'A',
+        lastname: 'P',
+        email: 'a@example.com',
+        password: 'x'.repeat(8),
+        password_confirmation: 'y'.repeat(8),
+      },
+      validationMessages.passwordsDoNotMatch,
+    ],
+    [
+      {
+        name: 'A',
+        lastname: 'P',
+        email: 'a@example.com',
+        password: 'x'.repeat(129),
+        password_confirmation: 'x'.repeat(129),
+      },
+      validationMessages.passwordTooLong,
+    ],
+  ])('answers 400 with the Spanish message for bad input %#', async (payload, message) => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/signup', payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().data).toContain(message);
+  });
+
+  it('accepts long passphrases (64 characters and more) without composition rules', async () => {
+    const passphrase = 'mi casa queda frente a la plaza de armas de temuco y tiene un patio';
+    expect(passphrase.length).toBeGreaterThan(64);
+    expect((await signup(ctx, 'frase@example.com', passphrase)).statusCode).toBe(200);
+    expect((await login(ctx, 'frase@example.com', passphrase)).json().access_token).toBeTruthy();
+  });
+});
+
+describe('login, sessions and revocation', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('gives a 256-bit opaque token that opens user/info', async () => {
+    const token = await newSession(ctx, 'sesion@example.com');
+    expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(32);
+    const info = await ctx.app.inject({ method: 'GET', url: '/api/v1/user/info', headers: bearer(token) });
+    expect(info.statusCode).toBe(200);
+    expect(info.json().user).toMatchObject({
+      email: 'sesion@example.com',
+      profile: { name: 'Rosa', lastname: 'Pérez' },
+    });
+  });
+
+  it('answers the spec 401 text for a wrong password and for an unknown e-mail alike', async () => {
+    await signup(ctx, 'clave@example.com');
+    const wrong = await login(ctx, 'clave@example.com', 'otra-clave-cualquiera');
+    const unknown = await login(ctx, 'nadie@example.com');
+    for (const response of [wrong, unknown]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json().message).toBe(accountTexts.loginFailed);
+    }
+  });
+
+  it.each([
+    ['no token', {}],
+    ['a made-up token', { authorization: 'Bearer inventado' }],
+    ['a malformed header', { authorization: 'Token abc' }],
+  ])('refuses protected calls with %s', async (_label, headers) => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/user/info', headers });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe(errorMessages.unauthorized);
+  });
+
+  it('logout ends that session only', async () => {
+    const first = await newSession(ctx, 'salir@example.com');
+    const second = (await login(ctx, 'salir@example.com')).json().access_token as string;
+    await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: bearer(first) });
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/user/info', headers: bearer(first) })).statusCode,
+    ).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/user/info', headers: bearer(second) })).statusCode,
+    ).toBe(200);
+  });
+
+  it('revokeAllAccess ends every session at once', async () => {
+    const first = await newSession(ctx, 'todas@example.com');
+    const second = (await login(ctx, 'todas@example.com')).json().access_token as string;
+    const revoked = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/auth/revokeAllAccess',
+      headers: bearer(first),
+    });
+    expect(revoked.json().message).toBe(accountTexts.sessionsRevoked);
+    for (const token of [first, second]) {
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: '/api/v1/user/info', headers: bearer(token) }))
+          .statusCode,
+      ).toBe(401);
+    }
+  });
+
+  it('accountResetRequest ends every session and e-mails a reset link', async () => {
+    const token = await newSession(ctx, 'reinicio@example.com');
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/accountResetRequest',
+      headers: bearer(token),
+    });
+    expect(response.json().message).toBe(accountTexts.resetAccountMailSent);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/user/info', headers: bearer(token) })).statusCode,
+    ).toBe(401);
+    expect(
+      (await latestLinkTo(ctx, 'reinicio@example.com', '/reset-pass?token=')).searchParams.get('token'),
+    ).toBeTruthy();
+  });
+
+  it('limits login attempts per e-mail with a Spanish 429', async () => {
+    await signup(ctx, 'fuerza@example.com');
+    const codes: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      codes.push(
+        (await login(ctx, 'fuerza@example.com', 'adivinando-123', { remoteAddress: `10.0.1.${attempt}` }))
+          .statusCode,
+      );
+    }
+    expect(codes.slice(0, 10).every((code) => code === 401)).toBe(true);
+    const limited = await login(ctx, 'fuerza@example.com', 'adivinando-123', { remoteAddress: '10.0.2.1' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe(errorMessages.tooManyRequests);
+  });
+});
+
+describe('new device alert and account recovery', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('e-mails the owner when a device the account never used signs in, and the link recovers the account', async () => {
+    const email = 'alerta@example.com';
+    await signup(ctx, email);
+    const home = (await login(ctx, email, STRONG_PASSWORD, { deviceId: 'equipo-de-casa-0001' })).json()
+      .access_token as string;
+    expect(await latestMessageTo(ctx, email)).toBeUndefined();
+    await login(ctx, email, STRONG_PASSWORD, { deviceId: 'equipo-de-casa-0001' });
+    expect(await latestMessageTo(ctx, email)).toBeUndefined();
+
+    const stranger = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: {
+        email,
+        password: STRONG_PASSWORD,
+        device: {
+          id: 'telefono-extrano-99',
+          brand: 'Samsung',
+          model: 'Galaxy A54',
+          name: 'Teléfono de Juan',
+          system: 'Android',
+        },
+      },
+    });
+    expect(stranger.statusCode).toBe(200);
+    const mail = await latestMessageTo(ctx, email);
+    expect(mail?.subject).toContain('dispositivo nuevo');
+    expect(mail?.text).toContain('Samsung · Galaxy A54');
+    const link = await latestLinkTo(ctx, email, '/account_recovery?t=');
+    expect(link.origin).toBe('http://localhost:3000');
+    const t = link.searchParams.get('t')!;
+
+    const data = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/notifications/getAccountRecoveryData?t=${t}`,
+      headers: bearer(home),
+    });
+    expect(data.statusCode).toBe(200);
+    expect(data.json().data.device).toEqual({
+      brand: 'Samsung',
+      model: 'Galaxy A54',
+      name: 'Teléfono de Juan',
+      system: 'Android',
+    });
+
+    const recovered = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/accountRecovery',
+      headers: bearer(home),
+      payload: { t },
+    });
+    expect(recovered.json().message).toBe(accountTexts.recoveryEmailSent);
+    for (const token of [home, stranger.json().access_token as string]) {
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: '/api/v1/user/info', headers: bearer(token) }))
+          .statusCode,
+      ).toBe(401);
+    }
+    expect((await login(ctx, email)).statusCode).toBe(401);
+
+    const reset = await latestLinkTo(ctx, email, '/reset-pass?token=');
+    const newPassword = 'nueva-clave-de-rosa-1';
+    const done = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/resetpass',
+      payload: {
+        token: reset.searchParams.get('token'),
+        password: newPassword,
+        password_confirmation: newPassword,
+        revoke: true,
+      },
+    });
+    expect(done.statusCode).toBe(200);
+    expect((await login(ctx, email, newPassword)).json().access_token).toBeTruthy();
+  });
+
+  it('answers the spec 404 text for a token of another account or a used one', async () => {
+    const token = await newSession(ctx, 'otra-cuenta@example.com');
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/notifications/getAccountRecoveryData?t=no-existe',
+      headers: bearer(token),
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe(accountTexts.recoveryTokenInvalid);
+  });
+});

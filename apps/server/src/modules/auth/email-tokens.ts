@@ -1,0 +1,55 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { emailTokens } from '../../db/schema';
+import { hashToken, newToken } from '../../lib/tokens';
+
+export type EmailTokenPurpose = 'password_reset' | 'account_recovery';
+
+export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
+  password_reset: 60 * 60 * 1000,
+  account_recovery: 7 * 24 * 60 * 60 * 1000,
+};
+
+export async function issueEmailToken(
+  db: Database,
+  userId: number,
+  purpose: EmailTokenPurpose,
+  deviceId: number | null = null,
+): Promise<string> {
+  const token = newToken();
+  await db.insert(emailTokens).values({
+    userId,
+    purpose,
+    deviceId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + EMAIL_TOKEN_TTL_MS[purpose]),
+  });
+  return token;
+}
+
+function usable(token: string, purpose: EmailTokenPurpose) {
+  return and(
+    eq(emailTokens.tokenHash, hashToken(token)),
+    eq(emailTokens.purpose, purpose),
+    isNull(emailTokens.usedAt),
+    gt(emailTokens.expiresAt, new Date()),
+  );
+}
+
+/** The token's row if it can still be used, without using it. */
+export async function findUsableEmailToken(db: Database, token: string, purpose: EmailTokenPurpose) {
+  const [row] = await db.select().from(emailTokens).where(usable(token, purpose)).limit(1);
+  return row;
+}
+
+/**
+ * Uses a token once: a single conditional UPDATE, so of many parallel uses exactly one gets the row.
+ */
+export async function consumeEmailToken(db: Database, token: string, purpose: EmailTokenPurpose) {
+  const [row] = await db
+    .update(emailTokens)
+    .set({ usedAt: new Date() })
+    .where(usable(token, purpose))
+    .returning({ userId: emailTokens.userId, deviceId: emailTokens.deviceId });
+  return row;
+}

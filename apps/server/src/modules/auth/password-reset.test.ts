@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountTexts } from '@seguridad/contracts/messages';
+import { createTestApp, type TestContext } from '../../testing/test-app';
+import { bearer, latestLinkTo, login, newSession, signup } from '../../testing/accounts';
+
+describe('password reset', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ env: { PUBLIC_BASE_URL: 'https://seguridad.example.cl' } });
+  });
+  afterAll(() => ctx.close());
+
+  async function requestReset(email: string, host = 'seguridad.example.cl') {
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/resetpassrequest',
+      headers: { host },
+      payload: { email },
+    });
+  }
+
+  it('answers the spec 404 text for an unknown e-mail', async () => {
+    const response = await requestReset('desconocida@example.com');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe(accountTexts.resetRequestNotFound);
+  });
+
+  it('e-mails a link on the configured base URL, whatever Host the request claims', async () => {
+    await signup(ctx, 'enlace@example.com');
+    const response = await requestReset('enlace@example.com', 'atacante.example.com');
+    expect(response.json().message).toBe(accountTexts.resetRequestSent);
+    const link = await latestLinkTo(ctx, 'enlace@example.com', '/reset-pass?token=');
+    expect(link.origin).toBe('https://seguridad.example.cl');
+  });
+
+  it('checks tokens, and a reset with revoke closes every session', async () => {
+    const token = await newSession(ctx, 'revocar@example.com');
+    await requestReset('revocar@example.com');
+    const resetToken = (
+      await latestLinkTo(ctx, 'revocar@example.com', '/reset-pass?token=')
+    ).searchParams.get('token')!;
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/checktoken',
+          payload: { token: resetToken },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const invalid = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/checktoken',
+      payload: { token: 'falso' },
+    });
+    expect(invalid.statusCode).toBe(404);
+    expect(invalid.json().message).toBe(accountTexts.resetTokenInvalid);
+
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/resetpass',
+      payload: {
+        token: resetToken,
+        password: 'clave-nueva-123',
+        password_confirmation: 'clave-nueva-123',
+        revoke: true,
+      },
+    });
+    expect(reset.json().message).toBe(accountTexts.resetSuccess);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/user/info', headers: bearer(token) })).statusCode,
+    ).toBe(401);
+    expect((await login(ctx, 'revocar@example.com', 'clave-nueva-123')).statusCode).toBe(200);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/checktoken',
+          payload: { token: resetToken },
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('keeps other sessions when revoke is false', async () => {
+    const token = await newSession(ctx, 'mantener@example.com');
+    await requestReset('mantener@example.com');
+    const resetToken = (
+      await latestLinkTo(ctx, 'mantener@example.com', '/reset-pass?token=')
+    ).searchParams.get('token')!;
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/resetpass',
+      payload: {
+        token: resetToken,
+        password: 'clave-nueva-456',
+        password_confirmation: 'clave-nueva-456',
+        revoke: false,
+      },
+    });
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/user/info', headers: bearer(token) })).statusCode,
+    ).toBe(200);
+  });
+
+  it('lets exactly one of 20 parallel uses of a token through', async () => {
+    await signup(ctx, 'paralelo@example.com');
+    await requestReset('paralelo@example.com');
+    const resetToken = (
+      await latestLinkTo(ctx, 'paralelo@example.com', '/reset-pass?token=')
+    ).searchParams.get('token')!;
+    const attempts = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/resetpass',
+          remoteAddress: `10.1.0.${index}`,
+          payload: {
+            token: resetToken,
+            password: `clave-paralela-${index}`,
+            password_confirmation: `clave-paralela-${index}`,
+            revoke: true,
+          },
+        }),
+      ),
+    );
+    const codes = attempts.map((response) => response.statusCode);
+    expect(codes.filter((code) => code === 200)).toHaveLength(1);
+    expect(codes.filter((code) => code === 404)).toHaveLength(19);
+  });
+
+  it('rate-limits reset requests per e-mail', async () => {
+    await signup(ctx, 'muchas@example.com');
+    const codes = [];
+    for (let i = 0; i < 4; i += 1) codes.push((await requestReset('muchas@example.com')).statusCode);
+    expect(codes).toEqual([200, 200, 200, 429]);
+  });
+});

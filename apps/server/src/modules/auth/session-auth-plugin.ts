@@ -1,0 +1,69 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { errorMessages } from '@seguridad/contracts/messages';
+import { sessions, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import {
+  createMemoryAttemptLimiter,
+  createRedisAttemptLimiter,
+  type AttemptLimiter,
+} from '../../lib/attempt-limiter';
+import { hashToken } from '../../lib/tokens';
+
+export type AuthenticatedUser = {
+  id: number;
+  email: string;
+  name: string;
+  lastname: string;
+  sessionId: number;
+};
+
+/** Sessions are looked up on every call, so a revoked token answers 401 at once, on every process. */
+export const sessionAuthPlugin = fp(
+  async (app: FastifyInstance) => {
+    const redis = app.config.redisUrl
+      ? new Redis(app.config.redisUrl, { maxRetriesPerRequest: 1 })
+      : undefined;
+    const limiter = redis ? createRedisAttemptLimiter(redis) : createMemoryAttemptLimiter();
+    app.decorate('attempts', limiter);
+    app.addHook('onClose', async () => {
+      await limiter.close();
+      await redis?.quit();
+    });
+
+    app.decorateRequest('user', undefined);
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const header = request.headers.authorization ?? '';
+      const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+      if (!token || token.length > 200) throw new AppError(401, 'unauthorized', errorMessages.unauthorized);
+      const [row] = await app.database.db
+        .select({
+          sessionId: sessions.id,
+          id: users.id,
+          email: users.email,
+          name: users.name,
+          lastname: users.lastname,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)))
+        .limit(1);
+      if (!row) throw new AppError(401, 'unauthorized', errorMessages.unauthorized);
+      request.user = row;
+    });
+  },
+  { name: 'session-auth', dependencies: ['app-config'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    attempts: AttemptLimiter;
+    /** preHandler of the App API: resolves the bearer token or answers 401. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    user: AuthenticatedUser | undefined;
+  }
+}

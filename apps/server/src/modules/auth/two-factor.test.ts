@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountTexts, validationMessages } from '@seguridad/contracts/messages';
+import { createTestApp, type TestContext } from '../../testing/test-app';
+import { STRONG_PASSWORD, bearer, latestCodeTo, login, newSession } from '../../testing/accounts';
+
+async function confirmPhone(ctx: TestContext, token: string, phone: string) {
+  const start = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/2fa/startVerifyUserPhoneNumber',
+    headers: bearer(token),
+    payload: { phone_number: phone, type: 1 },
+  });
+  expect(start.statusCode).toBe(200);
+  const code = await latestCodeTo(ctx, phone);
+  const verified = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/2fa/verifyUserPhoneNumber',
+    headers: bearer(token),
+    payload: { phone_number: phone, code },
+  });
+  expect(verified.json()).toEqual({ code: 200, message: accountTexts.phoneVerified });
+}
+
+describe('two-step verification', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('validates phone and code formats with the spec messages', async () => {
+    const token = await newSession(ctx, 'formato@example.com');
+    const badPhone = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/2fa/startVerifyUserPhoneNumber',
+      headers: bearer(token),
+      payload: { phone_number: '9123', type: 1 },
+    });
+    expect(badPhone.statusCode).toBe(400);
+    expect(badPhone.json().data).toContain(validationMessages.phoneElevenDigits);
+    const badCode = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/2fa/verifyUserPhoneNumber',
+      headers: bearer(token),
+      payload: { phone_number: '56912345678', code: '12' },
+    });
+    expect(badCode.json().data).toContain(validationMessages.codeSixDigits);
+  });
+
+  it('after a phone is confirmed, login asks for the second step and a code from the phone opens the session', async () => {
+    const email = 'dos-pasos@example.com';
+    const token = await newSession(ctx, email);
+    await confirmPhone(ctx, token, '56911112222');
+
+    const phones = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/2fa/getUserConfirmedPhones',
+      headers: bearer(token),
+    });
+    expect(phones.json().masked_user_phones).toEqual([{ id: expect.any(Number), phone: '+569 **** *222' }]);
+
+    const first = await login(ctx, email);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().access_token).toBeUndefined();
+    const [phone] = first.json()['2fa_masked_user_phones'] as { id: number; phone: string }[];
+    expect(phone?.phone).toBe('+569 **** *222');
+
+    const requested = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/2fa/requestTwoFactorAuthCode',
+      payload: { email, password: STRONG_PASSWORD, phone_id: phone!.id, type: 2 },
+    });
+    expect(requested.statusCode).toBe(200);
+    const code = await latestCodeTo(ctx, '56911112222');
+    const confirmed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/2fa/confirmTwoFACodeLogin',
+      payload: { email, password: STRONG_PASSWORD, code },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().access_token).toBeTruthy();
+
+    const reused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/2fa/confirmTwoFACodeLogin',
+      payload: { email, password: STRONG_PASSWORD, code },
+    });
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().message).toBe(accountTexts.codeInvalid);
+  });
+
+  it('refuses a code after five wrong tries, even when the guesses arrive in parallel', async () => {
+    const email = 'adivina@example.com';
+    const token = await newSession(ctx, email);
+    await confirmPhone(ctx, token, '56933334444');
+    const [phone] = (await login(ctx, email)).json()['2fa_masked_user_phones'] as { id: number }[];
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/2fa/requestTwoFactorAuthCode',
+      payload: { email, password: STRONG_PASSWORD, phone_id: phone!.id, type: 1 },
+    });
+    const code = await latestCodeTo(ctx, '56933334444');
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const guesses = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/2fa/confirmTwoFACodeLogin',
+          remoteAddress: `10.2.0.${index}`,
+          payload: { email, password: STRONG_PASSWORD, code: wrong },
+        }),
+      ),
+    );
+    const codes = guesses.map((response) => response.statusCode);
+    expect(codes.filter((status) => status === 422)).toHaveLength(5);
+    expect(codes.filter((status) => status === 429)).toHaveLength(3);
+    const right = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/2fa/confirmTwoFACodeLogin',
+      payload: { email, password: STRONG_PASSWORD, code },
+    });
+    expect(right.statusCode).toBe(429);
+    expect(right.json().message).toBe(accountTexts.codeTooManyAttempts);
+  });
+
+  it('sends at most three codes to a phone in fifteen minutes, and only the latest works', async () => {
+    const token = await newSession(ctx, 'envios@example.com');
+    const send = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/2fa/startVerifyUserPhoneNumber',
+        headers: bearer(token),
+        payload: { phone_number: '56955556666', type: 1 },
+      });
+    expect((await send()).statusCode).toBe(200);
+    const firstCode = await latestCodeTo(ctx, '56955556666');
+    expect((await send()).statusCode).toBe(200);
+    expect((await send()).statusCode).toBe(200);
+    const fourth = await send();
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json().message).toBe(accountTexts.codeSendLimit);
+    const latestCode = await latestCodeTo(ctx, '56955556666');
+    if (firstCode !== latestCode) {
+      const stale = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/2fa/verifyUserPhoneNumber',
+        headers: bearer(token),
+        payload: { phone_number: '56955556666', code: firstCode },
+      });
+      expect(stale.statusCode).toBe(422);
+    }
+    const fresh = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/2fa/verifyUserPhoneNumber',
+      headers: bearer(token),
+      payload: { phone_number: '56955556666', code: latestCode },
+    });
+    expect(fresh.statusCode).toBe(200);
+  });
+
+  it('asks again for the password on every second-step call', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/2fa/requestTwoFactorAuthCode',
+      payload: { email: 'dos-pasos@example.com', password: 'incorrecta-999', phone_id: 1, type: 1 },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,66 @@
+import { desc, eq } from 'drizzle-orm';
+import { outboxMessages } from '../db/schema';
+import type { TestContext } from './test-app';
+
+export const STRONG_PASSWORD = 'una-clave-segura-2026';
+
+export async function signup(ctx: TestContext, email: string, password = STRONG_PASSWORD) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/signup',
+    payload: { name: 'Rosa', lastname: 'Pérez', email, password, password_confirmation: password },
+  });
+}
+
+export async function login(
+  ctx: TestContext,
+  email: string,
+  password = STRONG_PASSWORD,
+  options: { userAgent?: string; deviceId?: string; remoteAddress?: string } = {},
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    headers: { 'user-agent': options.userAgent ?? 'Mozilla/5.0 (X11; Linux x86_64) Prueba/1.0' },
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+    payload: { email, password, ...(options.deviceId ? { device: { id: options.deviceId } } : {}) },
+  });
+}
+
+/** Signs up a new account and returns a session token for it. */
+export async function newSession(ctx: TestContext, email: string): Promise<string> {
+  const created = await signup(ctx, email);
+  if (created.statusCode !== 200) throw new Error(`signup failed: ${created.body}`);
+  const session = await login(ctx, email);
+  const token = session.json().access_token as string | undefined;
+  if (!token) throw new Error(`login failed: ${session.body}`);
+  return token;
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}
+
+export async function latestMessageTo(ctx: TestContext, recipient: string) {
+  const [message] = await ctx.database.db
+    .select()
+    .from(outboxMessages)
+    .where(eq(outboxMessages.recipient, recipient.toLowerCase()))
+    .orderBy(desc(outboxMessages.id))
+    .limit(1);
+  return message;
+}
+
+export async function latestLinkTo(ctx: TestContext, recipient: string, path: string): Promise<URL> {
+  const message = await latestMessageTo(ctx, recipient);
+  const match = message?.text.match(new RegExp(`https?://\\S+${path.replace(/[/?]/g, '\\$&')}\\S*`));
+  if (!match) throw new Error(`no ${path} link in the last message to ${recipient}`);
+  return new URL(match[0]);
+}
+
+export async function latestCodeTo(ctx: TestContext, phone: string): Promise<string> {
+  const message = await latestMessageTo(ctx, phone);
+  const code = message?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code in the last message to ${phone}`);
+  return code;
+}

@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import {
+  FULL_PHONE_DIGITS,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PROMO_PHONE_DIGITS,
+  VERIFICATION_CODE_DIGITS,
+} from '../constants';
+import { validationMessages as v } from '../messages';
+
+/** The simple x@y.z form of spec §5 for account e-mails. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const accountEmailSchema = z
+  .string({ error: v.accountEmailRequired })
+  .trim()
+  .min(1, v.accountEmailRequired)
+  .max(254, v.accountEmailInvalid)
+  .regex(EMAIL_PATTERN, v.accountEmailInvalid);
+
+export const newPasswordSchema = z
+  .string({ error: v.passwordMinLength })
+  .min(PASSWORD_MIN_LENGTH, v.passwordMinLength)
+  .max(PASSWORD_MAX_LENGTH, v.passwordTooLong);
+
+/** Login checks only presence: a wrong password must not reveal the password rules. */
+const loginPasswordSchema = z
+  .string({ error: v.required })
+  .min(1, v.required)
+  .max(PASSWORD_MAX_LENGTH, v.passwordTooLong);
+
+const requiredName = z.string({ error: v.required }).trim().min(1, v.required).max(80, v.required);
+
+/** What a browser or the mobile app says about itself when it signs in. */
+export const deviceInfoSchema = z.object({
+  /** A random id the client keeps; the same device presents the same id on every login. */
+  id: z.string().min(8).max(100).optional(),
+  name: z.string().max(100).optional(),
+  brand: z.string().max(60).optional(),
+  model: z.string().max(60).optional(),
+  system: z.string().max(60).optional(),
+  system_version: z.string().max(40).optional(),
+});
+export type DeviceInfo = z.infer<typeof deviceInfoSchema>;
+
+const passwordConfirmationSchema = z
+  .string({ error: v.passwordConfirmationRequired })
+  .min(1, v.passwordConfirmationRequired);
+const passwordsMatch = (body: { password: string; password_confirmation: string }) =>
+  body.password === body.password_confirmation;
+const mismatch = { message: v.passwordsDoNotMatch, path: ['password_confirmation'] };
+
+export const signupBodySchema = z
+  .object({
+    name: requiredName,
+    lastname: requiredName,
+    email: accountEmailSchema,
+    share_code: z.string().trim().max(64).optional().nullable(),
+    /** The promo variant: the 8 digits after +569. */
+    phone: z.string().regex(/^\d*$/, v.digitsOnly).length(PROMO_PHONE_DIGITS, v.digitsOnly).optional(),
+    device: deviceInfoSchema.optional(),
+    password: newPasswordSchema,
+    password_confirmation: passwordConfirmationSchema,
+  })
+  .refine(passwordsMatch, mismatch);
+export type SignupBody = z.infer<typeof signupBodySchema>;
+
+export const loginBodySchema = z.object({
+  email: accountEmailSchema,
+  password: loginPasswordSchema,
+  device: deviceInfoSchema.optional(),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const maskedPhoneSchema = z.object({ id: z.number().int(), phone: z.string() });
+export type MaskedPhone = z.infer<typeof maskedPhoneSchema>;
+
+export const userSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+});
+
+/** Either a session (`access_token`) or, for accounts with confirmed phones, the second step. */
+export const loginResponseSchema = z.object({
+  code: z.literal(200),
+  access_token: z.string().optional(),
+  token_type: z.literal('Bearer').optional(),
+  user: userSummarySchema.optional(),
+  '2fa_masked_user_phones': z.array(maskedPhoneSchema).optional(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const verificationTypeSchema = z.union([z.literal(1), z.literal(2)], { error: v.required });
+
+export const requestTwoFactorCodeBodySchema = z.object({
+  email: accountEmailSchema,
+  password: loginPasswordSchema,
+  phone_id: z.number().int().positive(),
+  type: verificationTypeSchema,
+});
+
+export const codeSchema = z
+  .string({ error: v.codeSixDigits })
+  .regex(/^\d+$/, v.codeSixDigits)
+  .length(VERIFICATION_CODE_DIGITS, v.codeSixDigits);
+
+export const confirmTwoFactorLoginBodySchema = z.object({
+  email: accountEmailSchema,
+  password: loginPasswordSchema,
+  code: codeSchema,
+  device: deviceInfoSchema.optional(),
+});
+
+export const fullPhoneSchema = z
+  .string({ error: v.phoneElevenDigits })
+  .regex(/^\d+$/, v.digitsOnly)
+  .length(FULL_PHONE_DIGITS, v.phoneElevenDigits);
+
+export const startPhoneVerificationBodySchema = z.object({
+  phone_number: fullPhoneSchema,
+  type: verificationTypeSchema,
+});
+export const verifyPhoneBodySchema = z.object({ phone_number: fullPhoneSchema, code: codeSchema });
+
+export const confirmedPhonesResponseSchema = z.object({
+  code: z.literal(200),
+  masked_user_phones: z.array(maskedPhoneSchema),
+});
+
+export const resetRequestBodySchema = z.object({ email: accountEmailSchema });
+export const checkTokenBodySchema = z.object({ token: z.string().min(1).max(200) });
+export const resetPasswordBodySchema = z
+  .object({
+    token: z.string().min(1).max(200),
+    password: newPasswordSchema,
+    password_confirmation: passwordConfirmationSchema,
+    revoke: z.boolean().default(true),
+  })
+  .refine(passwordsMatch, mismatch);
+
+export const recoveryQuerySchema = z.object({ t: z.string().min(1).max(200) });
+export const recoveryBodySchema = z.object({ t: z.string().min(1).max(200) });
+
+export const recoveryDeviceSchema = z.object({
+  brand: z.string().nullable(),
+  model: z.string().nullable(),
+  name: z.string().nullable(),
+  system: z.string().nullable(),
+});
+export const recoveryDataResponseSchema = z.object({
+  code: z.literal(200),
+  status: z.literal('ok'),
+  data: z.object({ device: recoveryDeviceSchema }),
+});
+
+/** The plain success answer of the App API. */
+export const okResponseSchema = z.object({ code: z.literal(200), message: z.string() });
+export type OkResponse = z.infer<typeof okResponseSchema>;
+
+export const userInfoResponseSchema = z.object({
+  code: z.literal(200),
+  user: z.object({
+    id: z.number().int(),
+    email: z.string(),
+    profile: z.object({
+      name: z.string(),
+      lastname: z.string(),
+      phone: z.string().nullable(),
+      rut: z.string().nullable(),
+      address: z.string().nullable(),
+      avatar_link: z.string().nullable(),
+    }),
+  }),
+});
+export type UserInfoResponse = z.infer<typeof userInfoResponseSchema>;
