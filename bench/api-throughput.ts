@@ -10,7 +10,13 @@ export async function measureThroughput(
 ): Promise<Throughput> {
   // A short warm-up lets V8 optimise the hot path before we count.
   await autocannon({ url, headers, connections: 10, duration: 2 });
-  const result = await autocannon({ url, headers, connections: 20, pipelining: 1, duration: durationSeconds });
+  const result = await autocannon({
+    url,
+    headers,
+    connections: 20,
+    pipelining: 1,
+    duration: durationSeconds,
+  });
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p99Ms: result.latency.p99,

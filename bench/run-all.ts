@@ -17,15 +17,25 @@ if (wants('bundle')) {
   const landing = pageAssets('index.html');
   report.landing = landing;
   console.log('\nLanding page (/) — what loads before any click');
-  console.log(`  JS : ${landing.js.files.length} files, ${kb(landing.js.raw)} raw, ${kb(landing.js.gzip)} gzip, ${kb(landing.js.brotli)} brotli (target ≤ 50 KB brotli)`);
-  console.log(`  CSS: ${landing.css.files.length} files, ${kb(landing.css.raw)} raw, ${kb(landing.css.gzip)} gzip, ${kb(landing.css.brotli)} brotli`);
+  console.log(
+    `  JS : ${landing.js.files.length} files, ${kb(landing.js.raw)} raw, ${kb(landing.js.gzip)} gzip, ${kb(landing.js.brotli)} brotli (target ≤ 50 KB brotli)`,
+  );
+  console.log(
+    `  CSS: ${landing.css.files.length} files, ${kb(landing.css.raw)} raw, ${kb(landing.css.gzip)} gzip, ${kb(landing.css.brotli)} brotli`,
+  );
 }
 
 if (wants('lighthouse')) {
   const server = await startProductServer();
   try {
+    // A run whose trace Lighthouse could not read scores 0 with no metrics: retried, never averaged in.
     const runs: LighthouseFigures[] = [];
-    for (let run = 0; run < 3; run += 1) runs.push(await runLighthouse(`${server.url}/`));
+    for (let attempt = 0; attempt < 8 && runs.length < 3; attempt += 1) {
+      const figures = await runLighthouse(`${server.url}/`);
+      if (Number.isFinite(figures.lcpMs) && figures.performance > 0) runs.push(figures);
+      else console.log('  (a Lighthouse run produced no metrics; running again)');
+    }
+    if (runs.length === 0) throw new Error('Lighthouse produced no usable run');
     const pick = (key: keyof LighthouseFigures) => median(runs.map((item) => item[key]));
     const figures = {
       performance: pick('performance'),
@@ -39,9 +49,13 @@ if (wants('lighthouse')) {
       runs,
     };
     report.lighthouse = figures;
-    console.log('\nLighthouse mobile on / (median of 3 runs, simulated slow 4G and 4× CPU)');
-    console.log(`  performance ${figures.performance} (target ≥ 95), accessibility ${figures.accessibility}, best practices ${figures.bestPractices}, SEO ${figures.seo}`);
-    console.log(`  FCP ${figures.fcpMs} ms, LCP ${figures.lcpMs} ms (target ≤ 1500), TBT ${figures.tbtMs} ms, CLS ${figures.cls} (target ≤ 0.03)`);
+    console.log(`\nLighthouse mobile on / (median of ${runs.length} runs, simulated slow 4G and 4× CPU)`);
+    console.log(
+      `  performance ${figures.performance} (target ≥ 95), accessibility ${figures.accessibility}, best practices ${figures.bestPractices}, SEO ${figures.seo}`,
+    );
+    console.log(
+      `  FCP ${figures.fcpMs} ms, LCP ${figures.lcpMs} ms (target ≤ 1500), TBT ${figures.tbtMs} ms, CLS ${figures.cls} (target ≤ 0.03)`,
+    );
   } finally {
     await server.stop();
   }
@@ -62,8 +76,12 @@ if (wants('api')) {
   report.api = { baseline, health, specialities };
   console.log('\nAPI throughput (autocannon, 20 connections, 8 s; server in its own process)');
   console.log(`  bare Fastify hello-world : ${baseline.requestsPerSecond} req/s, p99 ${baseline.p99Ms} ms`);
-  console.log(`  /api/health              : ${health.requestsPerSecond} req/s, p99 ${health.p99Ms} ms — ${share(health.requestsPerSecond)} of hello-world (target ≥ 80 %), errors ${health.errors}, non-2xx ${health.non2xx}`);
-  console.log(`  /api/company/specialities: ${specialities.requestsPerSecond} req/s, p99 ${specialities.p99Ms} ms — ${share(specialities.requestsPerSecond)} of hello-world, errors ${specialities.errors}, non-2xx ${specialities.non2xx}`);
+  console.log(
+    `  /api/health              : ${health.requestsPerSecond} req/s, p99 ${health.p99Ms} ms — ${share(health.requestsPerSecond)} of hello-world (target ≥ 80 %), errors ${health.errors}, non-2xx ${health.non2xx}`,
+  );
+  console.log(
+    `  /api/company/specialities: ${specialities.requestsPerSecond} req/s, p99 ${specialities.p99Ms} ms — ${share(specialities.requestsPerSecond)} of hello-world, errors ${specialities.errors}, non-2xx ${specialities.non2xx}`,
+  );
 }
 
 const resultsDir = path.join(repoRoot, 'bench/results');

@@ -17,6 +17,8 @@ export async function renderPage(url: string): Promise<string> {
         </StaticRouter>
       </AppProviders>
     </StrictMode>,
+    // Above this size React defers a boundary's HTML behind inline scripts, which our CSP forbids.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const chunks: Buffer[] = [];
   for await (const chunk of prelude.pipe(new PassThrough())) chunks.push(Buffer.from(chunk as Uint8Array));

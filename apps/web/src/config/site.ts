@@ -2,24 +2,30 @@
  * White-label settings of the website, fixed at build time (`VITE_*` variables). The defaults
  * are a neutral brand, so the same code serves any region that deploys it.
  */
+type SiteEnv = Partial<Record<keyof ImportMetaEnv, string>>;
+
+// Vite fills `import.meta.env` at build time; the build's own Node scripts (the static PDFs) read the
+// same VITE_* variables from the process environment.
+const env: SiteEnv =
+  (import.meta.env as SiteEnv | undefined) ??
+  (globalThis as { process?: { env: SiteEnv } }).process?.env ??
+  {};
+
 function setting(value: string | undefined, fallback: string): string {
   return value && value.trim() !== '' ? value.trim() : fallback;
 }
 
 export const siteConfig = {
-  brandName: setting(import.meta.env.VITE_BRAND_NAME, 'Comunidad Segura'),
-  regionName: setting(import.meta.env.VITE_REGION_NAME, 'la Región'),
-  appStoreUrl: setting(
-    import.meta.env.VITE_APP_STORE_URL,
-    'https://apps.apple.com/cl/app/comunidad-segura/id0000000000',
-  ),
+  brandName: setting(env.VITE_BRAND_NAME, 'Comunidad Segura'),
+  regionName: setting(env.VITE_REGION_NAME, 'la Región'),
+  appStoreUrl: setting(env.VITE_APP_STORE_URL, 'https://apps.apple.com/cl/app/comunidad-segura/id0000000000'),
   playStoreUrl: setting(
-    import.meta.env.VITE_PLAY_STORE_URL,
+    env.VITE_PLAY_STORE_URL,
     'https://play.google.com/store/apps/details?id=cl.comunidadsegura.app',
   ),
   /** Identifies the call-centre tenant on widget calls; it is public by design. */
-  companyKey: setting(import.meta.env.VITE_COMPANY_KEY, 'pk_demo_3f9c2a7e5b8d41a6c0e2'),
-  contactEmail: setting(import.meta.env.VITE_CONTACT_EMAIL, 'contacto@example.com'),
+  companyKey: setting(env.VITE_COMPANY_KEY, 'pk_demo_3f9c2a7e5b8d41a6c0e2'),
+  contactEmail: setting(env.VITE_CONTACT_EMAIL, 'contacto@example.com'),
   /** Canonical origin for search engines; empty means links stay relative. */
-  siteUrl: setting(import.meta.env.VITE_SITE_URL, ''),
+  siteUrl: setting(env.VITE_SITE_URL, ''),
 } as const;

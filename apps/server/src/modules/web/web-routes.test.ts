@@ -70,6 +70,25 @@ describe('website routes', () => {
     expect(response.headers['cache-control']).toContain('immutable');
   });
 
+  it('serves pages brotli-compressed when the build made a copy and the browser accepts it', async () => {
+    writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(Buffer.from('<title>Inicio</title>')));
+    const fresh = await createTestApp({ env: { WEB_DIST_DIR: dist }, database: ctx.database });
+    try {
+      const response = await fresh.app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { 'accept-encoding': 'gzip, br' },
+      });
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers.vary).toContain('Accept-Encoding');
+      const plain = await fresh.app.inject({ method: 'GET', url: '/' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toContain('<title>Inicio</title>');
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('does not count page loads against the API rate limit', async () => {
     for (let i = 0; i < 4; i += 1)
       expect((await ctx.app.inject({ method: 'GET', url: '/' })).statusCode).toBe(200);

@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { webPaths } from '@seguridad/contracts/web-paths';
 
@@ -13,6 +13,27 @@ const OTHER_FILE_CACHE = 'public, max-age=3600';
 function htmlFileFor(distDir: string, routePath: string): string {
   const prerendered = routePath === '/' ? 'index.html' : `${routePath.slice(1)}/index.html`;
   return existsSync(path.join(distDir, prerendered)) ? prerendered : 'spa.html';
+}
+
+type HtmlPage = { identity: Buffer; br: Buffer | undefined; gzip: Buffer | undefined };
+
+/** Pages are a few kilobytes each: kept in memory with the compressed copies the build wrote. */
+function loadPage(distDir: string, file: string): HtmlPage {
+  const full = path.join(distDir, file);
+  const optional = (suffix: string) => (existsSync(full + suffix) ? readFileSync(full + suffix) : undefined);
+  return { identity: readFileSync(full), br: optional('.br'), gzip: optional('.gz') };
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: HtmlPage, statusCode = 200) {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  reply
+    .code(statusCode)
+    .type('text/html; charset=utf-8')
+    .header('Cache-Control', HTML_CACHE)
+    .header('Vary', 'Accept-Encoding');
+  if (page.br && /\bbr\b/.test(accepted)) return reply.header('Content-Encoding', 'br').send(page.br);
+  if (page.gzip && /\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(page.gzip);
+  return reply.send(page.identity);
 }
 
 /**
@@ -41,17 +62,20 @@ export const webRoutes = fp(
     });
 
     for (const routePath of new Set(Object.values(webPaths))) {
-      const file = htmlFileFor(distDir, routePath);
-      app.get(routePath, { schema: { hide: true } }, (_request, reply) => reply.sendFile(file));
+      const page = loadPage(distDir, htmlFileFor(distDir, routePath));
+      app.get(routePath, { schema: { hide: true } }, (request, reply) => sendPage(request, reply, page));
     }
 
-    app.decorate('sendWebNotFound', (reply: FastifyReply) => reply.code(404).sendFile('404.html'));
+    const notFoundPage = loadPage(distDir, '404.html');
+    app.decorate('sendWebNotFound', (request: FastifyRequest, reply: FastifyReply) =>
+      sendPage(request, reply, notFoundPage, 404),
+    );
   },
   { name: 'web', dependencies: ['app-config'] },
 );
 
 declare module 'fastify' {
   interface FastifyInstance {
-    sendWebNotFound?: (reply: FastifyReply) => FastifyReply;
+    sendWebNotFound?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
   }
 }
