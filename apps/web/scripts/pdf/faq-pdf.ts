@@ -1,7 +1,52 @@
-import { writePdf } from './pdf-document';
+import { faqContent, type FaqBlock, formatPlanPrice, plainText } from '../../src/features/faq/faq-content';
+import { siteConfig } from '../../src/config/site';
+import { type PdfBlock, writePdf } from './pdf-document';
 
+function toPdfBlocks(block: FaqBlock): PdfBlock[] {
+  switch (block.kind) {
+    case 'paragraph':
+      return [{ kind: 'paragraph', text: plainText(block.text) }];
+    case 'list':
+      return [{ kind: 'bullets', items: block.items.map(plainText) }];
+    case 'plans':
+      return block.plans.flatMap((plan): PdfBlock[] => [
+        {
+          kind: 'question',
+          question: `${plan.name}: ${formatPlanPrice(plan.yearlyPriceClp)} al año, IVA incluido`,
+          answer: plan.summary,
+        },
+        { kind: 'bullets', items: plan.features.map(plainText) },
+      ]);
+  }
+}
+
+/** Writes the FAQ page (spec §2) as an A4 PDF, from the same content the page renders. */
 export function writeFaqPdf(file: string): Promise<void> {
-  return writePdf(file, { title: 'Preguntas frecuentes', author: 'Comunidad Segura' }, [
-    { kind: 'title', text: 'Preguntas frecuentes' },
-  ]);
+  const site = siteConfig;
+  const faq = faqContent(site);
+  const blocks: PdfBlock[] = [
+    { kind: 'title', text: faq.title },
+    { kind: 'subtitle', text: `${site.brandName} — actualizado en ${faq.updated}` },
+    { kind: 'paragraph', text: faq.lead },
+  ];
+  for (const section of faq.sections) {
+    blocks.push({ kind: 'heading', text: section.title });
+    blocks.push(...section.intro.flatMap(toPdfBlocks));
+    for (const item of section.questions) {
+      const [first, ...rest] = item.answer;
+      // The question block holds one paragraph; further paragraphs and lists follow it.
+      if (first?.kind === 'paragraph') {
+        blocks.push({ kind: 'question', question: item.question, answer: plainText(first.text) });
+        blocks.push(...rest.flatMap(toPdfBlocks));
+      } else {
+        blocks.push({ kind: 'question', question: item.question, answer: '' });
+        blocks.push(...item.answer.flatMap(toPdfBlocks));
+      }
+    }
+  }
+  return writePdf(
+    file,
+    { title: `Preguntas frecuentes — ${site.brandName}`, author: site.brandName },
+    blocks,
+  );
 }

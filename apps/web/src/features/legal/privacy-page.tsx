@@ -1,3 +1,10 @@
+import { siteConfig } from '../../config/site';
+import { LegalDocumentView } from './legal-document';
+import { privacyDocument } from './privacy-content';
+
+const privacy = privacyDocument(siteConfig);
+
+/** Rendered at /politicas (with the site's header and footer) and at /politicas-app (text alone). */
 export function PrivacyPage() {
-  return <h1>Política de privacidad</h1>;
+  return <LegalDocumentView document={privacy} />;
 }
