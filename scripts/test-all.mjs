@@ -41,10 +41,14 @@ function readJson(file) {
 
 function vitest(name, workspaceDir, env = {}) {
   const report = path.join(reportDir, `${name.replace(/\W+/g, '-')}.json`);
-  const status = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-    cwd: path.join(root, workspaceDir),
-    env: { ...process.env, ...env },
-  });
+  const status = run(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    {
+      cwd: path.join(root, workspaceDir),
+      env: { ...process.env, ...env },
+    },
+  );
   const json = readJson(report);
   if (!json) return record(name, { passed: 0, failed: 1, skipped: 0 });
   const failed = json.numFailedTests + (status !== 0 && json.numFailedTests === 0 ? 1 : 0);

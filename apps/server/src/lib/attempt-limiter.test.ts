@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMemoryAttemptLimiter, createRedisAttemptLimiter, type AttemptLimiter } from './attempt-limiter';
+import {
+  createMemoryAttemptLimiter,
+  createRedisAttemptLimiter,
+  type AttemptLimiter,
+} from './attempt-limiter';
 
 async function exercise(limiter: AttemptLimiter) {
   const key = `prueba:${randomBytes(6).toString('hex')}`;

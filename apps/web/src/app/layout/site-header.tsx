@@ -1,8 +1,100 @@
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { landingMenu, webPaths } from '@seguridad/contracts/web-paths';
+import { clearSessionToken } from '../../shared/api/session-token';
+import { useSessionToken } from '../../shared/auth/use-session-token';
 import { BrandLogo } from '../../shared/ui/brand-logo';
 import styles from './site-header.module.css';
+
+// Most visitors are anonymous: the dropdown (and Radix) loads only for someone signed in.
+const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
+
+export function AccountIcon() {
+  return (
+    <svg className={styles.accountIcon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10zm0 2c-4.4 0-8 2.2-8 5v1.5c0 .8.7 1.5 1.5 1.5h13c.8 0 1.5-.7 1.5-1.5V19c0-2.8-3.6-5-8-5z"
+      />
+    </svg>
+  );
+}
+
+/** Spec §4: logout reloads the page, also when the call fails (the token is forgotten either way). */
+export async function signOut(): Promise<void> {
+  try {
+    // Loaded on demand: the API client and its texts stay out of every page's first load.
+    const { logout } = await import('../../features/auth/api/logout');
+    await logout();
+  } catch {
+    // The session may already be gone on the server; forgetting it here is what matters.
+  } finally {
+    clearSessionToken();
+    window.location.reload();
+  }
+}
+
+/*
+ * Prerendered pages are built logged out. `useSessionToken` reads null while hydrating and the
+ * stored token right after, so the markup matches and the account controls switch after mount.
+ */
+
+/** Wide screens: "Ingresar", or the signed-in user's dropdown, at the right of the menu. */
+function DesktopAccount() {
+  const token = useSessionToken();
+  if (!token) {
+    return (
+      <Link className={styles.accountButton} to={webPaths.login}>
+        <AccountIcon />
+        <span className={styles.accountLabel}>Ingresar</span>
+      </Link>
+    );
+  }
+  return (
+    <Suspense fallback={<span className={styles.accountPlaceholder} aria-hidden="true" />}>
+      <UserMenu />
+    </Suspense>
+  );
+}
+
+/** Phones and tablets: the same choices as the last items of the folded menu. */
+function MobileAccount({ onNavigate }: { onNavigate: () => void }) {
+  const token = useSessionToken();
+  const [leaving, setLeaving] = useState(false);
+  if (!token) {
+    return (
+      <ul className={styles.mobileAccount}>
+        <li>
+          <Link className={styles.link} to={webPaths.login} onClick={onNavigate}>
+            Ingresar
+          </Link>
+        </li>
+      </ul>
+    );
+  }
+  return (
+    <ul className={styles.mobileAccount} aria-label="Mi cuenta">
+      <li>
+        <Link className={styles.link} to={webPaths.settings} onClick={onNavigate}>
+          Configuración
+        </Link>
+      </li>
+      <li>
+        <button
+          type="button"
+          className={`${styles.link} ${styles.linkButton}`}
+          disabled={leaving}
+          onClick={() => {
+            setLeaving(true);
+            void signOut();
+          }}
+        >
+          Salir
+        </button>
+      </li>
+    </ul>
+  );
+}
 
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -47,7 +139,11 @@ export function SiteHeader() {
               </Link>
             </li>
           </ul>
+          <MobileAccount onNavigate={() => setMenuOpen(false)} />
         </nav>
+        <div className={styles.account}>
+          <DesktopAccount />
+        </div>
       </div>
     </header>
   );

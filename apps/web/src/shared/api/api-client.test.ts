@@ -69,7 +69,10 @@ describe('API client', () => {
   });
 
   it('encodes query parameters and leaves out undefined ones', async () => {
-    const echo = await apiRequest<{ url: string }>('/echo', { baseUrl, query: { t: 'a b&c', skip: undefined } });
+    const echo = await apiRequest<{ url: string }>('/echo', {
+      baseUrl,
+      query: { t: 'a b&c', skip: undefined },
+    });
     expect(echo.url).toBe('/echo?t=a+b%26c');
   });
 

@@ -2,7 +2,13 @@ import { siteConfig } from '../../config/site';
 import styles from './brand-logo.module.css';
 
 /** The shield mark and the brand name; the mark is decorative, the name is the accessible text. */
-export function BrandLogo({ inverted = false, nameClassName }: { inverted?: boolean; nameClassName?: string }) {
+export function BrandLogo({
+  inverted = false,
+  nameClassName,
+}: {
+  inverted?: boolean;
+  nameClassName?: string;
+}) {
   return (
     <span className={inverted ? `${styles.logo} ${styles.inverted}` : styles.logo}>
       <svg className={styles.mark} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
@@ -12,7 +18,9 @@ export function BrandLogo({ inverted = false, nameClassName }: { inverted?: bool
           d="M32 14c-6 0-11 5-11 11 0 8 11 19 11 19s11-11 11-19c0-6-5-11-11-11zm0 15a4 4 0 1 1 0-8 4 4 0 0 1 0 8z"
         />
       </svg>
-      <span className={nameClassName ? `${styles.name} ${nameClassName}` : styles.name}>{siteConfig.brandName}</span>
+      <span className={nameClassName ? `${styles.name} ${nameClassName}` : styles.name}>
+        {siteConfig.brandName}
+      </span>
     </span>
   );
 }

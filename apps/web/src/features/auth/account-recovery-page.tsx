@@ -1,0 +1,119 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { accountTexts } from '@seguridad/contracts/messages';
+import { webPaths } from '@seguridad/contracts/web-paths';
+import { clearSessionToken } from '../../shared/api/session-token';
+import { useRedirectToLogin, useRequireSession } from '../../shared/auth/require-session';
+import { Alert } from '../../shared/ui/alert';
+import { Button, buttonClassName } from '../../shared/ui/button';
+import { useAccountRecoveryData, type AccountRecoveryData } from './api/get-account-recovery-data';
+import { useRecoverAccount } from './api/recover-account';
+import { authErrorText, statusOf } from './auth-errors';
+import { AuthCard } from './components/auth-card';
+import styles from './components/auth-form.module.css';
+import { LoadingState } from './components/loading-state';
+
+type Device = AccountRecoveryData['data']['device'];
+
+function DeviceDetails({ device }: { device: Device }) {
+  const rows = [
+    ['Marca', device.brand],
+    ['Modelo', device.model],
+    ['Nombre', device.name],
+    ['Sistema', device.system],
+  ] as const;
+  return (
+    <dl className={styles.details}>
+      {rows.map(([label, value]) => (
+        <div key={label} className={styles.detailRow}>
+          <dt>{label}</dt>
+          <dd>{value || 'Desconocido'}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** loading → invalid token | device shown → recovered (every session ended, this one included). */
+export function AccountRecoveryPage() {
+  const hasSession = useRequireSession();
+  const redirectToLogin = useRedirectToLogin();
+  const [searchParams] = useSearchParams();
+  const t = searchParams.get('t');
+  const recoveryData = useAccountRecoveryData(t, hasSession);
+  const recover = useRecoverAccount();
+  const [recovered, setRecovered] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const outcomeRef = useRef<HTMLDivElement>(null);
+
+  const lookupStatus = statusOf(recoveryData.error);
+  useEffect(() => {
+    // The session ended meanwhile (apiRequest already forgot the token): sign in and come back.
+    if (lookupStatus === 401) redirectToLogin();
+  }, [lookupStatus, redirectToLogin]);
+
+  useEffect(() => {
+    if (recovered) outcomeRef.current?.focus();
+  }, [recovered]);
+
+  async function onRecover() {
+    if (!t) return;
+    setFailure(null);
+    try {
+      await recover.mutateAsync(t);
+      // The server ended every session of the account, this one too.
+      clearSessionToken();
+      setRecovered(true);
+    } catch (error) {
+      if (statusOf(error) === 401) redirectToLogin();
+      else setFailure(authErrorText(error, { 404: accountTexts.recoveryTokenInvalid }));
+    }
+  }
+
+  function content() {
+    if (!hasSession) return <LoadingState label="Cargando…" />;
+    if (recovered) {
+      return (
+        <>
+          <Alert tone="success" ref={outcomeRef} focusable>
+            {accountTexts.recoveryEmailSent}
+          </Alert>
+          <p className={styles.muted}>
+            Cerramos la sesión en todos tus dispositivos. Revisa tu correo para elegir una contraseña nueva.
+          </p>
+          <Link className={buttonClassName('secondary', true)} to={webPaths.home}>
+            Volver al Inicio
+          </Link>
+        </>
+      );
+    }
+    if (!t || lookupStatus === 404) return <Alert tone="warning">{accountTexts.recoveryTokenInvalid}</Alert>;
+    if (recoveryData.isError) return <Alert tone="warning">{authErrorText(recoveryData.error)}</Alert>;
+    if (!recoveryData.data) return <LoadingState label="Cargando el dispositivo…" />;
+    return (
+      <>
+        <p>Se inició sesión en tu cuenta desde este dispositivo nuevo:</p>
+        <DeviceDetails device={recoveryData.data.data.device} />
+        <p className={styles.muted}>
+          Si no fuiste tú, recupera tu cuenta: cerraremos la sesión en todos los dispositivos y te enviaremos
+          un correo para elegir una contraseña nueva.
+        </p>
+        {failure && <Alert tone="warning">{failure}</Alert>}
+        <div className={styles.actions}>
+          <Button variant="danger" fullWidth busy={recover.isPending} onClick={() => void onRecover()}>
+            Recuperar cuenta
+          </Button>
+          <Link className={buttonClassName('ghost', true)} to={webPaths.home}>
+            Fui yo, volver al Inicio
+          </Link>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <AuthCard title="Recuperar cuenta" wide>
+      {content()}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { recoveryDataResponseSchema } from '@seguridad/contracts/http/auth';
+import { apiRequest } from '../../../shared/api/api-client';
+
+export type AccountRecoveryData = z.infer<typeof recoveryDataResponseSchema>;
+
+/** The new device a recovery e-mail was about (404 when the link is used, expired or not yours). */
+export function getAccountRecoveryData(t: string): Promise<AccountRecoveryData> {
+  return apiRequest<AccountRecoveryData>('/api/v1/notifications/getAccountRecoveryData', {
+    auth: true,
+    query: { t },
+  });
+}
+
+export function accountRecoveryDataQueryOptions(t: string) {
+  return queryOptions({
+    queryKey: ['auth', 'account-recovery', t],
+    queryFn: () => getAccountRecoveryData(t),
+    retry: false,
+    gcTime: 0,
+  });
+}
+
+export function useAccountRecoveryData(t: string | null, enabled: boolean) {
+  return useQuery({ ...accountRecoveryDataQueryOptions(t ?? ''), enabled: enabled && Boolean(t) });
+}

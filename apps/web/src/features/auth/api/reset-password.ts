@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { OkResponse, resetPasswordBodySchema } from '@seguridad/contracts/http/auth';
+import { apiRequest } from '../../../shared/api/api-client';
+
+export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
+
+/** Sets the new password; with `revoke` every open session of the account ends. */
+export function resetPassword(body: ResetPasswordBody): Promise<OkResponse> {
+  return apiRequest<OkResponse>('/api/v1/auth/resetpass', { method: 'POST', body });
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
+}

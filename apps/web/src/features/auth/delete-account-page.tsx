@@ -1,0 +1,103 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { DELAYS_MS, DELETE_ACCOUNT_PHRASE } from '@seguridad/contracts/constants';
+import { accountTexts } from '@seguridad/contracts/messages';
+import { webPaths } from '@seguridad/contracts/web-paths';
+import { clearSessionToken } from '../../shared/api/session-token';
+import { useRedirectToLogin, useRequireSession } from '../../shared/auth/require-session';
+import { Alert } from '../../shared/ui/alert';
+import { Button, buttonClassName } from '../../shared/ui/button';
+import { Dialog } from '../../shared/ui/dialog';
+import { TextField } from '../../shared/ui/text-field';
+import { useDeleteAccount } from './api/delete-account';
+import { authErrorText, statusOf } from './auth-errors';
+import { AuthCard } from './components/auth-card';
+import styles from './components/auth-form.module.css';
+import { LoadingState } from './components/loading-state';
+
+export function DeleteAccountPage() {
+  const hasSession = useRequireSession();
+  const redirectToLogin = useRedirectToLogin();
+  const navigate = useNavigate();
+  const deleteAccount = useDeleteAccount();
+  const [phrase, setPhrase] = useState('');
+  const [deleted, setDeleted] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const phraseHintId = useId();
+  // Spec §5: exactly the phrase, nothing trimmed or case-folded.
+  const confirmed = phrase === DELETE_ACCOUNT_PHRASE;
+
+  useEffect(() => {
+    if (!deleted) return;
+    const timer = window.setTimeout(() => {
+      clearSessionToken();
+      void navigate(webPaths.login, { replace: true });
+    }, DELAYS_MS.accountDeletedDialog);
+    return () => window.clearTimeout(timer);
+  }, [deleted, navigate]);
+
+  async function onDelete(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!confirmed) return;
+    setFailure(null);
+    try {
+      await deleteAccount.mutateAsync();
+      setDeleted(true);
+    } catch (error) {
+      if (statusOf(error) === 401) redirectToLogin();
+      else setFailure(authErrorText(error));
+    }
+  }
+
+  return (
+    <AuthCard title="Eliminar cuenta" wide>
+      {hasSession ? (
+        <>
+          <Alert tone="warning" title="Esta acción no se puede deshacer">
+            Se eliminarán tu cuenta, tus dispositivos, tus teléfonos confirmados y tu participación en redes
+            de seguridad.
+          </Alert>
+          {failure && <Alert tone="error">{failure}</Alert>}
+          <form className={styles.form} onSubmit={(event) => void onDelete(event)} noValidate>
+            <p id={phraseHintId}>
+              Para confirmar, escribe <span className={styles.phrase}>{DELETE_ACCOUNT_PHRASE}</span> en el
+              campo de abajo.
+            </p>
+            <TextField
+              label="Frase de confirmación"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={phrase}
+              onChange={(event) => setPhrase(event.target.value)}
+              aria-describedby={phraseHintId}
+              disabled={deleted}
+            />
+            <div className={styles.actions}>
+              <Button
+                type="submit"
+                variant="danger"
+                fullWidth
+                disabled={!confirmed || deleted}
+                busy={deleteAccount.isPending}
+              >
+                Eliminar mi cuenta
+              </Button>
+              <Link className={buttonClassName('ghost', true)} to={webPaths.home}>
+                Volver al Inicio
+              </Link>
+            </div>
+          </form>
+        </>
+      ) : (
+        <LoadingState label="Cargando…" />
+      )}
+      <Dialog
+        open={deleted}
+        title={accountTexts.accountDeleted}
+        description="Te llevaremos a la página de inicio de sesión."
+        dismissible={false}
+      />
+    </AuthCard>
+  );
+}

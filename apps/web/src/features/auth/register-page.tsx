@@ -1,0 +1,152 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { signupBodySchema } from '@seguridad/contracts/http/auth';
+import { DELAYS_MS } from '@seguridad/contracts/constants';
+import { accountTexts, errorMessages } from '@seguridad/contracts/messages';
+import { webPaths } from '@seguridad/contracts/web-paths';
+import { ApiRequestError } from '../../shared/api/api-client';
+import { setSessionToken } from '../../shared/api/session-token';
+import { getDeviceIdentity } from '../../shared/auth/device-identity';
+import { Button, buttonClassName } from '../../shared/ui/button';
+import { PasswordField } from '../../shared/ui/password-field';
+import { Snackbar, type SnackbarMessage } from '../../shared/ui/snackbar';
+import { TextField } from '../../shared/ui/text-field';
+import { login } from './api/login';
+import { useSignup } from './api/signup';
+import { AuthCard } from './components/auth-card';
+import styles from './components/auth-form.module.css';
+import { savePendingLogin } from './pending-login';
+import { twoFactorPathFor, useRedirectTarget } from './redirect-target';
+
+/** Spec §8: the first message of the server's list, else the generic one. */
+function signupErrorText(error: unknown): string {
+  return (error instanceof ApiRequestError ? error.body?.data[0] : undefined) ?? errorMessages.generic;
+}
+
+type Credentials = { email: string; password: string };
+
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const [searchParams] = useSearchParams();
+  const { target, raw: redirectTo } = useRedirectTarget();
+  const signup = useSignup();
+  const [notice, setNotice] = useState<SnackbarMessage | null>(null);
+  /** Set once the account exists: after the spec's pause the page signs in with these. */
+  const [createdAccount, setCreatedAccount] = useState<Credentials | null>(null);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    trigger,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(signupBodySchema),
+    mode: 'onChange',
+    defaultValues: { name: '', lastname: '', email: '', password: '', password_confirmation: '' },
+  });
+
+  useEffect(() => {
+    if (!createdAccount) return;
+    let cancelled = false;
+    const timer = window.setTimeout(async () => {
+      try {
+        const answer = await login({ ...createdAccount, device: getDeviceIdentity() });
+        if (cancelled) return;
+        const phones = answer['2fa_masked_user_phones'];
+        if (phones && phones.length > 0) {
+          savePendingLogin({ ...createdAccount, phones });
+          await navigate(twoFactorPathFor(redirectTo));
+        } else if (answer.access_token) {
+          setSessionToken(answer.access_token);
+          await navigate(target, { replace: true });
+        } else {
+          await navigate(`${webPaths.login}${search}`);
+        }
+      } catch {
+        // Spec §4: when the automatic login fails, the person logs in by hand (query kept).
+        if (!cancelled) await navigate(`${webPaths.login}${search}`);
+      }
+    }, DELAYS_MS.signupAutoLogin);
+    return () => {
+      cancelled = true;
+      window.clearTimeout(timer);
+    };
+  }, [createdAccount, navigate, redirectTo, search, target]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setNotice(null);
+    try {
+      await signup.mutateAsync({ ...values, share_code: searchParams.get('code') || undefined });
+      setNotice({ tone: 'success', text: accountTexts.registerSuccess });
+      setCreatedAccount({ email: values.email, password: values.password });
+    } catch (error) {
+      setNotice({ tone: 'error', text: signupErrorText(error) });
+    }
+  });
+
+  const busy = isSubmitting || createdAccount !== null;
+  const revalidateConfirmation = () => {
+    if (getValues('password_confirmation')) void trigger('password_confirmation');
+  };
+
+  return (
+    <AuthCard title="Crear cuenta" lead="Completa tus datos para crear tu cuenta.">
+      <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
+        {/* Once the account exists the fields freeze while the page signs in. */}
+        <fieldset className={styles.fieldset} disabled={createdAccount !== null}>
+          <div className={styles.row}>
+            <TextField
+              label="Nombre"
+              autoComplete="given-name"
+              error={errors.name?.message}
+              {...register('name')}
+            />
+            <TextField
+              label="Apellido"
+              autoComplete="family-name"
+              error={errors.lastname?.message}
+              {...register('lastname')}
+            />
+          </div>
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            spellCheck={false}
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <PasswordField
+            label="Contraseña"
+            autoComplete="new-password"
+            hint="Al menos 8 caracteres."
+            error={errors.password?.message}
+            {...register('password', { onChange: revalidateConfirmation })}
+          />
+          <PasswordField
+            label="Confirmar Contraseña"
+            autoComplete="new-password"
+            error={errors.password_confirmation?.message}
+            {...register('password_confirmation')}
+          />
+        </fieldset>
+        <div className={styles.actions}>
+          <Button type="submit" fullWidth disabled={!isValid} busy={busy}>
+            Registrar Cuenta
+          </Button>
+          <Link className={buttonClassName('ghost', true)} to={webPaths.home}>
+            Volver al Inicio
+          </Link>
+        </div>
+        <p className={styles.switchLine}>
+          ¿Ya tienes una cuenta? <Link to={`${webPaths.login}${search}`}>Inicia sesión</Link>
+        </p>
+      </form>
+      <Snackbar message={notice} onClose={notice?.tone === 'error' ? () => setNotice(null) : undefined} />
+    </AuthCard>
+  );
+}
