@@ -1,9 +1,9 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { importBoundaries } from './tools/eslint/import-boundaries.js';
 
 const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -16,7 +16,7 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
 const webBoundaries = [
   ...webFeatures.map((feature) => ({
     target: `./apps/web/src/features/${feature}`,
-    from: './apps/web/src/features',
+    from: ['./apps/web/src/features'],
     except: [`./${feature}`],
     message: 'A feature may not import another feature; compose them in app/.',
   })),
@@ -54,9 +54,9 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { 'import-x': importX },
+    plugins: { local: { rules: { 'import-boundaries': importBoundaries } } },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: webBoundaries }],
+      'local/import-boundaries': ['error', { root: import.meta.dirname, zones: webBoundaries }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-syntax': [
