@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { serverRoot } from './server-root';
@@ -27,6 +28,8 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFromEnv.default(false),
   /** Requests an IP may make to the API per minute before a 429; auth routes set tighter limits. */
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  /** Signs short-lived media URLs; set the same value on every process behind one load balancer. */
+  MEDIA_URL_SECRET: z.string().min(32).optional(),
   /** How the product names itself in e-mails and SMS (the website's brand is set at build time). */
   BRAND_NAME: z.string().min(1).default('Comunidad Segura'),
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
@@ -35,6 +38,17 @@ const envSchema = z.object({
   TWILIO_VERIFY_BASE_URL: z.url().default('https://verify.twilio.com'),
   SEED_COMPANY_KEY: z.string().min(16).optional(),
   SEED_COMPANY_NAME: z.string().min(1).default('Central de Seguridad Regional'),
+  /** Comma-separated origins the seeded company lets embed its widget (first start only). */
+  SEED_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url())),
   SEED_OPERATOR_PASSWORD: z.string().min(8).default('operador-demo-2026'),
   SEED_CITIZEN_PASSWORD: z.string().min(8).default('ciudadano-demo-2026'),
 });
@@ -55,10 +69,12 @@ export type AppConfig = {
   trustProxy: boolean;
   rateLimitMax: number;
   brandName: string;
+  mediaUrlSecret: string;
   twilio: { accountSid: string; authToken: string; serviceSid: string; baseUrl: string } | undefined;
   seed: {
     companyKey: string | undefined;
     companyName: string;
+    allowedOrigins: string[];
     operatorPassword: string;
     citizenPassword: string;
   };
@@ -101,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: vars.TRUST_PROXY,
     rateLimitMax: vars.RATE_LIMIT_MAX,
     brandName: vars.BRAND_NAME,
+    mediaUrlSecret: vars.MEDIA_URL_SECRET ?? randomBytes(32).toString('base64url'),
     twilio:
       vars.TWILIO_ACCOUNT_SID && vars.TWILIO_AUTH_TOKEN && vars.TWILIO_VERIFY_SERVICE_SID
         ? {
@@ -113,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seed: {
       companyKey: vars.SEED_COMPANY_KEY,
       companyName: vars.SEED_COMPANY_NAME,
+      allowedOrigins: vars.SEED_ALLOWED_ORIGINS,
       operatorPassword: vars.SEED_OPERATOR_PASSWORD,
       citizenPassword: vars.SEED_CITIZEN_PASSWORD,
     },

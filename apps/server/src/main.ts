@@ -22,6 +22,7 @@ async function main() {
   const seed = await seedDatabase(database.db, {
     companyKey: config.seed.companyKey ?? (config.isProduction ? undefined : DEMO_COMPANY_KEY),
     companyName: config.seed.companyName,
+    allowedOrigins: config.seed.allowedOrigins,
     inboxEmail: 'central@example.com',
     devAccounts: config.isProduction
       ? undefined

@@ -74,6 +74,20 @@ export const accountTexts = {
   resetAccountMailSent: 'Correo para restablecer cuenta enviado',
 } as const;
 
+/** Texts of the contact widget (spec §2, §4, §8). */
+export const widgetTexts = {
+  contactSent: 'Formulario Enviado Con Exito!',
+  videoMailSent: 'El VideoEmail Fue enviado con exito',
+  cameraFailure: 'Unable to capture your camera. Please check console logs.',
+  cameraFailureHelp:
+    'No pudimos usar tu cámara o tu micrófono. Revisa que el navegador tenga permiso para usarlos e inténtalo nuevamente.',
+  contactPhoneInvalid: 'Ingresa los 8 números de tu celular después de +569.',
+  videoMailPhoneInvalid: 'Ingresa tu teléfono completo después de +56.',
+  messageTooLong: 'El mensaje no puede superar los 360 caracteres.',
+  videoRequired: 'Graba un video antes de enviarlo.',
+  uploadFailed: 'No pudimos enviar tu video. Tu grabación sigue aquí: puedes intentarlo nuevamente.',
+} as const;
+
 export const pageTexts = {
   resultsTitle: 'Resultados Sorteo de Cámaras',
   resultsContactNote:

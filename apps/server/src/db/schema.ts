@@ -11,9 +11,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { WorkingHoursSlot } from '@seguridad/contracts/helpers/working-hours';
 
-/** One opening interval of a weekday (0 Sunday … 6 Saturday), local time in America/Santiago. */
-export type WorkingHoursSlot = { day: number; open: string; close: string };
+export type { WorkingHoursSlot };
 
 export const companies = pgTable('companies', {
   id: serial('id').primaryKey(),
@@ -224,4 +224,50 @@ export const emailTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('email_tokens_user_idx').on(table.userId)],
+);
+
+/** Messages left through the widget's contact form, for the company's operators. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: integer('handled_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [index('contact_messages_company_idx').on(table.companyId, table.createdAt)],
+);
+
+/** Recorded video messages. The files live in storage under generated keys, never user names. */
+export const videoMails = pgTable(
+  'video_mails',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    message: text('message').notNull(),
+    /** True when the citizen came here because a video call could not be made. */
+    isDerived: boolean('is_derived').notNull().default(false),
+    videoKey: text('video_key').notNull(),
+    videoMime: text('video_mime').notNull(),
+    videoBytes: integer('video_bytes').notNull(),
+    durationMs: integer('duration_ms'),
+    thumbnailKey: text('thumbnail_key').notNull(),
+    thumbnailMime: text('thumbnail_mime').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: integer('handled_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [index('video_mails_company_idx').on(table.companyId, table.createdAt)],
 );

@@ -1,16 +1,27 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { COMPANY_KEY_HEADER } from '@seguridad/contracts/constants';
+import type { Speciality } from '@seguridad/contracts/http/company';
 import { errorMessages } from '@seguridad/contracts/messages';
-import { companies } from '../db/schema';
+import { companies, specialities, type WorkingHoursSlot } from '../db/schema';
 import { AppError } from '../lib/app-error';
 
-export type CompanyContext = { id: number; name: string };
+export type CompanyContext = {
+  id: number;
+  name: string;
+  inboxEmail: string;
+  callBackEnabled: boolean;
+  videoCallEnabled: boolean;
+  videoMailEnabled: boolean;
+  workingHours: WorkingHoursSlot[];
+  allowedOrigins: string[];
+};
 
 /**
  * Widget calls arrive at high rates and the key → company mapping almost never changes, so a hit
- * is kept for a few seconds; a change of key or of a company takes effect within that time.
+ * is kept for a few seconds. A change from the console clears this process's cache at once; other
+ * processes see it within that time.
  */
 const CACHE_TTL_MS = 5_000;
 const MAX_KEY_LENGTH = 200;
@@ -23,7 +34,16 @@ export const companyKeyPlugin = fp(
       const cached = cache.get(key);
       if (cached && cached.expiresAt > Date.now()) return cached.company;
       const [row] = await app.database.db
-        .select({ id: companies.id, name: companies.name })
+        .select({
+          id: companies.id,
+          name: companies.name,
+          inboxEmail: companies.inboxEmail,
+          callBackEnabled: companies.callBackEnabled,
+          videoCallEnabled: companies.videoCallEnabled,
+          videoMailEnabled: companies.videoMailEnabled,
+          workingHours: companies.workingHours,
+          allowedOrigins: companies.allowedOrigins,
+        })
         .from(companies)
         .where(eq(companies.publicKey, key))
         .limit(1);
@@ -33,6 +53,24 @@ export const companyKeyPlugin = fp(
       return company;
     }
 
+    // Specialities change only from the console; the widget's first call should stay cheap.
+    const specialitiesCache = new Map<number, { list: Speciality[]; expiresAt: number }>();
+    app.decorate('companySpecialities', async (companyId: number) => {
+      const cached = specialitiesCache.get(companyId);
+      if (cached && cached.expiresAt > Date.now()) return cached.list;
+      const list = await app.database.db
+        .select({ id: specialities.id, name: specialities.name })
+        .from(specialities)
+        .where(eq(specialities.companyId, companyId))
+        .orderBy(asc(specialities.position), asc(specialities.id));
+      specialitiesCache.set(companyId, { list, expiresAt: Date.now() + CACHE_TTL_MS });
+      return list;
+    });
+    app.decorate('forgetCompanyCache', () => {
+      cache.clear();
+      specialitiesCache.clear();
+    });
+    app.decorate('companyByKey', lookup);
     app.decorateRequest('company', undefined);
     app.decorate('requireCompany', async (request: FastifyRequest) => {
       const header = request.headers[COMPANY_KEY_HEADER];
@@ -44,3 +82,11 @@ export const companyKeyPlugin = fp(
   },
   { name: 'company-key', dependencies: ['app-config'] },
 );
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    forgetCompanyCache: () => void;
+    companySpecialities: (companyId: number) => Promise<Speciality[]>;
+    companyByKey: (key: string) => Promise<CompanyContext | null>;
+  }
+}

@@ -56,6 +56,7 @@ export function computeSecurityHeaders(options: HelmetOptions = helmetOptions): 
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance) => {
     const headers = computeSecurityHeaders();
+    app.decorate('securityHeaders', headers);
     app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(headers);
       done();
@@ -63,3 +64,20 @@ export const securityHeadersPlugin = fp(
   },
   { name: 'security-headers' },
 );
+
+/** The page's CSP with `frame-ancestors` widened to the given origins (the embeddable widget). */
+export function cspAllowingFrameAncestors(csp: string, origins: string[]): string {
+  const sources = ["'self'", ...origins].join(' ');
+  return csp.replace(/frame-ancestors [^;]*/, `frame-ancestors ${sources}`);
+}
+
+/** The page's CSP with `style-src` also allowing the given inline blocks, by their hashes. */
+export function cspAllowingStyleHashes(csp: string, hashes: string[]): string {
+  return csp.replace(/style-src [^;]*/, (directive) => `${directive} ${hashes.join(' ')}`);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    securityHeaders: Readonly<Record<string, string>>;
+  }
+}

@@ -46,6 +46,7 @@ export type SeedOptions = {
   companyKey: string | undefined;
   companyName: string;
   inboxEmail: string;
+  allowedOrigins?: string[];
   /** Dev accounts are created only outside production. */
   devAccounts: { operatorPassword: string; citizenPassword: string } | undefined;
 };
@@ -79,6 +80,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
         publicKey: options.companyKey ?? `pk_${randomBytes(18).toString('base64url')}`,
         inboxEmail: options.inboxEmail,
         workingHours: ALWAYS_OPEN,
+        allowedOrigins: options.allowedOrigins ?? [],
       })
       .returning({ id: companies.id });
     if (!company) throw new Error('seed: company insert returned nothing');

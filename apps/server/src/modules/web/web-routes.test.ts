@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies } from '../../db/schema';
+import { DEMO_COMPANY_KEY } from '../../db/seed/seed';
 import { createTestApp, type TestContext } from '../../testing/test-app';
 
 /** A miniature build output with the files the web routes rely on. */
@@ -15,10 +17,15 @@ function makeDist(): string {
   writeFileSync(path.join(dist, '404.html'), page('No encontrada'));
   mkdirSync(path.join(dist, 'terminos'));
   writeFileSync(path.join(dist, 'terminos', 'index.html'), page('Términos'));
+  writeFileSync(
+    path.join(dist, 'inline-style-hashes.json'),
+    JSON.stringify({ 'terminos/index.html': ["'sha256-abc123='"] }),
+  );
   mkdirSync(path.join(dist, 'assets'));
   const script = 'console.log("hola");'.repeat(50);
   writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), script);
   writeFileSync(path.join(dist, 'assets', 'main-abc123.js.br'), brotliCompressSync(script));
+  writeFileSync(path.join(dist, 'widget.js'), '(()=>{})();');
   return dist;
 }
 
@@ -39,6 +46,9 @@ describe('website routes', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<title>Términos</title>');
     expect(response.headers['cache-control']).toBe('no-cache');
+    // Its inlined stylesheet is allowed by hash; nothing else inline is.
+    expect(response.headers['content-security-policy']).toContain("style-src 'self' 'sha256-abc123='");
+    expect(response.headers['content-security-policy']).not.toContain('unsafe-inline');
   });
 
   it('serves the app shell for known routes without a prerendered page, and carries the query', async () => {
@@ -87,6 +97,33 @@ describe('website routes', () => {
     } finally {
       await fresh.close();
     }
+  });
+
+  it("lets only the company's allowed origins frame the widget", async () => {
+    await ctx.database.db.update(companies).set({ allowedOrigins: ['https://municipio.example.cl'] });
+    ctx.app.forgetCompanyCache();
+    const framed = await ctx.app.inject({
+      method: 'GET',
+      url: `/widget?key=${DEMO_COMPANY_KEY}&host=https://municipio.example.cl`,
+    });
+    expect(framed.statusCode).toBe(200);
+    expect(framed.headers['content-security-policy']).toContain(
+      "frame-ancestors 'self' https://municipio.example.cl",
+    );
+    expect(framed.headers['x-frame-options']).toBeUndefined();
+    const unknownKey = await ctx.app.inject({ method: 'GET', url: '/widget?key=pk_no_existe_0000000' });
+    expect(unknownKey.headers['content-security-policy']).toMatch(/frame-ancestors 'self'(;|$)/);
+    const otherPage = await ctx.app.inject({ method: 'GET', url: '/terminos' });
+    expect(otherPage.headers['content-security-policy']).toMatch(/frame-ancestors 'self'(;|$)/);
+    expect(otherPage.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('serves the embed loader so that other sites can load it', async () => {
+    const loader = await ctx.app.inject({ method: 'GET', url: '/widget.js' });
+    expect(loader.statusCode).toBe(200);
+    expect(loader.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const asset = await ctx.app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 
   it('does not count page loads against the API rate limit', async () => {

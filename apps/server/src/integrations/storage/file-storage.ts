@@ -1,0 +1,25 @@
+import type { Readable } from 'node:stream';
+
+/** Thrown when a stream is larger than the caller allows; nothing is kept. */
+export class FileTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`file larger than ${maxBytes} bytes`);
+  }
+}
+
+/**
+ * Where uploaded files live: a local folder by default, object storage later. Keys are generated
+ * here; a user-supplied name never becomes a path.
+ */
+export interface FileStorage {
+  /** Streams into a new object; the object exists only once the whole stream was written. */
+  write(
+    source: Readable,
+    options: { extension: string; maxBytes: number },
+  ): Promise<{ key: string; bytes: number }>;
+  replace(key: string, content: Buffer): Promise<void>;
+  read(key: string, range?: { start: number; end: number }): Readable;
+  readAll(key: string): Promise<Buffer>;
+  size(key: string): Promise<number>;
+  remove(key: string): Promise<void>;
+}

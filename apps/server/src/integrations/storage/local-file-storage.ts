@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { FileTooLargeError, type FileStorage } from './file-storage';
+
+const KEY_PATTERN = /^\d{4}\/\d{2}\/[A-Za-z0-9_-]{22}\.[a-z0-9]{2,5}$/;
+
+/** Files under `<DATA_DIR>/uploads/<year>/<month>/<random>.<ext>`, written to `.part` then renamed. */
+export function createLocalFileStorage(rootDir: string): FileStorage {
+  const pathOf = (key: string) => {
+    if (!KEY_PATTERN.test(key)) throw new Error(`invalid storage key: ${key}`);
+    return path.join(rootDir, key);
+  };
+
+  return {
+    async write(source, { extension, maxBytes }) {
+      const now = new Date();
+      const key = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomBytes(16).toString('base64url')}.${extension}`;
+      const finalPath = pathOf(key);
+      const partPath = `${finalPath}.part`;
+      await mkdir(path.dirname(finalPath), { recursive: true });
+      let bytes = 0;
+      const counter = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          bytes += chunk.length;
+          if (bytes > maxBytes) callback(new FileTooLargeError(maxBytes));
+          else callback(null, chunk);
+        },
+      });
+      try {
+        await pipeline(source, counter, createWriteStream(partPath));
+        await rename(partPath, finalPath);
+      } catch (error) {
+        await rm(partPath, { force: true });
+        throw error;
+      }
+      return { key, bytes };
+    },
+    async replace(key, content) {
+      const target = pathOf(key);
+      await writeFile(`${target}.part`, content);
+      await rename(`${target}.part`, target);
+    },
+    read(key, range) {
+      return createReadStream(pathOf(key), range ? { start: range.start, end: range.end } : {});
+    },
+    readAll(key) {
+      return readFile(pathOf(key));
+    },
+    async size(key) {
+      return (await stat(pathOf(key))).size;
+    },
+    async remove(key) {
+      await rm(pathOf(key), { force: true });
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Media URLs that work in `<video src>` and `<img src>` (which cannot send a bearer token): the
+ * path plus an expiry, signed with the server's secret. Anyone holding the URL can fetch the file
+ * until it expires, so they are only handed to users allowed to see it, and live one hour.
+ */
+export function signPath(secret: string, path: string, ttlMs = 60 * 60 * 1000, now = Date.now()): string {
+  const exp = Math.floor((now + ttlMs) / 1000);
+  const sig = createHmac('sha256', secret).update(`${path}\n${exp}`).digest('base64url');
+  return `${path}?exp=${exp}&sig=${sig}`;
+}
+
+export function verifySignedPath(
+  secret: string,
+  path: string,
+  exp: string | undefined,
+  sig: string | undefined,
+  now = Date.now(),
+): boolean {
+  if (!exp || !sig || !/^\d+$/.test(exp) || Number(exp) * 1000 < now) return false;
+  const expected = createHmac('sha256', secret).update(`${path}\n${exp}`).digest();
+  const given = Buffer.from(sig, 'base64url');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

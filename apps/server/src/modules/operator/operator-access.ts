@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { errorMessages } from '@seguridad/contracts/messages';
+import { companyMembers } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+
+export type OperatorContext = { companyId: number; role: 'operator' | 'admin' };
+
+/** The Socket.IO room of a company's operators: new inbox items and, later, waiting calls. */
+export const operatorRoom = (companyId: number) => `company:${companyId}:operators`;
+
+export async function membershipOf(
+  app: FastifyInstance,
+  userId: number,
+): Promise<OperatorContext | undefined> {
+  const [member] = await app.database.db
+    .select({ companyId: companyMembers.companyId, role: companyMembers.role })
+    .from(companyMembers)
+    .where(eq(companyMembers.userId, userId))
+    .limit(1);
+  return member;
+}
+
+/** preHandlers of the console: a session of a company member; admins for the company settings. */
+export const operatorAccessPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('operator', undefined);
+    async function requireMember(request: FastifyRequest) {
+      await app.authenticate(request);
+      const member = await membershipOf(app, request.user!.id);
+      if (!member) throw new AppError(403, 'forbidden', errorMessages.forbidden);
+      request.operator = member;
+    }
+    app.decorate('requireOperator', requireMember);
+    app.decorate('requireCompanyAdmin', async (request: FastifyRequest) => {
+      await requireMember(request);
+      if (request.operator!.role !== 'admin') throw new AppError(403, 'forbidden', errorMessages.forbidden);
+    });
+  },
+  { name: 'operator-access', dependencies: ['session-auth'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    requireOperator: (request: FastifyRequest) => Promise<void>;
+    requireCompanyAdmin: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    operator: OperatorContext | undefined;
+  }
+}

@@ -1,0 +1,230 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorMessages } from '@seguridad/contracts/messages';
+import { companies, companyMembers, users } from '../../db/schema';
+import { DEMO_COMPANY_KEY, DEV_ACCOUNTS } from '../../db/seed/seed';
+import { createTestApp, type TestContext } from '../../testing/test-app';
+import { TEST_PASSWORDS } from '../../testing/test-database';
+import { bearer, login, newSession } from '../../testing/accounts';
+import { multipartPayload, tinyFiles } from '../../testing/multipart';
+
+const recording = readFileSync(
+  new URL('../../integrations/storage/__fixtures__/chrome-recording.webm', import.meta.url),
+);
+const key = { 'company-key': DEMO_COMPANY_KEY };
+
+async function sendVideoMail(ctx: TestContext) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({
+    email: 'vecino@example.com',
+    name: 'Pedro <b>Soto</b>',
+    phone_number: '+56911112222',
+    message: 'Se escuchan disparos cerca de la plaza.',
+    is_derived: 'false',
+  })) {
+    form.append(name, value);
+  }
+  form.append('videoMail', new Blob([recording]), 'v.webm');
+  form.append('thumbnail', new Blob([tinyFiles.png]), 't.png');
+  const { payload, headers } = await multipartPayload(form);
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/calls/videoMail',
+    headers: { ...key, ...headers },
+    payload,
+  });
+  expect(response.statusCode).toBe(200);
+}
+
+describe('operator console API', () => {
+  let ctx: TestContext;
+  let admin: string;
+  let operator: string;
+  let outsider: string;
+  let otherCompanyOperator: string;
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ env: { DATA_DIR: `/tmp/operator-test-${process.pid}-${Date.now()}` } });
+    admin = (await login(ctx, DEV_ACCOUNTS.operator.email, TEST_PASSWORDS.operator)).json().access_token;
+    operator = await newSession(ctx, 'operadora2@example.com');
+    outsider = await newSession(ctx, 'vecina-curiosa@example.com');
+    otherCompanyOperator = await newSession(ctx, 'otra-central@example.com');
+    const db = ctx.database.db;
+    const [first] = await db.select().from(companies);
+    const [other] = await db
+      .insert(companies)
+      .values({
+        name: 'Otra Central',
+        publicKey: 'pk_otra_central_000000001',
+        inboxEmail: 'otra@example.com',
+      })
+      .returning();
+    const members = await db.select({ id: users.id, email: users.email }).from(users);
+    const idOf = (email: string) => members.find((member) => member.email === email)!.id;
+    await db.insert(companyMembers).values([
+      { companyId: first!.id, userId: idOf('operadora2@example.com'), role: 'operator' },
+      { companyId: other!.id, userId: idOf('otra-central@example.com'), role: 'admin' },
+    ]);
+    await sendVideoMail(ctx);
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/attention/contact',
+      headers: key,
+      payload: { name: 'Ana', email: 'ana@example.com', phone_number: '+56933334444', message: 'Consulta' },
+    });
+  });
+  afterAll(() => ctx.close());
+
+  it('tells any session whether it belongs to a call centre, without a 403', async () => {
+    const outsiderView = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/operator/membership',
+      headers: bearer(outsider),
+    });
+    expect(outsiderView.json()).toEqual({ code: 200, member: false, role: null });
+    const operatorView = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/operator/membership',
+      headers: bearer(operator),
+    });
+    expect(operatorView.json()).toEqual({ code: 200, member: true, role: 'operator' });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/membership' })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('lets only members of the company read its inbox', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/inbox' })).statusCode).toBe(401);
+    const forbidden = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/operator/inbox',
+      headers: bearer(outsider),
+    });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json().message).toBe(errorMessages.forbidden);
+    const other = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/operator/inbox',
+      headers: bearer(otherCompanyOperator),
+    });
+    expect(other.json()).toMatchObject({ video_mails: [], contacts: [] });
+
+    const inbox = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/operator/inbox',
+      headers: bearer(operator),
+    });
+    expect(inbox.statusCode).toBe(200);
+    const body = inbox.json();
+    expect(body.video_mails).toHaveLength(1);
+    expect(body.video_mails[0]).toMatchObject({
+      name: 'Pedro <b>Soto</b>',
+      is_derived: false,
+      handled_at: null,
+    });
+    expect(body.video_mails[0].duration_ms).toBeGreaterThan(1500);
+    expect(body.contacts[0]).toMatchObject({ name: 'Ana', message: 'Consulta' });
+  });
+
+  it('streams the video behind a signed URL, with byte ranges for seeking', async () => {
+    const inbox = (
+      await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/inbox', headers: bearer(operator) })
+    ).json();
+    const url: string = inbox.video_mails[0].video_url;
+    const full = await ctx.app.inject({ method: 'GET', url });
+    expect(full.statusCode).toBe(200);
+    expect(full.headers['content-type']).toBe('video/webm');
+    expect(full.headers['x-content-type-options']).toBe('nosniff');
+    const part = await ctx.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-99' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toMatch(/^bytes 0-99\/\d+$/);
+    expect(part.rawPayload.length).toBe(100);
+
+    const unsigned = url.split('?')[0]!;
+    expect((await ctx.app.inject({ method: 'GET', url: unsigned })).statusCode).toBe(403);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: url.replace(/sig=[^&]+/, 'sig=AAAA') })).statusCode,
+    ).toBe(403);
+    const otherFile = url.replace('/video?', '/thumbnail?');
+    expect((await ctx.app.inject({ method: 'GET', url: otherFile })).statusCode).toBe(403);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: inbox.video_mails[0].thumbnail_url })).headers[
+        'content-type'
+      ],
+    ).toBe('image/png');
+  });
+
+  it('marks items handled only within the company', async () => {
+    const inbox = (
+      await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/inbox', headers: bearer(operator) })
+    ).json();
+    const contactId = inbox.contacts[0].id;
+    const foreign = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/operator/contacts/${contactId}/handled`,
+      headers: bearer(otherCompanyOperator),
+    });
+    expect(foreign.statusCode).toBe(404);
+    const handled = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/operator/contacts/${contactId}/handled`,
+      headers: bearer(operator),
+    });
+    expect(handled.statusCode).toBe(200);
+    const after = (
+      await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/inbox', headers: bearer(operator) })
+    ).json();
+    expect(after.contacts[0].handled_at).not.toBeNull();
+  });
+
+  it('lets admins, not operators, change the services, hours, origins and specialities', async () => {
+    const change = (token: string, payload: object) =>
+      ctx.app.inject({ method: 'PATCH', url: '/api/v1/operator/company', headers: bearer(token), payload });
+    expect((await change(operator, { video_mail: false })).statusCode).toBe(403);
+
+    const closed = await change(admin, {
+      video_mail: false,
+      working_hours: [],
+      allowed_origins: ['https://municipio.example.cl'],
+    });
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json().company).toMatchObject({
+      video_mail: false,
+      working_hours: [],
+      allowed_origins: ['https://municipio.example.cl'],
+    });
+    const status = await ctx.app.inject({ method: 'GET', url: '/api/company/serviceStatus', headers: key });
+    expect(status.json().data).toMatchObject({ videoMail: false, working_hours: false });
+
+    const bad = await change(admin, {
+      allowed_origins: ['https://sitio.cl/ruta'],
+      working_hours: [{ day: 8, open: '25:00', close: '09:00' }],
+    });
+    expect(bad.statusCode).toBe(400);
+
+    const added = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/operator/specialities',
+      headers: bearer(admin),
+      payload: { name: 'Adulto Mayor' },
+    });
+    const speciality = added
+      .json()
+      .company.specialities.find((item: { name: string }) => item.name === 'Adulto Mayor');
+    expect(speciality).toBeDefined();
+    const listed = await ctx.app.inject({ method: 'GET', url: '/api/company/specialities', headers: key });
+    expect(listed.json().data.map((item: { name: string }) => item.name)).toContain('Adulto Mayor');
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/operator/specialities/${speciality.id}`,
+      headers: bearer(admin),
+    });
+    expect(removed.statusCode).toBe(200);
+    const foreignDelete = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/operator/specialities/1`,
+      headers: bearer(otherCompanyOperator),
+    });
+    expect(foreignDelete.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,94 @@
+import { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import { THUMBNAIL_MAX_BYTES, VIDEO_MAIL_MAX_BYTES } from '@seguridad/contracts/http/widget';
+import { errorMessages, widgetTexts } from '@seguridad/contracts/messages';
+import { AppError } from '../../lib/app-error';
+import { FileTooLargeError, type FileStorage } from '../../integrations/storage/file-storage';
+import { sniffImage, sniffVideo, type SniffedType } from '../../integrations/storage/magic-bytes';
+
+export type StoredUpload = { key: string; bytes: number; type: SniffedType };
+export type VideoMailUpload = {
+  fields: Record<string, string>;
+  video: StoredUpload;
+  thumbnail: StoredUpload;
+};
+
+const FILE_FIELDS = {
+  videoMail: { sniff: sniffVideo, maxBytes: VIDEO_MAIL_MAX_BYTES },
+  thumbnail: { sniff: sniffImage, maxBytes: THUMBNAIL_MAX_BYTES },
+} as const;
+
+/** The first bytes of a stream, and a stream that still yields everything. */
+async function peek(source: Readable, bytes: number): Promise<{ head: Buffer; stream: Readable }> {
+  const iterator = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const chunks: Buffer[] = [];
+  let length = 0;
+  while (length < bytes) {
+    const { value, done } = await iterator.next();
+    if (done) break;
+    chunks.push(value);
+    length += value.length;
+  }
+  const head = Buffer.concat(chunks);
+  async function* everything() {
+    if (head.length > 0) yield head;
+    for (;;) {
+      const { value, done } = await iterator.next();
+      if (done) return;
+      yield value;
+    }
+  }
+  return { head, stream: Readable.from(everything()) };
+}
+
+/**
+ * Reads the multipart video mail: text fields, and the two files streamed into storage after their
+ * first bytes prove what they are. On any failure (bad type, too large, the client going away)
+ * whatever was stored is removed before the error goes up.
+ */
+export async function readVideoMailUpload(
+  request: FastifyRequest,
+  storage: FileStorage,
+): Promise<VideoMailUpload> {
+  const fields: Record<string, string> = {};
+  const stored: Partial<Record<keyof typeof FILE_FIELDS, StoredUpload>> = {};
+  const cleanup = () => Promise.all(Object.values(stored).map((upload) => storage.remove(upload.key)));
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      const rule = FILE_FIELDS[part.fieldname as keyof typeof FILE_FIELDS];
+      if (!rule || stored[part.fieldname as keyof typeof FILE_FIELDS]) {
+        part.file.resume();
+        throw new AppError(400, 'unexpected_file', errorMessages.badRequest);
+      }
+      const { head, stream } = await peek(part.file, 12);
+      const type = rule.sniff(head);
+      if (!type) {
+        part.file.resume();
+        throw new AppError(415, 'unsupported_media_type', errorMessages.unsupportedMediaType);
+      }
+      const { key, bytes } = await storage.write(stream, {
+        extension: type.extension,
+        maxBytes: rule.maxBytes,
+      });
+      stored[part.fieldname as keyof typeof FILE_FIELDS] = { key, bytes, type };
+      if (part.file.truncated) throw new FileTooLargeError(rule.maxBytes);
+    }
+    if (!stored.videoMail || !stored.thumbnail) {
+      throw new AppError(400, 'video_required', widgetTexts.videoRequired);
+    }
+    return { fields, video: stored.videoMail, thumbnail: stored.thumbnail };
+  } catch (error) {
+    await cleanup();
+    if (
+      error instanceof FileTooLargeError ||
+      (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
+    ) {
+      throw new AppError(413, 'payload_too_large', errorMessages.payloadTooLarge);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,256 @@
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorMessages, validationMessages, widgetTexts } from '@seguridad/contracts/messages';
+import { companies, contactMessages, outboxMessages, videoMails } from '../../db/schema';
+import { DEMO_COMPANY_KEY } from '../../db/seed/seed';
+import { readWebmDurationMs } from '../../integrations/storage/webm-duration';
+import { createTestApp, type TestContext } from '../../testing/test-app';
+import { multipartPayload, tinyFiles } from '../../testing/multipart';
+
+const recording = readFileSync(
+  new URL('../../integrations/storage/__fixtures__/chrome-recording.webm', import.meta.url),
+);
+const key = { 'company-key': DEMO_COMPANY_KEY };
+
+function videoMailForm(
+  overrides: { video?: Buffer; thumbnail?: Buffer; fields?: Record<string, string> } = {},
+) {
+  const form = new FormData();
+  const fields = {
+    email: 'vecina@example.com',
+    name: 'Rosa Pérez',
+    phone_number: '+56912345678',
+    message: 'Hay un poste de luz caído en mi pasaje.',
+    is_derived: 'true',
+    ...overrides.fields,
+  };
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (overrides.video !== undefined || !overrides.fields?.skipVideo) {
+    form.append('videoMail', new Blob([overrides.video ?? recording], { type: 'video/webm' }), 'video.webm');
+  }
+  form.append(
+    'thumbnail',
+    new Blob([overrides.thumbnail ?? tinyFiles.png], { type: 'image/png' }),
+    'thumb.png',
+  );
+  return form;
+}
+
+function uploadedFiles(dataDir: string): string[] {
+  const root = path.join(dataDir, 'uploads');
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name);
+}
+
+describe('widget calls', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ env: { DATA_DIR: `/tmp/widget-test-${process.pid}-${Date.now()}` } });
+  });
+  afterAll(() => ctx.close());
+
+  it('reports the services and whether the centre is open now', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/company/serviceStatus', headers: key });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      success: true,
+      data: { callBack: true, videoCall: true, videoMail: true, working_hours: true },
+    });
+    await ctx.database.db.update(companies).set({ videoMailEnabled: false, workingHours: [] });
+    ctx.app.forgetCompanyCache();
+    const closed = await ctx.app.inject({ method: 'GET', url: '/api/company/serviceStatus', headers: key });
+    expect(closed.json().data).toEqual({
+      callBack: false,
+      videoCall: true,
+      videoMail: false,
+      working_hours: false,
+    });
+    await ctx.database.db.update(companies).set({
+      videoMailEnabled: true,
+      workingHours: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, open: '00:00', close: '24:00' })),
+    });
+    ctx.app.forgetCompanyCache();
+  });
+
+  it('refuses a wrong key without touching anything', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/attention/contact',
+      headers: { 'company-key': 'pk_falsa_000000000000' },
+      payload: { name: 'A', email: 'a@example.com', phone_number: '+56912345678', message: 'Hola' },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(await ctx.database.db.select().from(contactMessages)).toEqual([]);
+  });
+
+  it('stores a contact message and e-mails the company inbox', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/attention/contact',
+      headers: key,
+      payload: {
+        name: 'Juan Soto',
+        email: 'juan@example.com',
+        phone_number: '+56987654321',
+        message: 'Quiero saber cómo funciona la app.',
+      },
+    });
+    expect(response.json()).toEqual({ success: true });
+    const [stored] = await ctx.database.db.select().from(contactMessages);
+    expect(stored).toMatchObject({ name: 'Juan Soto', phone: '+56987654321' });
+    const [mail] = await ctx.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, 'central@example.com'));
+    expect(mail?.text).toContain('Quiero saber cómo funciona la app.');
+  });
+
+  it.each([
+    [
+      { name: '', email: 'a@example.com', phone_number: '+56912345678', message: 'x' },
+      validationMessages.requiredText,
+    ],
+    [
+      { name: 'A', email: '', phone_number: '+56912345678', message: 'x' },
+      validationMessages.widgetEmailRequired,
+    ],
+    [
+      { name: 'A', email: 'a@b', phone_number: '+56912345678', message: 'x' },
+      validationMessages.widgetEmailInvalid,
+    ],
+    [
+      { name: 'A', email: 'a@example.com', phone_number: '+569', message: 'x' },
+      widgetTexts.contactPhoneInvalid,
+    ],
+    [
+      { name: 'A', email: 'a@example.com', phone_number: '+56912345678', message: '  ' },
+      validationMessages.requiredText,
+    ],
+  ])('answers bad contact input %# with the spec message', async (payload, message) => {
+    const remoteAddress = `10.66.0.${Math.floor(Math.random() * 250)}`;
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/attention/contact',
+      headers: key,
+      payload,
+      remoteAddress,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().data).toContain(message);
+  });
+
+  it('stores a video mail with its duration written, and its thumbnail', async () => {
+    const { payload, headers } = await multipartPayload(videoMailForm());
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/calls/videoMail',
+      headers: { ...key, ...headers },
+      payload,
+    });
+    expect(response.statusCode).toBe(200);
+    const [stored] = await ctx.database.db.select().from(videoMails);
+    expect(stored).toMatchObject({
+      name: 'Rosa Pérez',
+      isDerived: true,
+      videoMime: 'video/webm',
+      thumbnailMime: 'image/png',
+    });
+    expect(stored!.durationMs).toBeGreaterThan(1500);
+    const file = readFileSync(path.join(ctx.config.dataDir, 'uploads', stored!.videoKey));
+    expect(readWebmDurationMs(file)).toBeGreaterThan(1500);
+    expect(stored!.videoKey).not.toContain('video.webm');
+  });
+
+  it('refuses a file that is not what it claims (415) and keeps nothing', async () => {
+    const before = uploadedFiles(ctx.config.dataDir).length;
+    const { payload, headers } = await multipartPayload(videoMailForm({ video: tinyFiles.pdf }));
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/calls/videoMail',
+      headers: { ...key, ...headers },
+      payload,
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().message).toBe(errorMessages.unsupportedMediaType);
+    expect(uploadedFiles(ctx.config.dataDir).length).toBe(before);
+  });
+
+  it('refuses an oversized thumbnail (413) and keeps nothing, not even the video already written', async () => {
+    const before = uploadedFiles(ctx.config.dataDir).length;
+    const rows = (await ctx.database.db.select().from(videoMails)).length;
+    const bigImage = Buffer.concat([tinyFiles.jpeg, Buffer.alloc(3 * 1024 * 1024)]);
+    const { payload, headers } = await multipartPayload(videoMailForm({ thumbnail: bigImage }));
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/calls/videoMail',
+      headers: { ...key, ...headers },
+      payload,
+    });
+    expect(response.statusCode).toBe(413);
+    expect(uploadedFiles(ctx.config.dataDir).length).toBe(before);
+    expect((await ctx.database.db.select().from(videoMails)).length).toBe(rows);
+  });
+
+  it('keeps nothing from an upload cut off halfway', async () => {
+    const before = uploadedFiles(ctx.config.dataDir).length;
+    const { payload, headers } = await multipartPayload(videoMailForm());
+    const half = payload.subarray(0, Math.floor(payload.length * 0.6));
+    const cut = new Readable({
+      read() {
+        this.push(half);
+        this.destroy(new Error('connection reset'));
+      },
+    });
+    const response = await ctx.app
+      .inject({
+        method: 'POST',
+        url: '/api/calls/videoMail',
+        headers: { ...key, ...headers, 'content-length': String(payload.length) },
+        payload: cut,
+      })
+      .catch((error: unknown) => error);
+    if (!(response instanceof Error))
+      expect((response as { statusCode: number }).statusCode).toBeGreaterThanOrEqual(400);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(uploadedFiles(ctx.config.dataDir).filter((name) => !name.endsWith('.part')).length).toBe(before);
+    expect(uploadedFiles(ctx.config.dataDir).some((name) => name.endsWith('.part'))).toBe(false);
+  });
+
+  it('answers bad video mail fields with the spec messages and keeps no file', async () => {
+    const before = uploadedFiles(ctx.config.dataDir).length;
+    const { payload, headers } = await multipartPayload(
+      videoMailForm({ fields: { message: 'x'.repeat(361), phone_number: '+56' } }),
+    );
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/calls/videoMail',
+      headers: { ...key, ...headers },
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().data).toEqual(
+      expect.arrayContaining([widgetTexts.messageTooLong, widgetTexts.videoMailPhoneInvalid]),
+    );
+    expect(uploadedFiles(ctx.config.dataDir).length).toBe(before);
+  });
+
+  it('rate-limits anonymous contact messages per IP', async () => {
+    const codes = [];
+    for (let i = 0; i < 6; i += 1) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/attention/contact',
+        headers: key,
+        remoteAddress: '10.77.0.1',
+        payload: { name: 'A', email: 'a@example.com', phone_number: '+56912345678', message: `Mensaje ${i}` },
+      });
+      codes.push(response.statusCode);
+    }
+    expect(codes).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+});

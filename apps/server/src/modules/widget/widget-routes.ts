@@ -1,0 +1,183 @@
+import { operatorEvents } from '@seguridad/contracts/realtime/operator';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { SERVICE_TIME_ZONE } from '@seguridad/contracts/constants';
+import { apiErrorSchema } from '@seguridad/contracts/http/errors';
+import {
+  contactBodySchema,
+  serviceStatusResponseSchema,
+  successResponseSchema,
+  VIDEO_MAIL_MAX_BYTES,
+  videoMailFieldsSchema,
+} from '@seguridad/contracts/http/widget';
+import { isWithinWorkingHours } from '@seguridad/contracts/helpers/working-hours';
+import { errorMessages } from '@seguridad/contracts/messages';
+import { webPaths } from '@seguridad/contracts/web-paths';
+import { contactMessages, videoMails } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { withWebmDuration } from '../../integrations/storage/webm-duration';
+import { operatorRoom } from '../operator/operator-access';
+import { readVideoMailUpload } from './read-video-mail-upload';
+import { newContactMail, newVideoMailMail } from './widget-mails';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  413: apiErrorSchema,
+  415: apiErrorSchema,
+  429: apiErrorSchema,
+};
+
+/** The public calls of the widget (spec §7, company service API), keyed by `company-key`. */
+export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  // Only these routes take uploads; multipart's per-request hooks stay inside this plugin. The
+  // files are checked and capped per field below; these are the outer bounds of any upload.
+  await app.register(multipart, {
+    limits: { fileSize: VIDEO_MAIL_MAX_BYTES + 1, files: 2, fields: 10, fieldSize: 8 * 1024, parts: 12 },
+  });
+
+  app.get(
+    '/api/company/serviceStatus',
+    {
+      preHandler: app.requireCompany,
+      schema: {
+        tags: ['company'],
+        security: [{ companyKey: [] }],
+        response: { 200: serviceStatusResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const company = request.company!;
+      const open = isWithinWorkingHours(company.workingHours, new Date(), SERVICE_TIME_ZONE);
+      return {
+        success: true as const,
+        data: {
+          callBack: company.callBackEnabled && open,
+          videoCall: company.videoCallEnabled,
+          videoMail: company.videoMailEnabled,
+          working_hours: open,
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/api/attention/contact',
+    {
+      preHandler: app.requireCompany,
+      config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['company'],
+        security: [{ companyKey: [] }],
+        body: contactBodySchema,
+        response: { 200: successResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const company = request.company!;
+      const body = request.body;
+      const [saved] = await db
+        .insert(contactMessages)
+        .values({
+          companyId: company.id,
+          name: body.name,
+          email: body.email,
+          phone: body.phone_number,
+          message: body.message,
+        })
+        .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
+      app.io.to(operatorRoom(company.id)).emit(operatorEvents.inboxNew, { kind: 'contact', id: saved!.id });
+      await app.mail
+        .send(newContactMail(company.inboxEmail, app.config.brandName, { ...body, phone: body.phone_number }))
+        .catch((error: unknown) =>
+          request.log.error({ err: error }, 'contact mail to the company inbox failed'),
+        );
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/api/calls/videoMail',
+    {
+      preHandler: app.requireCompany,
+      config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['company'],
+        security: [{ companyKey: [] }],
+        response: { 200: successResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const company = request.company!;
+      if (!company.videoMailEnabled) throw new AppError(403, 'service_off', errorMessages.serviceUnavailable);
+      if (!request.isMultipart())
+        throw new AppError(415, 'unsupported_media_type', errorMessages.unsupportedMediaType);
+      const upload = await readVideoMailUpload(request, app.storage);
+      const removeFiles = () =>
+        Promise.all([app.storage.remove(upload.video.key), app.storage.remove(upload.thumbnail.key)]);
+      try {
+        const parsed = videoMailFieldsSchema.safeParse(upload.fields);
+        if (!parsed.success) {
+          throw new AppError(
+            400,
+            'validation_failed',
+            errorMessages.badRequest,
+            parsed.error.issues.map((issue) => issue.message),
+          );
+        }
+        let durationMs: number | null = null;
+        let videoBytes = upload.video.bytes;
+        if (upload.video.type.mime === 'video/webm') {
+          const fixed = withWebmDuration(await app.storage.readAll(upload.video.key));
+          if (!fixed) throw new AppError(415, 'unsupported_media_type', errorMessages.unsupportedMediaType);
+          await app.storage.replace(upload.video.key, fixed.file);
+          durationMs = Math.round(fixed.durationMs);
+          videoBytes = fixed.file.length;
+        }
+        const fields = parsed.data;
+        const [saved] = await db
+          .insert(videoMails)
+          .values({
+            companyId: company.id,
+            name: fields.name,
+            email: fields.email,
+            phone: fields.phone_number,
+            message: fields.message,
+            isDerived: fields.is_derived,
+            videoKey: upload.video.key,
+            videoMime: upload.video.type.mime,
+            videoBytes,
+            durationMs,
+            thumbnailKey: upload.thumbnail.key,
+            thumbnailMime: upload.thumbnail.type.mime,
+          })
+          .returning({ id: videoMails.id });
+        app.io
+          .to(operatorRoom(company.id))
+          .emit(operatorEvents.inboxNew, { kind: 'videoMail', id: saved!.id });
+        await app.mail
+          .send(
+            newVideoMailMail(
+              company.inboxEmail,
+              app.config.brandName,
+              `${app.config.publicBaseUrl}${webPaths.operator}`,
+              {
+                ...fields,
+                phone: fields.phone_number,
+                isDerived: fields.is_derived,
+              },
+            ),
+          )
+          .catch((error: unknown) =>
+            request.log.error({ err: error }, 'video mail notice to the company inbox failed'),
+          );
+        return { success: true as const };
+      } catch (error) {
+        await removeFiles();
+        throw error;
+      }
+    },
+  );
+};

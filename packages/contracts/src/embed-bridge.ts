@@ -1,0 +1,42 @@
+/**
+ * The postMessage protocol between the embed loader (`widget.js`, on the host page) and the
+ * widget iframe (our `/widget` route). No zod here: the loader must stay a few kilobytes. Every
+ * message carries `source`, and each side checks the sender's origin before reading it.
+ */
+export const WIDGET_MESSAGE_SOURCE = 'seguridad-widget';
+export const HOST_MESSAGE_SOURCE = 'seguridad-host';
+
+/** From the iframe to the host page. */
+export type WidgetToHostMessage =
+  | { source: typeof WIDGET_MESSAGE_SOURCE; type: 'ready' }
+  /** How wide the iframe must be: 0 closed, the drawer's width, or a panel's width. */
+  | { source: typeof WIDGET_MESSAGE_SOURCE; type: 'layout'; width: number }
+  | { source: typeof WIDGET_MESSAGE_SOURCE; type: 'closed' };
+
+/** From the host page to the iframe. */
+export type HostToWidgetMessage =
+  | { source: typeof HOST_MESSAGE_SOURCE; type: 'open' }
+  | { source: typeof HOST_MESSAGE_SOURCE; type: 'close' }
+  | { source: typeof HOST_MESSAGE_SOURCE; type: 'openVideoCall' };
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+export function isWidgetToHostMessage(value: unknown): value is WidgetToHostMessage {
+  if (!isRecord(value) || value.source !== WIDGET_MESSAGE_SOURCE) return false;
+  if (value.type === 'ready' || value.type === 'closed') return true;
+  return (
+    value.type === 'layout' && typeof value.width === 'number' && value.width >= 0 && value.width <= 4000
+  );
+}
+
+export function isHostToWidgetMessage(value: unknown): value is HostToWidgetMessage {
+  return (
+    isRecord(value) &&
+    value.source === HOST_MESSAGE_SOURCE &&
+    (value.type === 'open' || value.type === 'close' || value.type === 'openVideoCall')
+  );
+}
+
+/** Query parameters of the iframe URL the loader builds. */
+export const WIDGET_QUERY = { companyKey: 'key', hostOrigin: 'host' } as const;

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+export const inboxVideoMailSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  message: z.string(),
+  is_derived: z.boolean(),
+  duration_ms: z.number().nullable(),
+  created_at: z.string(),
+  handled_at: z.string().nullable(),
+  /** Signed, short-lived URLs: usable directly in <video> and <img>. */
+  video_url: z.string(),
+  thumbnail_url: z.string(),
+});
+export type InboxVideoMail = z.infer<typeof inboxVideoMailSchema>;
+
+export const inboxContactSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  message: z.string(),
+  created_at: z.string(),
+  handled_at: z.string().nullable(),
+});
+export type InboxContact = z.infer<typeof inboxContactSchema>;
+
+export const inboxResponseSchema = z.object({
+  code: z.literal(200),
+  video_mails: z.array(inboxVideoMailSchema),
+  contacts: z.array(inboxContactSchema),
+});
+export type InboxResponse = z.infer<typeof inboxResponseSchema>;
+
+const timeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'Usa el formato HH:mm');
+
+export const workingHoursSlotSchema = z
+  .object({ day: z.number().int().min(0).max(6), open: timeSchema, close: timeSchema })
+  .refine((slot) => slot.open < slot.close, {
+    message: 'La hora de cierre debe ser posterior a la de apertura',
+  });
+
+export const companySettingsSchema = z.object({
+  name: z.string(),
+  role: z.enum(['operator', 'admin']),
+  public_key: z.string(),
+  call_back: z.boolean(),
+  video_call: z.boolean(),
+  video_mail: z.boolean(),
+  working_hours: z.array(workingHoursSlotSchema),
+  allowed_origins: z.array(z.string()),
+  specialities: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type CompanySettings = z.infer<typeof companySettingsSchema>;
+
+export const companySettingsResponseSchema = z.object({
+  code: z.literal(200),
+  company: companySettingsSchema,
+});
+
+/** An origin a company allows to embed its widget: scheme, host and optional port, nothing else. */
+const originSchema = z
+  .string()
+  .trim()
+  .regex(
+    /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i,
+    'Escribe el origen como https://sitio.cl (sin ruta ni barra final)',
+  );
+
+export const updateCompanySettingsBodySchema = z.object({
+  call_back: z.boolean().optional(),
+  video_call: z.boolean().optional(),
+  video_mail: z.boolean().optional(),
+  working_hours: z.array(workingHoursSlotSchema).max(50).optional(),
+  allowed_origins: z.array(originSchema).max(50).optional(),
+});
+export type UpdateCompanySettingsBody = z.infer<typeof updateCompanySettingsBodySchema>;
+
+export const specialityNameBodySchema = z.object({
+  name: z.string().trim().min(1, 'Este campo es obligatorio').max(60, 'Usa 60 caracteres o menos'),
+});
+export type CompanySettingsResponse = z.infer<typeof companySettingsResponseSchema>;
+export type SpecialityNameBody = z.infer<typeof specialityNameBodySchema>;
+
+/**
+ * Whether the signed-in account belongs to a company's call centre. Answered 200 for everyone with
+ * a session, so that a citizen who opens the console is told so without losing the session (the
+ * client forgets its token on 403, spec §7).
+ */
+export const membershipResponseSchema = z.object({
+  code: z.literal(200),
+  member: z.boolean(),
+  role: z.enum(['operator', 'admin']).nullable(),
+});
+export type MembershipResponse = z.infer<typeof membershipResponseSchema>;

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { PHONE_PREFIX_MOBILE, PHONE_PREFIX_VIDEO_MAIL, VIDEO_MAIL_MESSAGE_MAX } from '../constants';
+import { validationMessages as v, widgetTexts } from '../messages';
+
+/** The simple {x}@{y}.{z} pattern of spec §5 for the widget forms. */
+const WIDGET_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const widgetEmailSchema = z
+  .string({ error: v.widgetEmailRequired })
+  .trim()
+  .min(1, v.widgetEmailRequired)
+  .max(254, v.widgetEmailInvalid)
+  .regex(WIDGET_EMAIL_PATTERN, v.widgetEmailInvalid);
+
+const requiredText = (max: number) =>
+  z.string({ error: v.requiredText }).trim().min(1, v.requiredText).max(max, v.requiredText);
+
+/** Contact form (spec §3): the phone is +569 followed by the 8 digits of a Chilean mobile. */
+export const contactBodySchema = z.object({
+  name: requiredText(120),
+  email: widgetEmailSchema,
+  phone_number: z
+    .string({ error: widgetTexts.contactPhoneInvalid })
+    .trim()
+    .regex(new RegExp(`^\\${PHONE_PREFIX_MOBILE}\\d{8}$`), widgetTexts.contactPhoneInvalid),
+  message: requiredText(2_000),
+});
+export type ContactBody = z.infer<typeof contactBodySchema>;
+
+/** The text fields of the video mail form (spec §3); the video and thumbnail come as files. */
+export const videoMailFieldsSchema = z.object({
+  email: widgetEmailSchema,
+  name: requiredText(120),
+  phone_number: z
+    .string({ error: widgetTexts.videoMailPhoneInvalid })
+    .trim()
+    .regex(new RegExp(`^\\${PHONE_PREFIX_VIDEO_MAIL}\\d{8,9}$`), widgetTexts.videoMailPhoneInvalid),
+  message: z
+    .string({ error: v.requiredText })
+    .trim()
+    .min(1, v.requiredText)
+    .max(VIDEO_MAIL_MESSAGE_MAX, widgetTexts.messageTooLong),
+  is_derived: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+});
+export type VideoMailFields = z.input<typeof videoMailFieldsSchema>;
+
+export const successResponseSchema = z.object({ success: z.literal(true) });
+
+export const serviceStatusResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    callBack: z.boolean(),
+    videoCall: z.boolean(),
+    videoMail: z.boolean(),
+    /** Whether the call centre is within its working hours right now (America/Santiago). */
+    working_hours: z.boolean(),
+  }),
+});
+export type ServiceStatus = z.infer<typeof serviceStatusResponseSchema>['data'];
+
+/** Upload limits, stated once for the form and the server. */
+export const VIDEO_MAIL_MAX_BYTES = 100 * 1024 * 1024;
+export const THUMBNAIL_MAX_BYTES = 2 * 1024 * 1024;

@@ -1,0 +1,26 @@
+/** Events the server sends to the sockets of a company's operators (docs/realtime.md). */
+export const operatorEvents = {
+  sessionReady: 'session:ready',
+  inboxNew: 'inbox:new',
+  inboxHandled: 'inbox:handled',
+  companyChanged: 'company:changed',
+} as const;
+
+export type InboxKind = 'videoMail' | 'contact';
+export type InboxEvent = { kind: InboxKind; id: number };
+export type SessionReadyEvent = { operator: boolean };
+
+/** Payloads are parsed on arrival, never trusted. */
+export function parseInboxEvent(payload: unknown): InboxEvent | null {
+  if (typeof payload !== 'object' || payload === null) return null;
+  const { kind, id } = payload as Record<string, unknown>;
+  if (kind !== 'videoMail' && kind !== 'contact') return null;
+  if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) return null;
+  return { kind, id };
+}
+
+export function parseSessionReady(payload: unknown): SessionReadyEvent | null {
+  if (typeof payload !== 'object' || payload === null) return null;
+  const { operator } = payload as Record<string, unknown>;
+  return typeof operator === 'boolean' ? { operator } : null;
+}
