@@ -3,10 +3,12 @@
  * HTML file per public route, the app shell for client-only routes, the 404 page, the static PDFs,
  * and brotli/gzip copies of every text file, then removes the prerender bundle.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { build as bundle } from 'esbuild';
 import { writeStaticPdfs } from './static-pdfs';
 
 type RouteEntry = { path: string; module: string; title: string; description: string; prerender: boolean };
@@ -67,6 +69,24 @@ function outputFileFor(routePath: string): string {
   return path.join(distDir, routePath.slice(1), 'index.html');
 }
 
+/**
+ * Puts a prerendered page's stylesheets into the page itself, so the first paint waits for no
+ * other request. The CSP allows exactly these blocks by hash (no 'unsafe-inline'): the server reads
+ * the hashes from `inline-style-hashes.json`.
+ */
+function inlineStylesheets(html: string): { html: string; hashes: string[] } {
+  const hashes: string[] = [];
+  const inlined = html.replace(
+    /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[^"]+\.css)"\s*\/?>/g,
+    (_tag, file: string) => {
+      const css = readFileSync(path.join(distDir, file), 'utf8');
+      hashes.push(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
+      return `<style>${css}</style>`;
+    },
+  );
+  return { html: inlined, hashes };
+}
+
 function compressTextFiles(dir: string) {
   for (const name of readdirSync(dir)) {
     const file = path.join(dir, name);
@@ -95,6 +115,7 @@ async function main() {
   const siteUrl = (process.env.VITE_SITE_URL ?? '').replace(/\/+$/, '');
 
   const pages = [...server.routeTable.filter((entry) => entry.prerender), server.notFoundRoute];
+  const styleHashes: Record<string, string[]> = {};
   for (const entry of pages) {
     const url = entry.path === '*' ? '/pagina-que-no-existe' : entry.path;
     const html = await server.renderPage(url);
@@ -102,9 +123,12 @@ async function main() {
       .replace('<!--app-head-->', headFor(entry, preloadsFor(manifest, entry), siteUrl))
       .replace('<!--app-html-->', html);
     const file = outputFileFor(entry.path);
+    const inlined = inlineStylesheets(page);
+    styleHashes[path.relative(distDir, file)] = inlined.hashes;
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, page);
+    writeFileSync(file, inlined.html);
   }
+  writeFileSync(path.join(distDir, 'inline-style-hashes.json'), JSON.stringify(styleHashes, null, 2));
 
   // Client-only routes (login, settings…) render in the browser from an empty shell.
   const home = server.routeTable[0]!;
@@ -113,6 +137,17 @@ async function main() {
     .replace('<!--app-html-->', '');
   writeFileSync(path.join(distDir, 'spa.html'), shell);
 
+  // The embed loader: one small file other sites include with a script tag.
+  await bundle({
+    entryPoints: [path.join(webRoot, 'widget-loader', 'widget-loader.ts')],
+    outfile: path.join(distDir, 'widget.js'),
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: 'es2019',
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
   await writeStaticPdfs(distDir);
   compressTextFiles(distDir);
   rmSync(ssrDir, { recursive: true, force: true });

@@ -18,6 +18,11 @@ const app = (
   </StrictMode>
 );
 
-// Pages the build prerendered are hydrated; the app shell of other routes renders from scratch.
-if (container.firstElementChild) hydrateRoot(container, app);
-else createRoot(container).render(app);
+// Prerendered pages are already readable: let the browser paint them first, then hydrate (on a
+// slow phone hydration takes a few hundred milliseconds that should not delay the first paint).
+// The app shell of client-only routes has nothing to show, so it renders at once.
+if (container.firstElementChild) {
+  requestAnimationFrame(() => setTimeout(() => hydrateRoot(container, app), 0));
+} else {
+  createRoot(container).render(app);
+}

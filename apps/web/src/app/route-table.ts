@@ -156,6 +156,24 @@ export const routeTable: RouteEntry[] = [
     layout: 'site',
     prerender: false,
   },
+  {
+    path: webPaths.operator,
+    module: 'operator/operator-page.tsx',
+    component: 'OperatorPage',
+    title: `Consola de operadores — ${brand}`,
+    description: `Bandeja de video mails y mensajes de contacto de la central de ${brand}, y configuración del widget.`,
+    layout: 'site',
+    prerender: false,
+  },
+  {
+    path: webPaths.widget,
+    module: 'widget/widget-page.tsx',
+    component: 'WidgetPage',
+    title: `Contacto — ${brand}`,
+    description: `Contacta a la central de seguridad de ${brand}: mensaje o video mail.`,
+    layout: 'bare',
+    prerender: false,
+  },
 ];
 
 export const notFoundRoute: RouteEntry = {

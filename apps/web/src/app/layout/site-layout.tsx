@@ -1,4 +1,6 @@
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { webPaths } from '@seguridad/contracts/web-paths';
+import { DrawerLauncher } from './drawer-launcher';
 import { PageMeta } from './page-meta';
 import { ScrollManager } from './scroll-manager';
 import { SiteFooter } from './site-footer';
@@ -6,6 +8,9 @@ import { SiteHeader } from './site-header';
 import styles from './site-layout.module.css';
 
 export function SiteLayout() {
+  // Operators answer citizens from the console; the citizens' contact button would only cover it.
+  const { pathname } = useLocation();
+  const showContactDrawer = !pathname.startsWith(webPaths.operator);
   return (
     <>
       <a className={styles.skipLink} href="#contenido">
@@ -16,6 +21,7 @@ export function SiteLayout() {
         <Outlet />
       </main>
       <SiteFooter />
+      {showContactDrawer && <DrawerLauncher />}
       <ScrollManager />
       <PageMeta />
     </>

@@ -1,7 +1,7 @@
 import type { ApiError as ApiErrorBody } from '@seguridad/contracts/http/errors';
 import { COMPANY_KEY_HEADER, HTTP_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from '@seguridad/contracts/constants';
 import { errorMessages } from '@seguridad/contracts/messages';
-import { siteConfig } from '../../config/site';
+import { getCompanyKey } from './company-key';
 import { clearSessionToken, getSessionToken } from './session-token';
 
 /** A failed call: the HTTP status (0 when no answer came) and the server's error body if any. */
@@ -47,7 +47,7 @@ function buildUrl(path: string, query: RequestOptions['query'], baseUrl?: string
 function buildHeaders(options: Pick<RequestOptions, 'auth' | 'companyKey'>, hasJsonBody: boolean) {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (hasJsonBody) headers['content-type'] = 'application/json';
-  if (options.companyKey) headers[COMPANY_KEY_HEADER] = siteConfig.companyKey;
+  if (options.companyKey) headers[COMPANY_KEY_HEADER] = getCompanyKey();
   const token = options.auth ? getSessionToken() : null;
   if (token) headers.authorization = `Bearer ${token}`;
   return headers;

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../shared/api/api-client';
+import type { CompanySettingsResponse } from './get-company-settings';
+import { operatorQueryKeys } from './operator-query-keys';
+
+/** Admins only: adds a speciality at the end of the list callers choose from. */
+export function addSpeciality(name: string): Promise<CompanySettingsResponse> {
+  return apiRequest<CompanySettingsResponse>('/api/v1/operator/specialities', {
+    method: 'POST',
+    body: { name },
+    auth: true,
+  });
+}
+
+export function useAddSpeciality() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addSpeciality,
+    onSuccess: (answer) => queryClient.setQueryData(operatorQueryKeys.company, answer),
+  });
+}

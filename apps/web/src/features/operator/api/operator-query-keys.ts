@@ -1,0 +1,15 @@
+import { ApiRequestError } from '../../../shared/api/api-client';
+
+/** Query keys of the console's server state; the realtime events invalidate them. */
+export const operatorQueryKeys = {
+  all: ['operator'] as const,
+  membership: ['operator', 'membership'] as const,
+  inbox: ['operator', 'inbox'] as const,
+  company: ['operator', 'company'] as const,
+};
+
+/** 401 (session ended) and 403 (not a member) will not change on a retry. */
+export function retryUnlessDenied(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiRequestError && (error.status === 401 || error.status === 403)) return false;
+  return failureCount < 1;
+}

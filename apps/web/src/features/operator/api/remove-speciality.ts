@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../shared/api/api-client';
+import type { CompanySettingsResponse } from './get-company-settings';
+import { operatorQueryKeys } from './operator-query-keys';
+
+/** Admins only. */
+export function removeSpeciality(id: number): Promise<CompanySettingsResponse> {
+  return apiRequest<CompanySettingsResponse>(`/api/v1/operator/specialities/${id}`, {
+    method: 'DELETE',
+    auth: true,
+  });
+}
+
+export function useRemoveSpeciality() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removeSpeciality,
+    onSuccess: (answer) => queryClient.setQueryData(operatorQueryKeys.company, answer),
+  });
+}

@@ -1,0 +1,44 @@
+import { useEffect, useId, useState } from 'react';
+import { Snackbar, type SnackbarMessage } from '../../../shared/ui/snackbar';
+import type { CompanySettingsResponse } from '../api/get-company-settings';
+import { EmbedSettings } from './embed-settings';
+import { ServicesSettings } from './services-settings';
+import { SpecialitiesEditor } from './specialities-editor';
+import styles from './settings.module.css';
+import { WorkingHoursEditor } from './working-hours-editor';
+
+const SUCCESS_NOTICE_MS = 6_000;
+
+type CompanySettings = CompanySettingsResponse['company'];
+
+/** The company's settings, for its admins; every block saves on its own and says how it went. */
+export function SettingsPanel({ company }: { company: CompanySettings }) {
+  const headingId = useId();
+  const [notice, setNotice] = useState<SnackbarMessage | null>(null);
+
+  // Successes fade by themselves; failures stay until read and closed.
+  useEffect(() => {
+    if (notice?.tone !== 'success') return;
+    const timer = window.setTimeout(() => setNotice(null), SUCCESS_NOTICE_MS);
+    return () => window.clearTimeout(timer);
+  }, [notice]);
+
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.panelTitle}>
+        Configuración de {company.name}
+      </h2>
+      <div className={styles.grid}>
+        <div className={styles.column}>
+          <ServicesSettings company={company} notify={setNotice} />
+          <SpecialitiesEditor company={company} notify={setNotice} />
+        </div>
+        <div className={styles.column}>
+          <WorkingHoursEditor company={company} notify={setNotice} />
+        </div>
+      </div>
+      <EmbedSettings company={company} notify={setNotice} />
+      <Snackbar message={notice} onClose={() => setNotice(null)} />
+    </section>
+  );
+}

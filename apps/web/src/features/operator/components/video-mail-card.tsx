@@ -1,0 +1,72 @@
+import type { InboxVideoMail } from '@seguridad/contracts/http/operator';
+import { ApiRequestError } from '../../../shared/api/api-client';
+import { useMarkVideoMailHandled } from '../api/mark-video-mail-handled';
+import { formatDuration, isoDuration } from '../format';
+import { useStableSignedUrl } from '../use-stable-signed-url';
+import { InboxItemCard } from './inbox-item-card';
+import styles from './inbox.module.css';
+
+type VideoMailCardProps = {
+  mail: InboxVideoMail;
+  /** Whether the player may fetch the video's first bytes before anyone presses play. */
+  preloadMetadata: boolean;
+  /** Called as the operator marks it: the item stays in view, even in the list of pending ones. */
+  keepInView: (id: number) => void;
+};
+
+export function VideoMailCard({ mail, preloadMetadata, keepInView }: VideoMailCardProps) {
+  const markHandled = useMarkVideoMailHandled();
+  const video = useStableSignedUrl(mail.video_url);
+  const thumbnail = useStableSignedUrl(mail.thumbnail_url);
+
+  return (
+    <InboxItemCard
+      name={mail.name}
+      email={mail.email}
+      phone={mail.phone}
+      message={mail.message}
+      createdAt={mail.created_at}
+      handledAt={mail.handled_at}
+      badges={
+        mail.is_derived ? (
+          <span className={`${styles.badge} ${styles.badgeDerived}`}>Derivado de videollamada</span>
+        ) : null
+      }
+      details={
+        mail.duration_ms !== null && (
+          <>
+            <span aria-hidden="true"> · </span>
+            <span>
+              Duración{' '}
+              <time dateTime={isoDuration(mail.duration_ms)}>{formatDuration(mail.duration_ms)}</time>
+            </span>
+          </>
+        )
+      }
+      media={
+        <video
+          className={styles.video}
+          controls
+          preload={preloadMetadata ? 'metadata' : 'none'}
+          poster={thumbnail.url}
+          src={video.url}
+          aria-label={`Video mail de ${mail.name}`}
+          // An expired signature answers 403: take the latest signed URL and let the person retry.
+          onError={video.renew}
+        />
+      }
+      marking={markHandled.isPending}
+      markError={
+        markHandled.error
+          ? markHandled.error instanceof ApiRequestError
+            ? markHandled.error.userMessage
+            : 'No se pudo marcar como atendido. Inténtalo nuevamente.'
+          : null
+      }
+      onMark={() => {
+        keepInView(mail.id);
+        markHandled.mutate(mail.id);
+      }}
+    />
+  );
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  listenToOperatorEvents,
+  operatorEventNames,
+  parseInboxEvent,
+  type OperatorConnection,
+  type OperatorSocket,
+} from './operator-events';
+
+/** Just enough of a Socket.IO client socket: listeners by name, and `emit` to play the server. */
+function fakeSocket() {
+  const listeners = new Map<string, ((payload?: unknown) => void)[]>();
+  const socket = {
+    connect: vi.fn(),
+    on(event: string, listener: (payload?: unknown) => void) {
+      listeners.set(event, [...(listeners.get(event) ?? []), listener]);
+      return socket;
+    },
+    receive(event: string, payload?: unknown) {
+      for (const listener of listeners.get(event) ?? []) listener(payload);
+    },
+  };
+  return socket;
+}
+
+function listen() {
+  const socket = fakeSocket();
+  const states: OperatorConnection[] = [];
+  const handlers = {
+    onConnectionChange: (state: OperatorConnection) => states.push(state),
+    onResync: vi.fn(),
+    onInboxNew: vi.fn(),
+    onInboxHandled: vi.fn(),
+    onCompanyChanged: vi.fn(),
+  };
+  listenToOperatorEvents(socket as unknown as OperatorSocket, handlers);
+  return { socket, states, handlers };
+}
+
+describe('the operator console socket', () => {
+  it('goes live on session:ready and resyncs each time it (re)joins', () => {
+    const { socket, states, handlers } = listen();
+    socket.receive(operatorEventNames.sessionReady, { operator: true });
+    socket.receive('disconnect', 'transport close');
+    socket.receive(operatorEventNames.sessionReady, { operator: true });
+    expect(states).toEqual([
+      { status: 'live', operator: true },
+      { status: 'reconnecting' },
+      { status: 'live', operator: true },
+    ]);
+    expect(handlers.onResync).toHaveBeenCalledTimes(2);
+    expect(socket.connect).not.toHaveBeenCalled();
+  });
+
+  it('reconnects by hand when the server closed the socket, and ignores its own close', () => {
+    const { socket, states, handlers } = listen();
+    socket.receive('disconnect', 'io client disconnect');
+    expect(states).toEqual([]);
+    socket.receive('disconnect', 'io server disconnect');
+    expect(states).toEqual([{ status: 'reconnecting' }]);
+    expect(handlers.onResync).toHaveBeenCalledTimes(1);
+    expect(socket.connect).toHaveBeenCalledTimes(1);
+  });
+
+  it('passes on inbox events that parse and drops the rest', () => {
+    const { socket, handlers } = listen();
+    socket.receive(operatorEventNames.inboxNew, { kind: 'contact', id: 7 });
+    socket.receive(operatorEventNames.inboxNew, { kind: 'contact', id: '7' });
+    socket.receive(operatorEventNames.inboxHandled, { kind: 'videoMail', id: 3 });
+    socket.receive(operatorEventNames.inboxHandled, { kind: 'call', id: 3 });
+    socket.receive(operatorEventNames.sessionReady, 'yes');
+    socket.receive(operatorEventNames.companyChanged, {});
+    expect(handlers.onInboxNew).toHaveBeenCalledExactlyOnceWith({ kind: 'contact', id: 7 });
+    expect(handlers.onInboxHandled).toHaveBeenCalledExactlyOnceWith({ kind: 'videoMail', id: 3 });
+    expect(handlers.onResync).not.toHaveBeenCalled();
+    expect(handlers.onCompanyChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it('parses inbox payloads strictly', () => {
+    expect(parseInboxEvent(null)).toBeNull();
+    expect(parseInboxEvent({ kind: 'videoMail', id: 1.5 })).toBeNull();
+    expect(parseInboxEvent({ kind: 'videoMail', id: 2, extra: true })).toEqual({ kind: 'videoMail', id: 2 });
+  });
+});

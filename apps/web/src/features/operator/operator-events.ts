@@ -1,0 +1,74 @@
+import type { Socket } from 'socket.io-client';
+import {
+  operatorEvents,
+  parseInboxEvent,
+  parseSessionReady,
+  type InboxEvent,
+  type InboxKind,
+} from '@seguridad/contracts/realtime/operator';
+
+/** The event names and parsers live in the contracts, shared with the server. */
+export const operatorEventNames = operatorEvents;
+export { parseInboxEvent, type InboxEvent, type InboxKind };
+
+export type OperatorServerEvents = {
+  [operatorEventNames.sessionReady]: (payload: unknown) => void;
+  [operatorEventNames.inboxNew]: (payload: unknown) => void;
+  [operatorEventNames.inboxHandled]: (payload: unknown) => void;
+  [operatorEventNames.companyChanged]: (payload: unknown) => void;
+};
+
+export type OperatorSocket = Socket<OperatorServerEvents, Record<string, never>>;
+
+/**
+ * The console's link to the server, as the console shows it:
+ *
+ *   connecting ──session:ready──▶ live ──disconnect──▶ reconnecting ──session:ready──▶ live
+ *        └──────────connect_error──────────────────────────▲
+ *
+ * `live` means the server has put this socket in the company's operator room. Whatever happened
+ * before that (during a drop, or between the first fetch and the join) was not sent to us, so every
+ * arrival in `live` asks for a resync.
+ */
+export type OperatorConnection =
+  { status: 'connecting' } | { status: 'live'; operator: boolean } | { status: 'reconnecting' };
+
+export type OperatorEventHandlers = {
+  onConnectionChange(connection: OperatorConnection): void;
+  /** Refetch everything: we may have missed events. */
+  onResync(): void;
+  onInboxNew(event: InboxEvent): void;
+  onInboxHandled(event: InboxEvent): void;
+  onCompanyChanged(): void;
+};
+
+/** Wires a socket's events to the handlers; the caller creates the socket and closes it. */
+export function listenToOperatorEvents(socket: OperatorSocket, handlers: OperatorEventHandlers): void {
+  socket.on(operatorEventNames.sessionReady, (payload) => {
+    const ready = parseSessionReady(payload);
+    if (!ready) return;
+    handlers.onConnectionChange({ status: 'live', operator: ready.operator });
+    handlers.onResync();
+  });
+  socket.on(operatorEventNames.inboxNew, (payload) => {
+    const event = parseInboxEvent(payload);
+    if (event) handlers.onInboxNew(event);
+  });
+  socket.on(operatorEventNames.inboxHandled, (payload) => {
+    const event = parseInboxEvent(payload);
+    if (event) handlers.onInboxHandled(event);
+  });
+  socket.on(operatorEventNames.companyChanged, () => handlers.onCompanyChanged());
+  socket.on('connect_error', () => handlers.onConnectionChange({ status: 'reconnecting' }));
+  socket.on('disconnect', (reason) => {
+    // Our own close (page left, session changed): nothing to show.
+    if (reason === 'io client disconnect') return;
+    handlers.onConnectionChange({ status: 'reconnecting' });
+    if (reason === 'io server disconnect') {
+      // Socket.IO retries every drop by itself except this one. The server closes sockets when a
+      // session ends: a resync lets the inbox call find out (401 → login) while we try again.
+      handlers.onResync();
+      socket.connect();
+    }
+  });
+}

@@ -1,0 +1,215 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { webPaths } from '@seguridad/contracts/web-paths';
+import { ApiRequestError } from '../../shared/api/api-client';
+import { loginPathFor, useRedirectToLogin, useRequireSession } from '../../shared/auth/require-session';
+import { useSessionToken } from '../../shared/auth/use-session-token';
+import { Alert } from '../../shared/ui/alert';
+import { Button, buttonClassName } from '../../shared/ui/button';
+import { useCompanySettings } from './api/get-company-settings';
+import { useMembership } from './api/get-membership';
+import { useInbox } from './api/get-inbox';
+import { operatorQueryKeys } from './api/operator-query-keys';
+import { ConnectionIndicator } from './components/connection-indicator';
+import { ConsoleTabs, tabId, tabPanelId, type ConsoleTab } from './components/console-tabs';
+import { ContactCard } from './components/contact-card';
+import { InboxSection } from './components/inbox-section';
+import { NewItemNotice } from './components/new-item-notice';
+import { SettingsPanel } from './components/settings-panel';
+import { VideoMailCard } from './components/video-mail-card';
+import styles from './operator-page.module.css';
+import { useNewItemAnnouncements } from './use-new-item-announcements';
+import { useOperatorEvents } from './use-operator-events';
+
+const TITLE = 'Consola de operadores';
+const TABS_ID = 'consola';
+/** Players that fetch their first bytes on arrival; further down they wait for a press on play. */
+const PRELOADED_PLAYERS = 12;
+
+/** The open section lives in the address (`?vista=…`), so a reload or a shared link keeps it. */
+const views = { videoMails: 'video-mails', contacts: 'contactos', settings: 'configuracion' } as const;
+type View = (typeof views)[keyof typeof views];
+
+function statusOf(error: unknown): number | undefined {
+  return error instanceof ApiRequestError ? error.status : undefined;
+}
+
+function PageFrame({ children, aside }: { children: ReactNode; aside?: ReactNode }) {
+  const titleId = useId();
+  return (
+    <section className={styles.page} aria-labelledby={titleId}>
+      <div className={styles.header}>
+        <h1 id={titleId} className={styles.title}>
+          {TITLE}
+        </h1>
+        {aside}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function Loading() {
+  return (
+    <p className={styles.loading} role="status" aria-busy="true">
+      <span className={styles.spinner} aria-hidden="true" />
+      Cargando la consola…
+    </p>
+  );
+}
+
+/** For a signed-in person who is not a member of any company's call centre. */
+function NoAccess() {
+  return (
+    <PageFrame>
+      <Alert tone="warning" title="Sin acceso">
+        Tu cuenta no tiene acceso a la consola de operadores.
+      </Alert>
+      <p>Si trabajas en la central, pide a quien la administra que agregue tu correo como operador.</p>
+      <div className={styles.actions}>
+        <Link className={buttonClassName('primary')} to={webPaths.home}>
+          Volver al Inicio
+        </Link>
+        <Link className={buttonClassName('ghost')} to={loginPathFor(webPaths.operator)}>
+          Ingresar con otra cuenta
+        </Link>
+      </div>
+    </PageFrame>
+  );
+}
+
+/** `/operador`: the call centre's inbox of video mails and contact messages, and its settings. */
+export function OperatorPage() {
+  const hasSession = useRequireSession();
+  return hasSession ? (
+    <OperatorConsole />
+  ) : (
+    <PageFrame>
+      <Loading />
+    </PageFrame>
+  );
+}
+
+function OperatorConsole() {
+  const token = useSessionToken();
+  const queryClient = useQueryClient();
+  const redirectToLogin = useRedirectToLogin();
+  const membership = useMembership();
+  const member = membership.data?.member === true;
+  const inbox = useInbox(member);
+  const company = useCompanySettings(member);
+  const announcement = useNewItemAnnouncements(inbox.data);
+  const [searchParams, setSearchParams] = useSearchParams();
+
+  const denied = statusOf(membership.error) ?? statusOf(inbox.error) ?? statusOf(company.error);
+  const isMember = inbox.isSuccess;
+
+  useEffect(() => {
+    if (denied === 401) redirectToLogin();
+  }, [denied, redirectToLogin]);
+
+  const connection = useOperatorEvents(isMember ? token : null, {
+    onResync: () => void queryClient.invalidateQueries({ queryKey: operatorQueryKeys.all }),
+    onInboxNew: () => void queryClient.invalidateQueries({ queryKey: operatorQueryKeys.inbox }),
+    onInboxHandled: () => void queryClient.invalidateQueries({ queryKey: operatorQueryKeys.inbox }),
+    onCompanyChanged: () => void queryClient.invalidateQueries({ queryKey: operatorQueryKeys.company }),
+  });
+
+  if (membership.data?.member === false || denied === 403) return <NoAccess />;
+  const failed = membership.isError ? membership : inbox.isError ? inbox : undefined;
+  if (failed && denied !== 401) {
+    return (
+      <PageFrame>
+        <Alert tone="error" title="No pudimos cargar la consola">
+          {failed.error instanceof ApiRequestError
+            ? failed.error.userMessage
+            : 'Revisa tu conexión e inténtalo nuevamente.'}
+        </Alert>
+        <Button onClick={() => void failed.refetch()} busy={failed.isFetching}>
+          Reintentar
+        </Button>
+      </PageFrame>
+    );
+  }
+  if (!inbox.data) {
+    return (
+      <PageFrame>
+        <Loading />
+      </PageFrame>
+    );
+  }
+
+  const settings = company.data?.company;
+  const isAdmin = settings?.role === 'admin';
+  const { video_mails: videoMails, contacts } = inbox.data;
+  const requested = searchParams.get('vista') as View | null;
+  const view: View =
+    requested === views.contacts || (requested === views.settings && isAdmin) ? requested : views.videoMails;
+
+  const tabs: ConsoleTab<View>[] = [
+    {
+      id: views.videoMails,
+      label: 'Video mails',
+      pending: videoMails.filter((mail) => !mail.handled_at).length,
+    },
+    {
+      id: views.contacts,
+      label: 'Mensajes de contacto',
+      pending: contacts.filter((contact) => !contact.handled_at).length,
+    },
+    ...(isAdmin ? [{ id: views.settings, label: 'Configuración' }] : []),
+  ];
+
+  return (
+    <PageFrame aside={<ConnectionIndicator connection={connection} />}>
+      {settings && (
+        <p className={styles.company}>
+          {settings.name} · {isAdmin ? 'Administración' : 'Operador'}
+        </p>
+      )}
+      <NewItemNotice announcement={announcement} />
+      <ConsoleTabs
+        tabs={tabs}
+        selected={view}
+        idPrefix={TABS_ID}
+        label="Secciones de la consola"
+        onSelect={(next) => setSearchParams({ vista: next }, { replace: true })}
+      />
+      <div
+        role="tabpanel"
+        id={tabPanelId(TABS_ID, view)}
+        aria-labelledby={tabId(TABS_ID, view)}
+        className={styles.panel}
+      >
+        {view === views.videoMails && (
+          <InboxSection
+            title="Video mails"
+            items={videoMails}
+            emptyPending="No hay video mails pendientes. Los nuevos aparecerán aquí sin recargar la página."
+            emptyAll="Todavía no llegan video mails."
+            renderItem={(mail, index, keepInView) => (
+              <VideoMailCard
+                mail={mail}
+                preloadMetadata={index < PRELOADED_PLAYERS}
+                keepInView={keepInView}
+              />
+            )}
+          />
+        )}
+        {view === views.contacts && (
+          <InboxSection
+            title="Mensajes de contacto"
+            items={contacts}
+            emptyPending="No hay mensajes pendientes. Los nuevos aparecerán aquí sin recargar la página."
+            emptyAll="Todavía no llegan mensajes de contacto."
+            renderItem={(contact, _index, keepInView) => (
+              <ContactCard contact={contact} keepInView={keepInView} />
+            )}
+          />
+        )}
+        {view === views.settings && settings && <SettingsPanel company={settings} />}
+      </div>
+    </PageFrame>
+  );
+}

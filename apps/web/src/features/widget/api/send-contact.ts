@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ContactBody } from '@seguridad/contracts/http/widget';
+import { apiRequest } from '../../../shared/api/api-client';
+
+export type SuccessResponse = { success: true };
+
+/** The contact form (spec §3): the company inbox gets it, the operators see it in their console. */
+export function sendContact(body: ContactBody): Promise<SuccessResponse> {
+  return apiRequest<SuccessResponse>('/api/attention/contact', { method: 'POST', body, companyKey: true });
+}
+
+export function useSendContact() {
+  return useMutation({ mutationFn: sendContact });
+}

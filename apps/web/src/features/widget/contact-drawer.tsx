@@ -1,0 +1,320 @@
+import {
+  useEffect,
+  useEffectEvent,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { DRAWER_WIDTH_PX } from '@seguridad/contracts/constants';
+import { useServiceStatus } from './api/get-service-status';
+import { ContactPanel } from './contact-panel';
+import styles from './contact-drawer.module.css';
+import { VideoMailPanel } from './video-mail-panel';
+
+export type DrawerPanel = 'videoCall' | 'videoMail' | 'contact';
+
+export type ContactDrawerProps = {
+  /**
+   * Whether the drawer is shown. The host keeps it mounted once loaded and toggles this, so what
+   * a person typed or recorded survives closing and reopening. Defaults to shown.
+   */
+  open?: boolean;
+  /** Inside the embeddable widget page: fills its frame, no fixed position, no scroll-to-close. */
+  embedded?: boolean;
+  /** The drawer asks its host to close (Escape, the close button, scrolling, after a send). */
+  onClose?: () => void;
+  initialPanel?: 'contact' | 'videoMail';
+  /** The video call panel; its entry appears only when given and the service is on and open. */
+  videoCallPanel?: ReactNode;
+  /** Marks video mails as derived: the person came here because a video call failed (spec §4). */
+  videoMailDerived?: boolean;
+  /** Told when a panel opens or the list returns, e.g. so an embedding frame can change its width. */
+  onPanelChange?: (panel: DrawerPanel | null) => void;
+};
+
+const panelTitles: Record<DrawerPanel, string> = {
+  videoCall: 'Videollamada',
+  videoMail: 'Video Mail',
+  contact: 'Contacto',
+};
+
+const entryDescriptions: Record<DrawerPanel, string> = {
+  videoCall: 'Habla ahora con una operadora de la central.',
+  videoMail: 'Graba un video con tu mensaje y lo revisaremos.',
+  contact: 'Escríbenos y te responderemos por correo o teléfono.',
+};
+
+/** Scrolling less than this (a touch wobble, a browser bar hiding) does not close the drawer. */
+const SCROLL_CLOSE_THRESHOLD_PX = 32;
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), video[controls], [tabindex]:not([tabindex="-1"])';
+
+function focusableIn(container: HTMLElement): HTMLElement[] {
+  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) => !element.closest('[hidden]') && element.getClientRects().length > 0,
+  );
+}
+
+function EntryIcon({ panel }: { panel: DrawerPanel }) {
+  const paths: Record<DrawerPanel, string> = {
+    videoCall:
+      'M4 6h11a2 2 0 0 1 2 2v1.5l3.4-2.3A1 1 0 0 1 22 8v8a1 1 0 0 1-1.6.8L17 14.5V16a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2z',
+    videoMail:
+      'M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8zm0-6C6.5 2 2 6.5 2 12s4.5 10 10 10 10-4.5 10-10S17.5 2 12 2zm0 18a8 8 0 1 1 0-16 8 8 0 0 1 0 16z',
+    contact:
+      'M4 4h16a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zm0 3.2V18h16V7.2l-8 5-8-5zM5.4 6 12 10.1 18.6 6H5.4z',
+  };
+  return (
+    <svg className={styles.entryIcon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path fill="currentColor" d={paths[panel]} />
+    </svg>
+  );
+}
+
+function CloseButton({ onClick }: { onClick: () => void }) {
+  return (
+    <button type="button" className={styles.iconButton} onClick={onClick} aria-label="Cerrar">
+      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path
+          fill="currentColor"
+          d="M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6 10.6 12 5 6.4z"
+        />
+      </svg>
+    </button>
+  );
+}
+
+/**
+ * The floating contact drawer (spec §2): a side drawer listing the ways to reach the call centre,
+ * each opening a wider panel with a back arrow. Non-modal while it shows the list (scrolling the
+ * page closes it); modal, with focus kept inside, while a panel is open.
+ */
+export function ContactDrawer({
+  open = true,
+  embedded = false,
+  onClose,
+  initialPanel,
+  videoCallPanel,
+  videoMailDerived = false,
+  onPanelChange,
+}: ContactDrawerProps) {
+  const [panel, setPanel] = useState<DrawerPanel | null>(initialPanel ?? null);
+  // Panels stay mounted (hidden) once visited, so going back or closing keeps their work.
+  const [visited, setVisited] = useState<ReadonlySet<DrawerPanel>>(
+    () => new Set(initialPanel ? [initialPanel] : []),
+  );
+  const status = useServiceStatus(open);
+  const ids = useId();
+  const listTitleId = `${ids}-title`;
+  const panelTitleId = `${ids}-panel-title`;
+  const drawerRef = useRef<HTMLDivElement>(null);
+  const panelTitleRef = useRef<HTMLHeadingElement>(null);
+  const entryRefs = useRef(new Map<DrawerPanel, HTMLButtonElement>());
+  /** Where focus goes after the next render: the panel title, or the entry a panel came from. */
+  const pendingFocus = useRef<'drawer' | 'panel' | DrawerPanel | null>(initialPanel ? 'panel' : 'drawer');
+
+  const services = status.data;
+  const entries: DrawerPanel[] = [
+    ...(videoCallPanel && services?.videoCall && services.working_hours ? (['videoCall'] as const) : []),
+    ...(services?.videoMail ? (['videoMail'] as const) : []),
+    'contact',
+  ];
+
+  const requestClose = useEffectEvent(() => onClose?.());
+
+  function openPanel(next: DrawerPanel) {
+    setVisited((current) => (current.has(next) ? current : new Set([...current, next])));
+    setPanel(next);
+    pendingFocus.current = 'panel';
+  }
+
+  function backToList() {
+    pendingFocus.current = panel;
+    setPanel(null);
+  }
+
+  /** A panel finished its job (a send): back to the entries, and the drawer closes (spec §4). */
+  function finishPanel() {
+    setPanel(null);
+    pendingFocus.current = null;
+    if (open) onClose?.();
+  }
+
+  // The widths of spec §9, from the shared constants (CSS keeps the same numbers as fallbacks).
+  useLayoutEffect(() => {
+    const drawer = drawerRef.current;
+    if (!drawer) return;
+    drawer.style.setProperty('--drawer-width', `${DRAWER_WIDTH_PX.desktop}px`);
+    drawer.style.setProperty('--drawer-width-mobile', `${DRAWER_WIDTH_PX.mobile}px`);
+    drawer.style.setProperty('--drawer-width-expanded', `${DRAWER_WIDTH_PX.expanded}px`);
+  }, []);
+
+  const panelChanged = useEffectEvent((current: DrawerPanel | null) => onPanelChange?.(current));
+  useEffect(() => panelChanged(panel), [panel]);
+
+  // Each time the drawer opens it shows the list (or the panel it was opened on the first time).
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    if (open && !wasOpen.current) pendingFocus.current = 'drawer';
+    if (!open && wasOpen.current) setPanel(null);
+    wasOpen.current = open;
+  }, [open]);
+
+  useEffect(() => {
+    const target = pendingFocus.current;
+    if (!open || target === null) return;
+    pendingFocus.current = null;
+    if (target === 'drawer') drawerRef.current?.focus({ preventScroll: true });
+    else if (target === 'panel') panelTitleRef.current?.focus({ preventScroll: true });
+    else (entryRefs.current.get(target) ?? drawerRef.current)?.focus({ preventScroll: true });
+  });
+
+  // Escape closes, from anywhere on the page while the drawer is open.
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) requestClose();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+
+  // Spec §2: scrolling the page closes the drawer, unless a panel is open.
+  useEffect(() => {
+    if (!open || embedded || panel) return;
+    const startY = window.scrollY;
+    const onScroll = () => {
+      if (Math.abs(window.scrollY - startY) > SCROLL_CLOSE_THRESHOLD_PX) requestClose();
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [open, embedded, panel]);
+
+  // While a panel is open focus stays inside: whatever moves it out brings it back.
+  const trapped = open && panel !== null && !embedded;
+  useEffect(() => {
+    if (!trapped) return;
+    const onFocusIn = (event: FocusEvent) => {
+      const drawer = drawerRef.current;
+      if (drawer && event.target instanceof Node && !drawer.contains(event.target)) {
+        (focusableIn(drawer)[0] ?? drawer).focus({ preventScroll: true });
+      }
+    };
+    document.addEventListener('focusin', onFocusIn);
+    return () => document.removeEventListener('focusin', onFocusIn);
+  }, [trapped]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (!trapped || event.key !== 'Tab' || !drawerRef.current) return;
+    const focusable = focusableIn(drawerRef.current);
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) {
+      event.preventDefault();
+      return;
+    }
+    const active = document.activeElement;
+    if (event.shiftKey && (active === first || active === drawerRef.current)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  const drawerClasses = [styles.drawer, panel ? styles.expanded : '', embedded ? styles.embedded : '']
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <>
+      {trapped && <div className={styles.backdrop} aria-hidden="true" />}
+      <div
+        ref={drawerRef}
+        role="dialog"
+        aria-modal={trapped || undefined}
+        aria-labelledby={panel ? panelTitleId : listTitleId}
+        tabIndex={-1}
+        hidden={!open}
+        className={drawerClasses}
+        onKeyDown={onKeyDown}
+      >
+        <div className={styles.list} hidden={panel !== null}>
+          <div className={styles.header}>
+            <h2 id={listTitleId} className={styles.title}>
+              Contáctanos
+            </h2>
+            {onClose && <CloseButton onClick={onClose} />}
+          </div>
+          <p className={styles.lead}>Elige cómo quieres comunicarte con la central.</p>
+          <ul className={styles.entries}>
+            {entries.map((entry) => (
+              <li key={entry}>
+                <button
+                  type="button"
+                  className={styles.entry}
+                  ref={(element) => {
+                    if (element) entryRefs.current.set(entry, element);
+                    else entryRefs.current.delete(entry);
+                  }}
+                  aria-describedby={`${ids}-${entry}-description`}
+                  onClick={() => openPanel(entry)}
+                >
+                  <EntryIcon panel={entry} />
+                  <span className={styles.entryText}>
+                    <span className={styles.entryTitle}>{panelTitles[entry]}</span>
+                    <span id={`${ids}-${entry}-description`} className={styles.entryDescription}>
+                      {entryDescriptions[entry]}
+                    </span>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          <p className={styles.statusLine} role="status">
+            {status.isPending && open ? 'Consultando los servicios disponibles…' : ''}
+          </p>
+        </div>
+
+        {panel && (
+          <div className={styles.panelHeader}>
+            <button type="button" className={styles.iconButton} onClick={backToList} aria-label="Volver">
+              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path fill="currentColor" d="M20 11H7.8l5.6-5.6L12 4l-8 8 8 8 1.4-1.4L7.8 13H20z" />
+              </svg>
+            </button>
+            <h2 id={panelTitleId} ref={panelTitleRef} tabIndex={-1} className={styles.panelTitle}>
+              {panelTitles[panel]}
+            </h2>
+            {onClose && <CloseButton onClick={onClose} />}
+          </div>
+        )}
+
+        {visited.has('videoCall') && videoCallPanel && (
+          <div className={styles.panelBody} hidden={panel !== 'videoCall'}>
+            {videoCallPanel}
+          </div>
+        )}
+        {visited.has('videoMail') && (
+          <div className={styles.panelBody} hidden={panel !== 'videoMail'}>
+            <VideoMailPanel
+              active={open && panel === 'videoMail'}
+              derived={videoMailDerived}
+              onFinished={finishPanel}
+            />
+          </div>
+        )}
+        {visited.has('contact') && (
+          <div className={styles.panelBody} hidden={panel !== 'contact'}>
+            <ContactPanel active={open && panel === 'contact'} onFinished={finishPanel} />
+          </div>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,137 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { DELAYS_MS, PHONE_PREFIX_MOBILE, PROMO_PHONE_DIGITS } from '@seguridad/contracts/constants';
+import { contactBodySchema } from '@seguridad/contracts/http/widget';
+import { widgetTexts } from '@seguridad/contracts/messages';
+import { siteConfig } from '../../config/site';
+import { Alert } from '../../shared/ui/alert';
+import { Button } from '../../shared/ui/button';
+import { TextField } from '../../shared/ui/text-field';
+import { useSendContact } from './api/send-contact';
+import { hasPhoneDigits, isFilled, normalizePhone } from './phone-input';
+import { TextAreaField } from './text-area-field';
+import { widgetErrorText } from './widget-errors';
+import panelStyles from './contact-panel.module.css';
+import styles from './widget-form.module.css';
+
+const emptyContact = { name: '', email: '', phone_number: PHONE_PREFIX_MOBILE, message: '' };
+
+type ContactPanelProps = {
+  /** False while the drawer is closed or another panel is shown. */
+  active: boolean;
+  /** After the success notice: the drawer goes back to its entries and closes (spec §4). */
+  onFinished: () => void;
+};
+
+/** The contact form (spec §2, §3, §5): name, e-mail, a +569 mobile and a message. */
+export function ContactPanel({ active, onFinished }: ContactPanelProps) {
+  const sendContact = useSendContact();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(contactBodySchema),
+    mode: 'onTouched',
+    defaultValues: emptyContact,
+  });
+  const [name, email, phone, message] = useWatch({
+    control,
+    name: ['name', 'email', 'phone_number', 'message'],
+  });
+  // Spec §5: sendable once name, e-mail and message are filled and the phone is more than +569.
+  const canSend =
+    isFilled(name) && isFilled(email) && isFilled(message) && hasPhoneDigits(phone, PHONE_PREFIX_MOBILE);
+
+  const finish = useEffectEvent(() => {
+    reset(emptyContact);
+    setSent(false);
+    onFinished();
+  });
+
+  // The notice stays 3 s (spec §9), then the form empties and the drawer closes.
+  useEffect(() => {
+    if (!sent) return;
+    if (!active) {
+      finish();
+      return;
+    }
+    noticeRef.current?.focus();
+    const timer = setTimeout(finish, DELAYS_MS.contactNotice);
+    return () => clearTimeout(timer);
+  }, [sent, active]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await sendContact.mutateAsync(values);
+      setSent(true);
+    } catch (error) {
+      setFailure(widgetErrorText(error));
+    }
+  });
+
+  if (sent) {
+    return (
+      <Alert tone="success" focusable ref={noticeRef} className={styles.notice}>
+        {widgetTexts.contactSent}
+      </Alert>
+    );
+  }
+
+  const phoneField = register('phone_number');
+  return (
+    <div className={panelStyles.layout}>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <p className={styles.intro}>Escríbenos y la central te responderá a la brevedad.</p>
+        {failure && <Alert tone="error">{failure}</Alert>}
+        <TextField label="Nombre" autoComplete="name" error={errors.name?.message} {...register('name')} />
+        <TextField
+          label="Correo electrónico"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Teléfono celular"
+          hint="Escribe los 8 números que siguen a +569."
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          error={errors.phone_number?.message}
+          {...phoneField}
+          onChange={(event) => {
+            const normalized = normalizePhone(event.target.value, PHONE_PREFIX_MOBILE, PROMO_PHONE_DIGITS);
+            if (normalized !== event.target.value) event.target.value = normalized;
+            return phoneField.onChange(event);
+          }}
+        />
+        <TextAreaField label="Mensaje" rows={5} error={errors.message?.message} {...register('message')} />
+        <div className={styles.actions}>
+          <Button type="submit" fullWidth disabled={!canSend} busy={isSubmitting}>
+            Enviar
+          </Button>
+        </div>
+      </form>
+      <aside className={panelStyles.aside} aria-label="Otras formas de contacto">
+        <p>
+          <strong>¿Es una emergencia?</strong> No esperes la respuesta: llama al 133 (Carabineros), al 131
+          (ambulancia) o al 132 (Bomberos).
+        </p>
+        <p>
+          También puedes escribirnos a{' '}
+          <a href={`mailto:${siteConfig.contactEmail}`}>{siteConfig.contactEmail}</a>.
+        </p>
+      </aside>
+    </div>
+  );
+}

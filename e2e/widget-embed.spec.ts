@@ -1,0 +1,109 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { widgetTexts } from '@seguridad/contracts/messages';
+import { expect, test, type RunningServer } from './fixtures';
+
+const COMPANY_KEY = 'pk_demo_3f9c2a7e5b8d41a6c0e2';
+
+/** A customer's site on another origin, with nothing but the script tag. */
+async function startHostSite(widgetBase: string): Promise<{ origin: string; server: Server }> {
+  const server = createServer((_request, response) => {
+    response.setHeader('content-type', 'text/html; charset=utf-8');
+    response.end(`<!doctype html><html lang="es"><title>Municipalidad de Ejemplo</title>
+<h1>Municipalidad de Ejemplo</h1><p>Bienvenidos al sitio municipal.</p>
+<script src="${widgetBase}/widget.js" data-company-key="${COMPANY_KEY}" async></script></html>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+async function allowOrigins(server: RunningServer, origins: string[]) {
+  const login = await fetch(`${server.baseURL}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'operador@example.com', password: 'operador-demo-2026' }),
+  });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const response = await fetch(`${server.baseURL}/api/v1/operator/company`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ allowed_origins: origins }),
+  });
+  expect(response.status).toBe(200);
+}
+
+test.describe('the widget embedded on another site', () => {
+  test('opens from the script tag, sends a contact message and closes', async ({ page, server }) => {
+    const host = await startHostSite(server.baseURL);
+    try {
+      await allowOrigins(server, [host.origin]);
+      await page.goto(host.origin);
+      const launcher = page.getByRole('button', { name: 'Contáctanos' });
+      await expect(launcher).toBeVisible();
+      const iframe = page.locator('iframe[title^="Contacto"]');
+      await launcher.click();
+      await expect(iframe).toBeVisible();
+      await expect(iframe).toHaveAttribute('allow', /camera.*microphone.*display-capture/);
+
+      const widget = page.frameLocator('iframe[title^="Contacto"]');
+      await widget.getByRole('button', { name: 'Contacto' }).click();
+      await widget.getByLabel('Nombre').fill('Marta Díaz');
+      await widget.getByLabel(/Correo/).fill('marta@example.com');
+      await widget.getByLabel(/Teléfono/).fill('+56911223344');
+      await widget.getByLabel(/Mensaje/).fill('Escribo desde el sitio municipal.');
+      await widget.getByRole('button', { name: /Enviar/ }).click();
+      await expect(widget.getByText(widgetTexts.contactSent)).toBeVisible();
+      await expect(iframe).toBeHidden({ timeout: 8_000 });
+      await expect(launcher).toBeVisible();
+
+      const outbox = await page.request.get(`${server.baseURL}/api/dev/outbox?to=central@example.com`);
+      expect(JSON.stringify(await outbox.json())).toContain('Escribo desde el sitio municipal.');
+    } finally {
+      host.server.close();
+    }
+  });
+
+  test('exposes one global to open and close it, and ignores messages that do not come from the widget', async ({
+    page,
+    server,
+  }) => {
+    const host = await startHostSite(server.baseURL);
+    try {
+      await allowOrigins(server, [host.origin]);
+      await page.goto(host.origin);
+      await page.waitForFunction(() => 'SeguridadWidget' in window);
+      const iframe = page.locator('iframe[title^="Contacto"]');
+      await page.evaluate(() =>
+        window.postMessage(
+          { source: 'seguridad-widget', type: 'layout', width: 600 },
+          window.location.origin,
+        ),
+      );
+      await expect(iframe).toHaveCount(0);
+
+      await page.evaluate(() =>
+        (window as unknown as { SeguridadWidget: { open(): void } }).SeguridadWidget.open(),
+      );
+      await expect(iframe).toBeVisible();
+      await page.evaluate(() =>
+        (window as unknown as { SeguridadWidget: { close(): void } }).SeguridadWidget.close(),
+      );
+      await expect(iframe).toBeHidden();
+    } finally {
+      host.server.close();
+    }
+  });
+
+  test('a site the company did not allow cannot frame the widget', async ({ page, server }) => {
+    const host = await startHostSite(server.baseURL);
+    try {
+      await allowOrigins(server, []);
+      await page.goto(host.origin);
+      await page.getByRole('button', { name: 'Contáctanos' }).click();
+      await page.waitForTimeout(2_000);
+      await expect(page.locator('iframe[title^="Contacto"]')).toBeHidden();
+    } finally {
+      host.server.close();
+    }
+  });
+});
