@@ -67,6 +67,8 @@ export async function startServer(
       DATA_DIR: dataDir,
       PUBLIC_BASE_URL: baseURL,
       LOG_LEVEL: 'warn',
+      // Every journey of a worker comes from 127.0.0.1; the limit itself is proven by the server tests.
+      WIDGET_SUBMISSIONS_MAX: '1000',
       DATABASE_URL: '',
       REDIS_URL: '',
       ...env,

@@ -28,6 +28,8 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFromEnv.default(false),
   /** Requests an IP may make to the API per minute before a 429; auth routes set tighter limits. */
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  /** Contact messages and video mails one IP may send per 10 minutes (anonymous, so kept low). */
+  WIDGET_SUBMISSIONS_MAX: z.coerce.number().int().positive().default(5),
   /** Signs short-lived media URLs; set the same value on every process behind one load balancer. */
   MEDIA_URL_SECRET: z.string().min(32).optional(),
   /** How the product names itself in e-mails and SMS (the website's brand is set at build time). */
@@ -68,6 +70,7 @@ export type AppConfig = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: boolean;
   rateLimitMax: number;
+  widgetSubmissionsMax: number;
   brandName: string;
   mediaUrlSecret: string;
   twilio: { accountSid: string; authToken: string; serviceSid: string; baseUrl: string } | undefined;
@@ -116,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: vars.LOG_LEVEL,
     trustProxy: vars.TRUST_PROXY,
     rateLimitMax: vars.RATE_LIMIT_MAX,
+    widgetSubmissionsMax: vars.WIDGET_SUBMISSIONS_MAX,
     brandName: vars.BRAND_NAME,
     mediaUrlSecret: vars.MEDIA_URL_SECRET ?? randomBytes(32).toString('base64url'),
     twilio:

@@ -32,6 +32,7 @@ const errors = {
 /** The public calls of the widget (spec §7, company service API), keyed by `company-key`. */
 export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
+  const submissionLimit = { max: app.config.widgetSubmissionsMax, timeWindow: '10 minutes' };
   // Only these routes take uploads; multipart's per-request hooks stay inside this plugin. The
   // files are checked and capped per field below; these are the outer bounds of any upload.
   await app.register(multipart, {
@@ -67,7 +68,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/attention/contact',
     {
       preHandler: app.requireCompany,
-      config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
+      config: { rateLimit: submissionLimit },
       schema: {
         tags: ['company'],
         security: [{ companyKey: [] }],
@@ -102,7 +103,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/calls/videoMail',
     {
       preHandler: app.requireCompany,
-      config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
+      config: { rateLimit: submissionLimit },
       schema: {
         tags: ['company'],
         security: [{ companyKey: [] }],
