@@ -295,7 +295,7 @@ test.describe('operator console settings', () => {
       }
       await page.getByRole('button', { name: 'Guardar horario' }).click();
       await expect(page.getByText('Horario de atención guardado.')).toBeVisible();
-      expect((await serviceStatus(request)).working_hours).toBe(false);
+      await expect.poll(async () => (await serviceStatus(request)).working_hours).toBe(false);
 
       for (const day of WEEKDAY_NAMES) {
         const row = page.getByRole('group', { name: day });
@@ -309,9 +309,15 @@ test.describe('operator console settings', () => {
       await expect(monday.getByText('Usa el formato HH:mm')).toBeVisible();
       await expect(monday.getByLabel('Hasta')).toBeFocused();
       await monday.getByLabel('Hasta').fill('24:00');
+      // The notice of the first save may still be showing: wait for this save to reach the server.
+      const saved = page.waitForResponse(
+        (response) =>
+          response.url().endsWith('/api/v1/operator/company') && response.request().method() === 'PATCH',
+      );
       await page.getByRole('button', { name: 'Guardar horario' }).click();
+      expect((await saved).status()).toBe(200);
       await expect(page.getByText('Horario de atención guardado.')).toBeVisible();
-      expect((await serviceStatus(request)).working_hours).toBe(true);
+      await expect.poll(async () => (await serviceStatus(request)).working_hours).toBe(true);
     } finally {
       // Other tests on this worker's server expect the seeded company as it was.
       expect((await restore()).status()).toBe(200);
