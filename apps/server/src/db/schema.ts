@@ -15,6 +15,24 @@ import type { WorkingHoursSlot } from '@seguridad/contracts/helpers/working-hour
 
 export type { WorkingHoursSlot };
 
+/** Columns many tables share, written once. */
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** The account a row belongs to; deleting the account deletes the row. */
+const ownerOf = () =>
+  integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+/** The company (tenant) a row belongs to. */
+const companyOf = () =>
+  integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' });
+/** When an operator handled an inbox item, and who. */
+const handling = () => ({
+  handledAt: timestamp('handled_at', { withTimezone: true }),
+  handledBy: integer('handled_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
 export const companies = pgTable('companies', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
@@ -26,16 +44,14 @@ export const companies = pgTable('companies', {
   videoMailEnabled: boolean('video_mail_enabled').notNull().default(true),
   workingHours: jsonb('working_hours').$type<WorkingHoursSlot[]>().notNull().default([]),
   allowedOrigins: jsonb('allowed_origins').$type<string[]>().notNull().default([]),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const specialities = pgTable(
   'specialities',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyOf(),
     name: text('name').notNull(),
     position: integer('position').notNull().default(0),
   },
@@ -80,7 +96,7 @@ export const users = pgTable(
     rut: text('rut'),
     address: text('address'),
     avatarPath: text('avatar_path'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${table.email})`)],
 );
@@ -88,12 +104,8 @@ export const users = pgTable(
 export const companyMembers = pgTable(
   'company_members',
   {
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: companyOf(),
+    userId: ownerOf(),
     role: text('role', { enum: ['operator', 'admin'] }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.companyId, table.userId] })],
@@ -112,7 +124,7 @@ export const outboxMessages = pgTable(
     subject: text('subject').notNull().default(''),
     text: text('text').notNull(),
     html: text('html'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('outbox_recipient_idx').on(table.recipient, table.createdAt)],
 );
@@ -130,9 +142,7 @@ export const devices = pgTable(
   'devices',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerOf(),
     /** Hash of the client's device id, or of its user agent when it sends none. */
     fingerprint: text('fingerprint').notNull(),
     name: text('name'),
@@ -142,7 +152,7 @@ export const devices = pgTable(
     systemVersion: text('system_version'),
     userAgent: text('user_agent'),
     fixedToPanel: boolean('fixed_to_panel').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('devices_user_fingerprint_idx').on(table.userId, table.fingerprint)],
@@ -153,13 +163,11 @@ export const sessions = pgTable(
   'sessions',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerOf(),
     deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
     tokenHash: text('token_hash').notNull().unique(),
     userAgent: text('user_agent'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
@@ -170,13 +178,11 @@ export const userPhones = pgTable(
   'user_phones',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerOf(),
     /** 11 digits including the country code, e.g. 56912345678. */
     phone: text('phone').notNull(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [uniqueIndex('user_phones_user_phone_idx').on(table.userId, table.phone)],
 );
@@ -189,9 +195,7 @@ export const verificationCodes = pgTable(
   'verification_codes',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerOf(),
     phone: text('phone').notNull(),
     purpose: text('purpose', { enum: ['login', 'verify_phone'] }).notNull(),
     channel: text('channel', { enum: ['sms', 'whatsapp'] }).notNull(),
@@ -199,7 +203,7 @@ export const verificationCodes = pgTable(
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('verification_codes_user_idx').on(table.userId, table.purpose, table.createdAt),
@@ -212,16 +216,14 @@ export const emailTokens = pgTable(
   'email_tokens',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerOf(),
     purpose: text('purpose', { enum: ['password_reset', 'account_recovery'] }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     /** For account recovery: the device whose sign-in raised the alert. */
     deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('email_tokens_user_idx').on(table.userId)],
 );
@@ -231,16 +233,13 @@ export const contactMessages = pgTable(
   'contact_messages',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyOf(),
     name: text('name').notNull(),
     email: text('email').notNull(),
     phone: text('phone').notNull(),
     message: text('message').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    handledAt: timestamp('handled_at', { withTimezone: true }),
-    handledBy: integer('handled_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    ...handling(),
   },
   (table) => [index('contact_messages_company_idx').on(table.companyId, table.createdAt)],
 );
@@ -250,9 +249,7 @@ export const videoMails = pgTable(
   'video_mails',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyOf(),
     name: text('name').notNull(),
     email: text('email').notNull(),
     phone: text('phone').notNull(),
@@ -265,9 +262,8 @@ export const videoMails = pgTable(
     durationMs: integer('duration_ms'),
     thumbnailKey: text('thumbnail_key').notNull(),
     thumbnailMime: text('thumbnail_mime').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    handledAt: timestamp('handled_at', { withTimezone: true }),
-    handledBy: integer('handled_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    ...handling(),
   },
   (table) => [index('video_mails_company_idx').on(table.companyId, table.createdAt)],
 );

@@ -20,6 +20,20 @@ export type RouteEntry = {
 
 const brand = siteConfig.brandName;
 
+const termsPage = {
+  module: 'legal/terms-page.tsx',
+  component: 'TermsPage',
+  title: `Términos y condiciones — ${brand}`,
+  description: `Condiciones de uso de la app y de los servicios de ${brand}.`,
+};
+
+const privacyPage = {
+  module: 'legal/privacy-page.tsx',
+  component: 'PrivacyPage',
+  title: `Política de privacidad — ${brand}`,
+  description: `Cómo ${brand} trata tus datos personales según la Ley 19.628 y cómo ejercer tus derechos.`,
+};
+
 export const routeTable: RouteEntry[] = [
   {
     path: webPaths.home,
@@ -30,42 +44,11 @@ export const routeTable: RouteEntry[] = [
     layout: 'site',
     prerender: true,
   },
-  {
-    path: webPaths.terms,
-    module: 'legal/terms-page.tsx',
-    component: 'TermsPage',
-    title: `Términos y condiciones — ${brand}`,
-    description: `Condiciones de uso de la app y de los servicios de ${brand}.`,
-    layout: 'site',
-    prerender: true,
-  },
-  {
-    path: webPaths.privacy,
-    module: 'legal/privacy-page.tsx',
-    component: 'PrivacyPage',
-    title: `Política de privacidad — ${brand}`,
-    description: `Cómo ${brand} trata tus datos personales según la Ley 19.628 y cómo ejercer tus derechos.`,
-    layout: 'site',
-    prerender: true,
-  },
-  {
-    path: webPaths.termsApp,
-    module: 'legal/terms-page.tsx',
-    component: 'TermsPage',
-    title: `Términos y condiciones — ${brand}`,
-    description: `Condiciones de uso de la app y de los servicios de ${brand}.`,
-    layout: 'bare',
-    prerender: true,
-  },
-  {
-    path: webPaths.privacyApp,
-    module: 'legal/privacy-page.tsx',
-    component: 'PrivacyPage',
-    title: `Política de privacidad — ${brand}`,
-    description: `Cómo ${brand} trata tus datos personales según la Ley 19.628 y cómo ejercer tus derechos.`,
-    layout: 'bare',
-    prerender: true,
-  },
+  { path: webPaths.terms, ...termsPage, layout: 'site', prerender: true },
+  { path: webPaths.privacy, ...privacyPage, layout: 'site', prerender: true },
+  // The same texts inside the mobile app's web views, without the site's chrome.
+  { path: webPaths.termsApp, ...termsPage, layout: 'bare', prerender: true },
+  { path: webPaths.privacyApp, ...privacyPage, layout: 'bare', prerender: true },
   {
     path: webPaths.faq,
     module: 'faq/faq-page.tsx',
