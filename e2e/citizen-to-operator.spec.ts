@@ -1,9 +1,9 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { widgetTexts } from '@seguridad/contracts/messages';
 import { webPaths } from '@seguridad/contracts/web-paths';
-import { expect, test } from './fixtures';
+import { expect, test, DEV_ADMIN } from './fixtures';
 
-const ADMIN = { email: 'operador@example.com', password: 'operador-demo-2026' };
+const ADMIN = DEV_ADMIN;
 
 /** The operator, in a browser of their own, with the console open and live. */
 async function operatorConsole(

@@ -9,6 +9,12 @@ import { test as base, expect, type Page } from '@playwright/test';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverEntry = path.join(repoRoot, 'apps', 'server', 'dist', 'main.js');
 
+/**
+ * The seeded company admin of every server these tests start. The password is handed to the
+ * server here, so the tests and the seed cannot disagree.
+ */
+export const DEV_ADMIN = { email: 'operador@example.com', password: 'operador-e2e-2026' } as const;
+
 export type RunningServer = {
   baseURL: string;
   port: number;
@@ -69,6 +75,7 @@ export async function startServer(
       LOG_LEVEL: 'warn',
       // Every journey of a worker comes from 127.0.0.1; the limit itself is proven by the server tests.
       WIDGET_SUBMISSIONS_MAX: '1000',
+      SEED_OPERATOR_PASSWORD: DEV_ADMIN.password,
       DATABASE_URL: '',
       REDIS_URL: '',
       ...env,

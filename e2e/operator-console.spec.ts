@@ -1,10 +1,11 @@
+import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { webPaths } from '@seguridad/contracts/web-paths';
-import { checkedViewports, expect, expectNoHorizontalScroll, test } from './fixtures';
+import { checkedViewports, expect, expectNoHorizontalScroll, test, DEV_ADMIN } from './fixtures';
 
 /*
  * The operator console (/operador) against the real built server: the seeded company admin signs in,
@@ -13,9 +14,8 @@ import { checkedViewports, expect, expectNoHorizontalScroll, test } from './fixt
  */
 
 /** The development accounts and company key the server seeds outside production. */
-const ADMIN = { email: 'operador@example.com', password: 'operador-demo-2026' };
-const COMPANY_KEY = 'pk_demo_3f9c2a7e5b8d41a6c0e2';
-const companyHeaders = { 'company-key': COMPANY_KEY };
+const ADMIN = DEV_ADMIN;
+const companyHeaders = { 'company-key': DEMO_COMPANY_KEY };
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** A real MediaRecorder recording (no duration in its header: the server writes it). */

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { VIDEO_MAIL_MESSAGE_MAX } from '@seguridad/contracts/constants';
 import { validationMessages, widgetTexts } from '@seguridad/contracts/messages';
-import { checkedViewports, expect, expectNoHorizontalScroll, test } from './fixtures';
+import { checkedViewports, expect, expectNoHorizontalScroll, test, DEV_ADMIN } from './fixtures';
 
 /*
  * The floating contact drawer on our own site, against the real built server: the contact form and
@@ -10,7 +10,6 @@ import { checkedViewports, expect, expectNoHorizontalScroll, test } from './fixt
  */
 
 const COMPANY_INBOX = 'central@example.com';
-const OPERATOR = { email: 'operador@example.com', password: 'operador-demo-2026' };
 const VIDEO_MAIL_ROUTE = '**/api/calls/videoMail';
 
 type OutboxItem = { channel: string; recipient: string; subject: string; text: string };
@@ -26,7 +25,7 @@ function uniqueName(tag: string): string {
 }
 
 async function setVideoMailService(request: APIRequestContext, on: boolean): Promise<void> {
-  const login = await request.post('/api/v1/auth/login', { data: OPERATOR });
+  const login = await request.post('/api/v1/auth/login', { data: DEV_ADMIN });
   expect(login.status()).toBe(200);
   const { access_token: token } = (await login.json()) as { access_token: string };
   const response = await request.patch('/api/v1/operator/company', {

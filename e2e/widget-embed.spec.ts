@@ -1,9 +1,8 @@
+import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { widgetTexts } from '@seguridad/contracts/messages';
-import { expect, test, type RunningServer } from './fixtures';
-
-const COMPANY_KEY = 'pk_demo_3f9c2a7e5b8d41a6c0e2';
+import { expect, test, type RunningServer, DEV_ADMIN } from './fixtures';
 
 /** A customer's site on another origin, with nothing but the script tag. */
 async function startHostSite(widgetBase: string): Promise<{ origin: string; server: Server }> {
@@ -11,7 +10,7 @@ async function startHostSite(widgetBase: string): Promise<{ origin: string; serv
     response.setHeader('content-type', 'text/html; charset=utf-8');
     response.end(`<!doctype html><html lang="es"><title>Municipalidad de Ejemplo</title>
 <h1>Municipalidad de Ejemplo</h1><p>Bienvenidos al sitio municipal.</p>
-<script src="${widgetBase}/widget.js" data-company-key="${COMPANY_KEY}" async></script></html>`);
+<script src="${widgetBase}/widget.js" data-company-key="${DEMO_COMPANY_KEY}" async></script></html>`);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
@@ -21,7 +20,7 @@ async function allowOrigins(server: RunningServer, origins: string[]) {
   const login = await fetch(`${server.baseURL}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'operador@example.com', password: 'operador-demo-2026' }),
+    body: JSON.stringify(DEV_ADMIN),
   });
   const { access_token: token } = (await login.json()) as { access_token: string };
   const response = await fetch(`${server.baseURL}/api/v1/operator/company`, {

@@ -2,7 +2,8 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
-import { DEMO_COMPANY_KEY, seedDatabase } from './db/seed/seed';
+import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
+import { seedDatabase } from './db/seed/seed';
 import { companies } from './db/schema';
 
 async function main() {

@@ -3,6 +3,12 @@
 /** Header that every public widget call carries (spec §7, company service API). */
 export const COMPANY_KEY_HEADER = 'company-key';
 
+/**
+ * The company key the seed gives the call centre outside production, and the website's default:
+ * one value, so a fresh checkout's site and server agree. Production sets its own (it is public).
+ */
+export const DEMO_COMPANY_KEY = 'pk_demo_3f9c2a7e5b8d41a6c0e2';
+
 export const HTTP_TIMEOUT_MS = 10_000;
 export const UPLOAD_TIMEOUT_MS = 60 * 60 * 1000;
 

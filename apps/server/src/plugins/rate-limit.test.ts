@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { errorMessages } from '@seguridad/contracts/messages';
-import { DEMO_COMPANY_KEY } from '../db/seed/seed';
+import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
 import { createTestApp, openTestDatabase, type TestContext } from '../testing/test-app';
 
 const request = {

@@ -3,7 +3,8 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { wrapPglite, wrapPostgres, type DatabaseHandle } from '../db/client';
 import { runMigrations } from '../db/migrate';
-import { DEMO_COMPANY_KEY, seedDatabase } from '../db/seed/seed';
+import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
+import { seedDatabase } from '../db/seed/seed';
 
 export const TEST_PASSWORDS = { operator: 'operador-prueba-1', citizen: 'ciudadano-prueba-1' } as const;
 

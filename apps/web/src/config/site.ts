@@ -1,3 +1,5 @@
+import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
+
 /**
  * White-label settings of the website, fixed at build time (`VITE_*` variables). The defaults
  * are a neutral brand, so the same code serves any region that deploys it.
@@ -24,7 +26,7 @@ export const siteConfig = {
     'https://play.google.com/store/apps/details?id=cl.comunidadsegura.app',
   ),
   /** Identifies the call-centre tenant on widget calls; it is public by design. */
-  companyKey: setting(env.VITE_COMPANY_KEY, 'pk_demo_3f9c2a7e5b8d41a6c0e2'),
+  companyKey: setting(env.VITE_COMPANY_KEY, DEMO_COMPANY_KEY),
   contactEmail: setting(env.VITE_CONTACT_EMAIL, 'contacto@example.com'),
   /** Canonical origin for search engines; empty means links stay relative. */
   siteUrl: setting(env.VITE_SITE_URL, ''),

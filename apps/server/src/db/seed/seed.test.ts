@@ -8,7 +8,8 @@ import { openTestDatabase } from '../../testing/test-app';
 import { migrateAndSeed, testEngine } from '../../testing/test-database';
 import { openDatabase, type DatabaseHandle } from '../client';
 import { communes, companies, plans, regions, specialities, users } from '../schema';
-import { DEMO_COMPANY_KEY, seedDatabase } from './seed';
+import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
+import { seedDatabase } from './seed';
 
 describe('seed data', () => {
   let database: DatabaseHandle;

@@ -17,9 +17,6 @@ import {
 import { CHILE_COUNTRY_ID, chileRegions } from './chile-territory';
 import { publishedWinners } from './published-winners';
 
-/** The seeded company's key outside production, so the README and a fresh machine agree on it. */
-export const DEMO_COMPANY_KEY = 'pk_demo_3f9c2a7e5b8d41a6c0e2';
-
 export const DEV_ACCOUNTS = {
   operator: { email: 'operador@example.com', name: 'Olga', lastname: 'Operadora' },
   citizen: { email: 'ciudadano@example.com', name: 'Camilo', lastname: 'Ciudadano' },

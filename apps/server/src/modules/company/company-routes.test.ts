@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessages } from '@seguridad/contracts/messages';
-import { DEMO_COMPANY_KEY } from '../../db/seed/seed';
+import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
 import { createTestApp, type TestContext } from '../../testing/test-app';
 
 describe('GET /api/company/specialities', () => {

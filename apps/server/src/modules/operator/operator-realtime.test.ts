@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_COMPANY_KEY, DEV_ACCOUNTS } from '../../db/seed/seed';
+import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
+import { DEV_ACCOUNTS } from '../../db/seed/seed';
 import { createTestApp, type TestContext } from '../../testing/test-app';
 import { TEST_PASSWORDS } from '../../testing/test-database';
 import { login, newSession } from '../../testing/accounts';

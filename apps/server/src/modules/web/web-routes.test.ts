@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../db/schema';
-import { DEMO_COMPANY_KEY } from '../../db/seed/seed';
+import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
 import { createTestApp, type TestContext } from '../../testing/test-app';
 
 /** A miniature build output with the files the web routes rely on. */

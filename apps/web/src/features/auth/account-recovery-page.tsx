@@ -8,7 +8,8 @@ import { Alert } from '../../shared/ui/alert';
 import { Button, buttonClassName } from '../../shared/ui/button';
 import { useAccountRecoveryData, type AccountRecoveryData } from './api/get-account-recovery-data';
 import { useRecoverAccount } from './api/recover-account';
-import { authErrorText, statusOf } from './auth-errors';
+import { errorStatus } from '../../shared/api/api-client';
+import { authErrorText } from './auth-errors';
 import { AuthCard } from './components/auth-card';
 import styles from './components/auth-form.module.css';
 import { LoadingState } from './components/loading-state';
@@ -46,7 +47,7 @@ export function AccountRecoveryPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
 
-  const lookupStatus = statusOf(recoveryData.error);
+  const lookupStatus = errorStatus(recoveryData.error);
   useEffect(() => {
     // The session ended meanwhile (apiRequest already forgot the token): sign in and come back.
     if (lookupStatus === 401) redirectToLogin();
@@ -65,7 +66,7 @@ export function AccountRecoveryPage() {
       clearSessionToken();
       setRecovered(true);
     } catch (error) {
-      if (statusOf(error) === 401) redirectToLogin();
+      if (errorStatus(error) === 401) redirectToLogin();
       else setFailure(authErrorText(error, { 404: accountTexts.recoveryTokenInvalid }));
     }
   }

@@ -1,10 +1,6 @@
 import { errorMessages } from '@seguridad/contracts/messages';
 import { ApiRequestError } from '../../shared/api/api-client';
 
-export function statusOf(error: unknown): number | undefined {
-  return error instanceof ApiRequestError ? error.status : undefined;
-}
-
 /**
  * What a person reads after a failed account call: the page's fixed text for a status when it has
  * one, the server's own message for the statuses listed in `serverMessageFor` (429 always: it says

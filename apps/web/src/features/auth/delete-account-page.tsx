@@ -10,7 +10,8 @@ import { Button, buttonClassName } from '../../shared/ui/button';
 import { Dialog } from '../../shared/ui/dialog';
 import { TextField } from '../../shared/ui/text-field';
 import { useDeleteAccount } from './api/delete-account';
-import { authErrorText, statusOf } from './auth-errors';
+import { errorStatus } from '../../shared/api/api-client';
+import { authErrorText } from './auth-errors';
 import { AuthCard } from './components/auth-card';
 import styles from './components/auth-form.module.css';
 import { LoadingState } from './components/loading-state';
@@ -44,7 +45,7 @@ export function DeleteAccountPage() {
       await deleteAccount.mutateAsync();
       setDeleted(true);
     } catch (error) {
-      if (statusOf(error) === 401) redirectToLogin();
+      if (errorStatus(error) === 401) redirectToLogin();
       else setFailure(authErrorText(error));
     }
   }

@@ -7,7 +7,8 @@ import { getDeviceIdentity } from '../../shared/auth/device-identity';
 import { Alert } from '../../shared/ui/alert';
 import { useConfirmTwoFactorLogin } from './api/confirm-two-factor-login';
 import { useRequestTwoFactorCode } from './api/request-two-factor-code';
-import { authErrorText, statusOf } from './auth-errors';
+import { errorStatus } from '../../shared/api/api-client';
+import { authErrorText } from './auth-errors';
 import { AuthCard } from './components/auth-card';
 import { ChoosePhoneStep, type PhoneChoice } from './components/choose-phone-step';
 import { CodeStep } from './components/code-step';
@@ -79,7 +80,7 @@ export function Login2faPage() {
       clearPendingLogin();
       await navigate(target, { replace: true });
     } catch (error) {
-      if (statusOf(error) === 401) {
+      if (errorStatus(error) === 401) {
         // The password changed since the first step: start over.
         clearPendingLogin();
       }

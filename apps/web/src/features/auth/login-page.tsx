@@ -11,7 +11,7 @@ import { getDeviceIdentity } from '../../shared/auth/device-identity';
 import { Alert } from '../../shared/ui/alert';
 import { Button, buttonClassName } from '../../shared/ui/button';
 import { PasswordField } from '../../shared/ui/password-field';
-import { TextField } from '../../shared/ui/text-field';
+import { EmailField } from '../../shared/ui/email-field';
 import { useLogin } from './api/login';
 import { authErrorText } from './auth-errors';
 import { AuthCard } from './components/auth-card';
@@ -66,12 +66,9 @@ export function LoginPage() {
       )}
       {failure && <Alert tone="warning">{failure}</Alert>}
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <TextField
+        <EmailField
           label="Email"
-          type="email"
           autoComplete="username"
-          inputMode="email"
-          spellCheck={false}
           error={errors.email?.message}
           {...register('email')}
         />

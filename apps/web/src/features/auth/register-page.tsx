@@ -13,6 +13,7 @@ import { Button, buttonClassName } from '../../shared/ui/button';
 import { PasswordField } from '../../shared/ui/password-field';
 import { Snackbar, type SnackbarMessage } from '../../shared/ui/snackbar';
 import { TextField } from '../../shared/ui/text-field';
+import { EmailField } from '../../shared/ui/email-field';
 import { login } from './api/login';
 import { useSignup } from './api/signup';
 import { AuthCard } from './components/auth-card';
@@ -111,15 +112,7 @@ export function RegisterPage() {
               {...register('lastname')}
             />
           </div>
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            spellCheck={false}
-            error={errors.email?.message}
-            {...register('email')}
-          />
+          <EmailField label="Email" error={errors.email?.message} {...register('email')} />
           <PasswordField
             label="Contraseña"
             autoComplete="new-password"

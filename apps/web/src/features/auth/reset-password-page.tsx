@@ -12,7 +12,8 @@ import { PasswordField } from '../../shared/ui/password-field';
 import { Switch } from '../../shared/ui/switch';
 import { useResetTokenCheck } from './api/check-reset-token';
 import { useResetPassword } from './api/reset-password';
-import { authErrorText, statusOf } from './auth-errors';
+import { errorStatus } from '../../shared/api/api-client';
+import { authErrorText } from './auth-errors';
 import { AuthCard } from './components/auth-card';
 import styles from './components/auth-form.module.css';
 import { LoadingState } from './components/loading-state';
@@ -44,7 +45,7 @@ export function ResetPasswordPage() {
     defaultValues: { token: token ?? '', password: '', password_confirmation: '', revoke: true },
   });
 
-  const invalid = !token || usedUp || statusOf(tokenCheck.error) === 404;
+  const invalid = !token || usedUp || errorStatus(tokenCheck.error) === 404;
 
   useEffect(() => {
     if (!invalid) return;
@@ -65,7 +66,7 @@ export function ResetPasswordPage() {
       await resetPassword.mutateAsync(values);
       setDone(true);
     } catch (error) {
-      if (statusOf(error) === 404) setUsedUp(true);
+      if (errorStatus(error) === 404) setUsedUp(true);
       else setFailure(authErrorText(error));
     }
   });

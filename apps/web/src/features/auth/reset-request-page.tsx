@@ -7,7 +7,7 @@ import { accountTexts } from '@seguridad/contracts/messages';
 import { webPaths } from '@seguridad/contracts/web-paths';
 import { Alert, type AlertTone } from '../../shared/ui/alert';
 import { Button, buttonClassName } from '../../shared/ui/button';
-import { TextField } from '../../shared/ui/text-field';
+import { EmailField } from '../../shared/ui/email-field';
 import { useRequestPasswordReset } from './api/request-password-reset';
 import { authErrorText } from './auth-errors';
 import { AuthCard } from './components/auth-card';
@@ -45,15 +45,7 @@ export function ResetRequestPage() {
     >
       {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <EmailField label="Email" error={errors.email?.message} {...register('email')} />
         <div className={styles.actions}>
           <Button type="submit" fullWidth disabled={!isValid} busy={isSubmitting}>
             Enviar enlace

@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { webPaths } from '@seguridad/contracts/web-paths';
-import { ApiRequestError } from '../../shared/api/api-client';
+import { errorStatus, errorText } from '../../shared/api/api-client';
+import { operatorTexts } from './operator-texts';
 import { loginPathFor, useRedirectToLogin, useRequireSession } from '../../shared/auth/require-session';
 import { useSessionToken } from '../../shared/auth/use-session-token';
 import { Alert } from '../../shared/ui/alert';
@@ -30,10 +31,6 @@ const PRELOADED_PLAYERS = 12;
 /** The open section lives in the address (`?vista=…`), so a reload or a shared link keeps it. */
 const views = { videoMails: 'video-mails', contacts: 'contactos', settings: 'configuracion' } as const;
 type View = (typeof views)[keyof typeof views];
-
-function statusOf(error: unknown): number | undefined {
-  return error instanceof ApiRequestError ? error.status : undefined;
-}
 
 function PageFrame({ children, aside }: { children: ReactNode; aside?: ReactNode }) {
   const titleId = useId();
@@ -102,7 +99,7 @@ function OperatorConsole() {
   const announcement = useNewItemAnnouncements(inbox.data);
   const [searchParams, setSearchParams] = useSearchParams();
 
-  const denied = statusOf(membership.error) ?? statusOf(inbox.error) ?? statusOf(company.error);
+  const denied = errorStatus(membership.error) ?? errorStatus(inbox.error) ?? errorStatus(company.error);
   const isMember = inbox.isSuccess;
 
   useEffect(() => {
@@ -122,9 +119,7 @@ function OperatorConsole() {
     return (
       <PageFrame>
         <Alert tone="error" title="No pudimos cargar la consola">
-          {failed.error instanceof ApiRequestError
-            ? failed.error.userMessage
-            : 'Revisa tu conexión e inténtalo nuevamente.'}
+          {errorText(failed.error, operatorTexts.connectionProblem)}
         </Alert>
         <Button onClick={() => void failed.refetch()} busy={failed.isFetching}>
           Reintentar

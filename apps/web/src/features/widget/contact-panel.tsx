@@ -1,17 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { DELAYS_MS, PHONE_PREFIX_MOBILE, PROMO_PHONE_DIGITS } from '@seguridad/contracts/constants';
 import { contactBodySchema } from '@seguridad/contracts/http/widget';
 import { widgetTexts } from '@seguridad/contracts/messages';
 import { siteConfig } from '../../config/site';
+import { errorText } from '../../shared/api/api-client';
 import { Alert } from '../../shared/ui/alert';
 import { Button } from '../../shared/ui/button';
 import { TextField } from '../../shared/ui/text-field';
+import { EmailField } from '../../shared/ui/email-field';
 import { useSendContact } from './api/send-contact';
 import { hasPhoneDigits, isFilled, normalizePhone } from './phone-input';
 import { TextAreaField } from './text-area-field';
-import { widgetErrorText } from './widget-errors';
+import { useTimedNotice } from './use-timed-notice';
 import panelStyles from './contact-panel.module.css';
 import styles from './widget-form.module.css';
 
@@ -49,23 +51,17 @@ export function ContactPanel({ active, onFinished }: ContactPanelProps) {
   const canSend =
     isFilled(name) && isFilled(email) && isFilled(message) && hasPhoneDigits(phone, PHONE_PREFIX_MOBILE);
 
-  const finish = useEffectEvent(() => {
-    reset(emptyContact);
-    setSent(false);
-    onFinished();
+  useTimedNotice({
+    sent,
+    active,
+    durationMs: DELAYS_MS.contactNotice,
+    noticeRef,
+    onDone: () => {
+      reset(emptyContact);
+      setSent(false);
+      onFinished();
+    },
   });
-
-  // The notice stays 3 s (spec §9), then the form empties and the drawer closes.
-  useEffect(() => {
-    if (!sent) return;
-    if (!active) {
-      finish();
-      return;
-    }
-    noticeRef.current?.focus();
-    const timer = setTimeout(finish, DELAYS_MS.contactNotice);
-    return () => clearTimeout(timer);
-  }, [sent, active]);
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -73,7 +69,7 @@ export function ContactPanel({ active, onFinished }: ContactPanelProps) {
       await sendContact.mutateAsync(values);
       setSent(true);
     } catch (error) {
-      setFailure(widgetErrorText(error));
+      setFailure(errorText(error));
     }
   });
 
@@ -92,15 +88,7 @@ export function ContactPanel({ active, onFinished }: ContactPanelProps) {
         <p className={styles.intro}>Escríbenos y la central te responderá a la brevedad.</p>
         {failure && <Alert tone="error">{failure}</Alert>}
         <TextField label="Nombre" autoComplete="name" error={errors.name?.message} {...register('name')} />
-        <TextField
-          label="Correo electrónico"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <EmailField label="Correo electrónico" error={errors.email?.message} {...register('email')} />
         <TextField
           label="Teléfono celular"
           hint="Escribe los 8 números que siguen a +569."

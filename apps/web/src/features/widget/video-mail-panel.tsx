@@ -1,26 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  useEffect,
-  useEffectEvent,
-  useId,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type RefObject,
-} from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { DELAYS_MS, PHONE_PREFIX_VIDEO_MAIL, VIDEO_MAIL_MESSAGE_MAX } from '@seguridad/contracts/constants';
 import { VIDEO_MAIL_MAX_BYTES, videoMailFieldsSchema } from '@seguridad/contracts/http/widget';
 import { errorMessages, widgetTexts } from '@seguridad/contracts/messages';
-import { ApiRequestError } from '../../shared/api/api-client';
+import { ApiRequestError, errorText } from '../../shared/api/api-client';
 import { Alert } from '../../shared/ui/alert';
 import { Button, buttonClassName } from '../../shared/ui/button';
 import { TextField } from '../../shared/ui/text-field';
+import { EmailField } from '../../shared/ui/email-field';
 import { useSendVideoMail } from './api/send-video-mail';
 import { hasPhoneDigits, isFilled, normalizePhone } from './phone-input';
 import { TextAreaField } from './text-area-field';
+import { useTimedNotice } from './use-timed-notice';
 import { createVideoRecorder, MAX_RECORDING_MS, type RecorderState } from './video-recorder';
-import { widgetErrorText } from './widget-errors';
 import formStyles from './widget-form.module.css';
 import styles from './video-mail-panel.module.css';
 
@@ -207,27 +200,21 @@ export function VideoMailPanel({ active, derived, onFinished }: VideoMailPanelPr
     targets[recorderState.step]?.current?.focus();
   }, [recorderState.step, active]);
 
-  const finish = useEffectEvent(() => {
-    reset(emptyVideoMail);
-    recorder.reset();
-    sendVideoMail.reset();
-    setProgress(null);
-    setFailure(null);
-    setSent(false);
-    onFinished();
+  useTimedNotice({
+    sent,
+    active,
+    durationMs: DELAYS_MS.videoMailNotice,
+    noticeRef,
+    onDone: () => {
+      reset(emptyVideoMail);
+      recorder.reset();
+      sendVideoMail.reset();
+      setProgress(null);
+      setFailure(null);
+      setSent(false);
+      onFinished();
+    },
   });
-
-  // The notice stays 5 s (spec §9), then everything empties and the drawer closes.
-  useEffect(() => {
-    if (!sent) return;
-    if (!active) {
-      finish();
-      return;
-    }
-    noticeRef.current?.focus();
-    const timer = setTimeout(finish, DELAYS_MS.videoMailNotice);
-    return () => clearTimeout(timer);
-  }, [sent, active]);
 
   const onSubmit = handleSubmit(async (values) => {
     if (!recording?.thumbnail || uploading) return;
@@ -252,7 +239,7 @@ export function VideoMailPanel({ active, derived, onFinished }: VideoMailPanelPr
     } catch (error) {
       // Nothing is dropped: the recording and the form stay as they were for another try.
       const answered = error instanceof ApiRequestError && error.status !== 0;
-      setFailure({ detail: answered ? widgetErrorText(error) : null });
+      setFailure({ detail: answered ? errorText(error) : null });
       setProgress(null);
     }
   });
@@ -384,15 +371,7 @@ export function VideoMailPanel({ active, derived, onFinished }: VideoMailPanelPr
                 No pudimos obtener una imagen de tu video. Por favor, grábalo otra vez.
               </Alert>
             )}
-            <TextField
-              label="Correo electrónico"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              spellCheck={false}
-              error={errors.email?.message}
-              {...register('email')}
-            />
+            <EmailField label="Correo electrónico" error={errors.email?.message} {...register('email')} />
             <TextField
               label="Nombre"
               autoComplete="name"

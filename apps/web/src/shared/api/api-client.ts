@@ -70,6 +70,16 @@ function isErrorBody(value: unknown): value is ApiErrorBody {
   );
 }
 
+/** The HTTP status of a failed call, or undefined for anything else (0: no answer came). */
+export function errorStatus(error: unknown): number | undefined {
+  return error instanceof ApiRequestError ? error.status : undefined;
+}
+
+/** What a person reads after a failed call: the server's own message, else the given fallback. */
+export function errorText(error: unknown, fallback: string = errorMessages.generic): string {
+  return error instanceof ApiRequestError ? error.userMessage : fallback;
+}
+
 /** Spec §7: 401 and 403 drop the stored token; every other non-2xx is just rejected. */
 function failure(status: number, payload: unknown): ApiRequestError {
   if (status === 401 || status === 403) clearSessionToken();

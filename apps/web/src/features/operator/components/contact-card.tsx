@@ -1,5 +1,6 @@
 import type { InboxContact } from '@seguridad/contracts/http/operator';
-import { ApiRequestError } from '../../../shared/api/api-client';
+import { errorText } from '../../../shared/api/api-client';
+import { operatorTexts } from '../operator-texts';
 import { useMarkContactHandled } from '../api/mark-contact-handled';
 import { InboxItemCard } from './inbox-item-card';
 
@@ -20,13 +21,7 @@ export function ContactCard({ contact, keepInView }: ContactCardProps) {
       createdAt={contact.created_at}
       handledAt={contact.handled_at}
       marking={markHandled.isPending}
-      markError={
-        markHandled.error
-          ? markHandled.error instanceof ApiRequestError
-            ? markHandled.error.userMessage
-            : 'No se pudo marcar como atendido. Inténtalo nuevamente.'
-          : null
-      }
+      markError={markHandled.error ? errorText(markHandled.error, operatorTexts.markHandledFailed) : null}
       onMark={() => {
         keepInView(contact.id);
         markHandled.mutate(contact.id);

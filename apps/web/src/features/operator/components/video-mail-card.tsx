@@ -1,5 +1,6 @@
 import type { InboxVideoMail } from '@seguridad/contracts/http/operator';
-import { ApiRequestError } from '../../../shared/api/api-client';
+import { errorText } from '../../../shared/api/api-client';
+import { operatorTexts } from '../operator-texts';
 import { useMarkVideoMailHandled } from '../api/mark-video-mail-handled';
 import { formatDuration, isoDuration } from '../format';
 import { useStableSignedUrl } from '../use-stable-signed-url';
@@ -56,13 +57,7 @@ export function VideoMailCard({ mail, preloadMetadata, keepInView }: VideoMailCa
         />
       }
       marking={markHandled.isPending}
-      markError={
-        markHandled.error
-          ? markHandled.error instanceof ApiRequestError
-            ? markHandled.error.userMessage
-            : 'No se pudo marcar como atendido. Inténtalo nuevamente.'
-          : null
-      }
+      markError={markHandled.error ? errorText(markHandled.error, operatorTexts.markHandledFailed) : null}
       onMark={() => {
         keepInView(mail.id);
         markHandled.mutate(mail.id);
