@@ -178,6 +178,24 @@ describe('operator console API', () => {
     expect(after.contacts[0].handled_at).not.toBeNull();
   });
 
+  it.each([
+    ['POST', '/api/v1/operator/contacts/abc/handled', undefined],
+    ['POST', '/api/v1/operator/videoMails/-3/handled', undefined],
+    ['DELETE', '/api/v1/operator/specialities/0', undefined],
+    ['POST', '/api/v1/operator/specialities', { name: '   ' }],
+    ['POST', '/api/v1/operator/specialities', { name: 'x'.repeat(61) }],
+    ['PATCH', '/api/v1/operator/company', { video_mail: 'sí' }],
+  ] as const)('answers %s %s with bad input as a Spanish 400', async (method, url, payload) => {
+    const response = await ctx.app.inject({
+      method,
+      url,
+      headers: bearer(admin),
+      ...(payload ? { payload } : {}),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, code: 400, message: errorMessages.badRequest });
+  });
+
   it('lets admins, not operators, change the services, hours, origins and specialities', async () => {
     const change = (token: string, payload: object) =>
       ctx.app.inject({ method: 'PATCH', url: '/api/v1/operator/company', headers: bearer(token), payload });

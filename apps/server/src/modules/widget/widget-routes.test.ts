@@ -239,6 +239,37 @@ describe('widget calls', () => {
     expect(uploadedFiles(ctx.config.dataDir).length).toBe(before);
   });
 
+  it('asks for the video when a form arrives without it, and refuses a JSON body', async () => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries({
+      email: 'a@example.com',
+      name: 'A',
+      phone_number: '+56912345678',
+      message: 'Hola',
+    })) {
+      form.append(name, value);
+    }
+    form.append('thumbnail', new Blob([tinyFiles.png]), 't.png');
+    const { payload, headers } = await multipartPayload(form);
+    const missing = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/calls/videoMail',
+      remoteAddress: '10.55.0.1',
+      headers: { ...key, ...headers },
+      payload,
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe(widgetTexts.videoRequired);
+    const json = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/calls/videoMail',
+      remoteAddress: '10.55.0.1',
+      headers: key,
+      payload: { email: 'a@example.com' },
+    });
+    expect(json.statusCode).toBe(415);
+  });
+
   it('rate-limits anonymous contact messages per IP', async () => {
     const codes = [];
     for (let i = 0; i < 6; i += 1) {
