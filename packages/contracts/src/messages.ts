@@ -95,3 +95,36 @@ export const pageTexts = {
   notFoundTitle: 'Página no encontrada',
   notFoundBody: 'La página que buscas no existe o cambió de dirección.',
 } as const;
+
+/** Texts of the video call (spec §2, §4, §8): the caller's panel, the call view and its chat. */
+export const callTexts = {
+  defaultSpeciality: 'General',
+  call: 'Llamar',
+  endCall: 'Terminar Llamada',
+  ended: 'Fin de la video llamada',
+  waiting: 'Esperando a una operadora…',
+  queuePosition: (position: number) =>
+    position <= 1
+      ? 'Eres el siguiente en la fila.'
+      : `Hay ${position - 1} ${position - 1 === 1 ? 'persona' : 'personas'} antes que tú en la fila.`,
+  estimatedWait: (seconds: number) =>
+    seconds < 60
+      ? 'Tiempo estimado de espera: menos de 1 minuto.'
+      : `Tiempo estimado de espera: ${Math.round(seconds / 60)} min.`,
+  connecting: 'Conectando con la operadora…',
+  connected: 'Conectado',
+  reconnecting: 'Reconectando…',
+  chatPlaceholder: 'Escribe un mensaje',
+  attachmentTooLarge: 'El archivo supera el máximo de 25 MB.',
+  attachmentFailed: 'No pudimos enviar el archivo. Inténtalo nuevamente.',
+  /** Why the call could not start; each is one sentence and the video mail panel opens below it. */
+  noOperators: 'No hay operadoras disponibles en este momento, así que puedes dejarnos un video mail.',
+  outsideHours: 'La central está fuera de su horario de atención, así que puedes dejarnos un video mail.',
+  serviceOff:
+    'Las videollamadas no están disponibles en este momento, así que puedes dejarnos un video mail.',
+  callFailed: 'No pudimos iniciar la videollamada, así que puedes dejarnos un video mail.',
+  privateRoomInvalid: 'El enlace de esta videollamada privada no es válido o la llamada ya terminó.',
+  callTaken: 'Otra operadora ya atendió esta llamada.',
+  callNotFound: 'La llamada no existe o ya terminó.',
+  notInCall: 'No participas en esta llamada.',
+} as const;

@@ -267,3 +267,75 @@ export const videoMails = pgTable(
   },
   (table) => [index('video_mails_company_idx').on(table.companyId, table.createdAt)],
 );
+
+/**
+ * Video calls (spec §3 "Video call"). `room` is the unguessable Socket.IO room name (and, for a
+ * private room, the `privatevideo` link value). The anonymous caller proves itself with a token
+ * stored only as its SHA-256. Private rooms are created by an operator before any caller exists.
+ */
+export const videoCalls = pgTable(
+  'video_calls',
+  {
+    id: serial('id').primaryKey(),
+    companyId: companyOf(),
+    room: text('room').notNull().unique(),
+    specialityId: integer('speciality_id').references(() => specialities.id, { onDelete: 'set null' }),
+    /** The speciality's name when the call was made (it survives renames and deletions). */
+    specialityName: text('speciality_name').notNull(),
+    fromPage: text('from_page').notNull().default(''),
+    isPrivate: boolean('is_private').notNull().default(false),
+    /** Null until a caller took the call (a private room waits for its link to be opened). */
+    callerTokenHash: text('caller_token_hash'),
+    status: text('status', { enum: ['waiting', 'active', 'ended', 'abandoned'] })
+      .notNull()
+      .default('waiting'),
+    /** For a private room, the operator who created it; otherwise the one who accepted. */
+    operatorId: integer('operator_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endReason: text('end_reason'),
+  },
+  (table) => [index('video_calls_company_status_idx').on(table.companyId, table.status, table.createdAt)],
+);
+
+/** Files sent in a call's chat. Stored under generated keys; the name is only shown. */
+export const callAttachments = pgTable(
+  'call_attachments',
+  {
+    id: serial('id').primaryKey(),
+    callId: integer('call_id')
+      .notNull()
+      .references(() => videoCalls.id, { onDelete: 'cascade' }),
+    sender: text('sender', { enum: ['caller', 'operator'] }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    name: text('name').notNull(),
+    mime: text('mime').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('call_attachments_call_idx').on(table.callId)],
+);
+
+/** A call's chat (spec path chat/{room}), persisted so a reconnecting client gets what it missed. */
+export const callChatMessages = pgTable(
+  'call_chat_messages',
+  {
+    id: serial('id').primaryKey(),
+    callId: integer('call_id')
+      .notNull()
+      .references(() => videoCalls.id, { onDelete: 'cascade' }),
+    /** The sender's own id for the message: a re-send after a reconnect is stored once. */
+    clientId: text('client_id').notNull(),
+    sender: text('sender', { enum: ['caller', 'operator'] }).notNull(),
+    senderUserId: integer('sender_user_id').references(() => users.id, { onDelete: 'set null' }),
+    senderName: text('sender_name').notNull(),
+    message: text('message').notNull().default(''),
+    attachmentId: integer('attachment_id').references(() => callAttachments.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('call_chat_messages_client_idx').on(table.callId, table.sender, table.clientId),
+    index('call_chat_messages_call_idx').on(table.callId, table.id),
+  ],
+);

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+
+/**
+ * The video call's HTTP side (spec §7, company service API). The caller is anonymous: creating a
+ * call returns, besides the spec's `id` and `company_id`, the room to join and a caller token that
+ * proves, on every later request and on the socket, that this browser is the caller of this call.
+ */
+
+/** Header carrying the caller token on the call's HTTP routes (with `company-key`). */
+export const CALL_TOKEN_HEADER = 'call-token';
+
+/** Attachments in the call chat: any type, up to this size (spec §5, §7). */
+export const CALL_ATTACHMENT_MAX_BYTES = 25 * 1024 * 1024;
+
+/** Private room ids (the `privatevideo` query value) and public room names look like this. */
+export const ROOM_NAME_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+export const createVideoCallBodySchema = z.object({
+  /** A speciality id of the company; absent, null or 0 means General. */
+  speciality: z.coerce.number().int().min(0).nullable().optional(),
+  /** Where the call starts from: the page URL or the embedding site, for the operator's context. */
+  from: z.string().trim().max(500).optional().default(''),
+  /** `privatevideo`: the private room an operator created and shared as a link. */
+  privateRoom: z.string().regex(ROOM_NAME_PATTERN).optional(),
+});
+export type CreateVideoCallBody = z.input<typeof createVideoCallBodySchema>;
+
+export const videoCallSchema = z.object({
+  id: z.number().int(),
+  company_id: z.number().int(),
+  /** The Socket.IO room name to `join` (also the private room id). */
+  room: z.string(),
+  /** The caller token: send it as `call-token` and in the `join` payload. */
+  token: z.string(),
+  private: z.boolean(),
+});
+export type VideoCall = z.infer<typeof videoCallSchema>;
+
+export const createVideoCallResponseSchema = z.object({
+  success: z.literal(true),
+  data: videoCallSchema,
+});
+
+/**
+ * Relay server settings (spec §3) as TURN REST credentials valid for `ttl_seconds`. `urls` lists
+ * every configured TURN URL; `turn_ip`/`turn_port` are the first one's host and port. Without a
+ * configured relay `data` is null: peers connect directly (one machine, or a LAN).
+ */
+export const relaySettingsSchema = z.object({
+  turn_ip: z.string(),
+  turn_port: z.number().int(),
+  turn_user: z.string(),
+  turn_password: z.string(),
+  urls: z.array(z.string()),
+  ttl_seconds: z.number().int(),
+});
+export type RelaySettings = z.infer<typeof relaySettingsSchema>;
+export const relaySettingsResponseSchema = z.object({
+  success: z.literal(true),
+  data: relaySettingsSchema.nullable(),
+});
+
+/** File data of a chat message (spec §3), without the signed URL, which is asked for on demand. */
+export const attachmentSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+export const attachmentUploadResponseSchema = z.object({
+  success: z.literal(true),
+  data: attachmentSchema,
+});
+
+/** `GET api/attachments/{id}`: a signed URL that expires (spec §7). */
+export const attachmentUrlResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ tempUrl: z.string(), expires_at: z.string() }),
+});
+
+/** One waiting call in the operators' queue (spec path notifications/{company}/common/{call}). */
+export const queuedCallSchema = z.object({
+  id: z.number().int(),
+  room: z.string(),
+  speciality_id: z.number().int().nullable(),
+  speciality: z.string(),
+  from: z.string(),
+  private: z.boolean(),
+  created_at: z.string(),
+});
+export type QueuedCall = z.infer<typeof queuedCallSchema>;
+
+export const callQueueResponseSchema = z.object({
+  code: z.literal(200),
+  calls: z.array(queuedCallSchema),
+  /** Operators of the company with the console open right now (spec path connections/…). */
+  operators_online: z.number().int(),
+});
+export type CallQueueResponse = z.infer<typeof callQueueResponseSchema>;
+
+/** An operator accepted a call: join `room` as operator. */
+export const acceptCallResponseSchema = z.object({
+  code: z.literal(200),
+  call: queuedCallSchema,
+});
+
+/** An operator created a private room: the link opens the caller's widget straight into it. */
+export const privateRoomResponseSchema = z.object({
+  code: z.literal(200),
+  call: queuedCallSchema,
+  link: z.string(),
+});
+
+/** A finished call as the console lists it, with its persisted chat transcript count. */
+export const callRecordSchema = z.object({
+  id: z.number().int(),
+  room: z.string(),
+  speciality: z.string(),
+  from: z.string(),
+  private: z.boolean(),
+  status: z.enum(['waiting', 'active', 'ended', 'abandoned']),
+  created_at: z.string(),
+  accepted_at: z.string().nullable(),
+  ended_at: z.string().nullable(),
+  chat_messages: z.number().int(),
+});
+export type CallRecord = z.infer<typeof callRecordSchema>;
+export const callHistoryResponseSchema = z.object({
+  code: z.literal(200),
+  calls: z.array(callRecordSchema),
+});

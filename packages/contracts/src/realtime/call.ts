@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import { DEFAULT_RECORDING_TYPE } from '../constants';
+import { attachmentSchema, queuedCallSchema, ROOM_NAME_PATTERN } from '../http/calls';
+
+/**
+ * The call's realtime protocol (docs/realtime.md, "Calls"). Socket.IO events carry the spec's
+ * names; signaling travels as `message` events whose `id` is one of the spec's message ids. Media
+ * is peer to peer: the server relays signaling between the two participants of a room (caller and
+ * operator), stamps every relayed message with the sender's participant id (`from`), and decides
+ * who may join which room. Every payload is parsed with these schemas on arrival, on both sides.
+ */
+
+export const callSocketEvents = {
+  /** client → server, with an ack: join a call's room (spec "Room join"). */
+  join: 'join',
+  /** both ways: signaling, `{ id, ... }` with the spec's message ids. */
+  message: 'message',
+  /** client → server, with an ack: end the call for everyone (Terminar Llamada). */
+  leave: 'leave',
+  /** client → server, with an ack: send a chat message (spec path chat/{room}). */
+  chatSend: 'chat:send',
+  /** server → room: a persisted chat message. */
+  chatMessage: 'chat:message',
+  /** server → caller: the waiting caller's place in the queue, live. */
+  queuePosition: 'call:queue',
+  /** server → room: the call ended, and why. */
+  callEnded: 'call:ended',
+  /** server → operators of the company: a call joined the queue (notifications/{company}/common/{call}). */
+  queueAdded: 'queue:added',
+  /** server → operators of the company: a call left the queue (accepted, abandoned, ended). */
+  queueRemoved: 'queue:removed',
+  /** server → operators of the company: how many operators are online (connections/…). */
+  presence: 'presence:changed',
+  /** server → one socket: a refused message (rate limit, bad payload, not in the room). */
+  signalError: 'signal:error',
+} as const;
+
+/** A participant of a room as the others see it. */
+export const participantSchema = z.object({
+  /** `caller:<callId>` or `operator:<userId>`, set by the server, never taken from the client. */
+  userID: z.string(),
+  userName: z.string(),
+  role: z.enum(['caller', 'operator']),
+  userAvatar: z.string().nullable(),
+});
+export type Participant = z.infer<typeof participantSchema>;
+
+const roomNameSchema = z.string().regex(ROOM_NAME_PATTERN);
+const sdpSchema = z.string().min(10).max(32_000);
+const iceCandidateSchema = z.object({
+  candidate: z.string().max(1_000),
+  sdpMid: z.string().max(64).nullable().optional(),
+  sdpMLineIndex: z.number().int().min(0).max(64).nullable().optional(),
+  usernameFragment: z.string().max(256).nullable().optional(),
+});
+export type IceCandidatePayload = z.infer<typeof iceCandidateSchema>;
+
+/**
+ * Room join (spec §3). The caller proves itself with the caller token of `POST /api/calls/videoCall`;
+ * an operator with the session of its socket handshake. `isAdmin`/`isStreamer` claims are ignored:
+ * the server derives the role. `lastChatId` asks for the chat messages missed while away.
+ */
+export const joinPayloadSchema = z.object({
+  roomName: roomNameSchema,
+  userName: z.string().trim().max(80).optional().default(''),
+  userID: z.string().max(80).optional(),
+  isAdmin: z.boolean().optional().default(false),
+  userAvatar: z.string().max(500).nullable().optional(),
+  isStreamer: z.boolean().optional().default(false),
+  privateRoom: z.boolean().optional().default(false),
+  videoCallID: z.number().int().positive(),
+  callToken: z.string().min(20).max(200).optional(),
+  lastChatId: z.number().int().min(0).optional().default(0),
+});
+export type JoinPayload = z.input<typeof joinPayloadSchema>;
+
+export const callStatusSchema = z.enum(['waiting', 'active', 'ended', 'abandoned']);
+export type CallStatus = z.infer<typeof callStatusSchema>;
+
+export type JoinAck =
+  | { ok: true; self: Participant; users: Participant[]; status: CallStatus }
+  | { ok: false; error: string; message: string };
+
+/** What a client may send as `message` (spec §7 outgoing ids, plus the answers of a P2P call). */
+export const clientMessageSchema = z.discriminatedUnion('id', [
+  /** The offer of the participant that joined second (the operator on accept). */
+  z.object({ id: z.literal('start'), roomName: roomNameSchema, sdpOffer: sdpSchema }),
+  /** The answer to `start`. */
+  z.object({ id: z.literal('startResponse'), roomName: roomNameSchema, sdpAnswer: sdpSchema }),
+  /** An ICE candidate of the offering side. */
+  z.object({ id: z.literal('onIceCandidate'), roomName: roomNameSchema, candidate: iceCandidateSchema }),
+  /** A new offer on a live connection: renegotiation or ICE restart after a network change. */
+  z.object({ id: z.literal('newRemoteOffer'), roomName: roomNameSchema, sdpOffer: sdpSchema }),
+  /** The answer to `newRemoteOffer`. */
+  z.object({ id: z.literal('remoteResponse'), roomName: roomNameSchema, sdpAnswer: sdpSchema }),
+  /** An ICE candidate of the answering side. */
+  z.object({
+    id: z.literal('onIceCandidateRemote'),
+    roomName: roomNameSchema,
+    candidate: iceCandidateSchema,
+  }),
+  /** The sender's first remote video frame played. */
+  z.object({ id: z.literal('onVideoReady'), roomName: roomNameSchema }),
+  z.object({
+    id: z.literal('startRecording'),
+    roomName: roomNameSchema,
+    recordingType: z.number().int().min(1).max(9).optional().default(DEFAULT_RECORDING_TYPE),
+    videoCallID: z.number().int().positive(),
+  }),
+  z.object({
+    id: z.literal('stopRecording'),
+    roomName: roomNameSchema,
+    videoCallID: z.number().int().positive(),
+  }),
+]);
+export type ClientMessage = z.input<typeof clientMessageSchema>;
+export type ClientMessageId = ClientMessage['id'];
+
+/** How the server relays each client message to the other participant (the id it arrives with). */
+export const relayedMessageId = {
+  start: 'start',
+  startResponse: 'startResponse',
+  onIceCandidate: 'iceCandidate',
+  newRemoteOffer: 'newRemoteOffer',
+  remoteResponse: 'remoteResponse',
+  onIceCandidateRemote: 'remoteIceCandidate',
+  onVideoReady: 'onUserVideoReady',
+  startRecording: 'startRecording',
+  stopRecording: 'stopRecording',
+} as const satisfies Record<ClientMessageId, string>;
+
+const from = z.string();
+/** What a client receives as `message` (spec §7 incoming ids). */
+export const serverMessageSchema = z.discriminatedUnion('id', [
+  z.object({ id: z.literal('usersInRoom'), roomName: roomNameSchema, users: z.array(participantSchema) }),
+  z.object({ id: z.literal('newUserInRoom'), roomName: roomNameSchema, user: participantSchema }),
+  z.object({ id: z.literal('userLeaveRoom'), roomName: roomNameSchema, user: participantSchema }),
+  z.object({ id: z.literal('start'), roomName: roomNameSchema, from, sdpOffer: sdpSchema }),
+  z.object({ id: z.literal('startResponse'), roomName: roomNameSchema, from, sdpAnswer: sdpSchema }),
+  z.object({ id: z.literal('iceCandidate'), roomName: roomNameSchema, from, candidate: iceCandidateSchema }),
+  z.object({ id: z.literal('newRemoteOffer'), roomName: roomNameSchema, from, sdpOffer: sdpSchema }),
+  z.object({ id: z.literal('remoteResponse'), roomName: roomNameSchema, from, sdpAnswer: sdpSchema }),
+  z.object({
+    id: z.literal('remoteIceCandidate'),
+    roomName: roomNameSchema,
+    from,
+    candidate: iceCandidateSchema,
+  }),
+  /** Sent to a participant whose own camera reached the peer (the peer reported its first frame). */
+  z.object({ id: z.literal('onVideoReady'), roomName: roomNameSchema }),
+  z.object({ id: z.literal('onUserVideoReady'), roomName: roomNameSchema, from }),
+  /** Reserved for the operator-pushed video (roomAdmin/{room} videoPlay.videoID). */
+  z.object({ id: z.literal('onStreamerVideoReady'), roomName: roomNameSchema, from, videoID: z.string() }),
+  z.object({
+    id: z.literal('startRecording'),
+    roomName: roomNameSchema,
+    from,
+    recordingType: z.number().int(),
+    videoCallID: z.number().int(),
+  }),
+  z.object({ id: z.literal('stopRecording'), roomName: roomNameSchema, from, videoCallID: z.number().int() }),
+]);
+export type ServerMessage = z.infer<typeof serverMessageSchema>;
+
+/** Chat (spec §3 "Chat message", path chat/{room}): `user` 1 is the caller, 2 the operator. */
+export const CHAT_MESSAGE_MAX = 2_000;
+export const chatSendSchema = z
+  .object({
+    roomName: roomNameSchema,
+    /** Chosen by the sender; a message re-sent after a reconnect is stored once. */
+    clientId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+    message: z.string().trim().max(CHAT_MESSAGE_MAX).optional().default(''),
+    attachmentId: z.number().int().positive().optional(),
+  })
+  .refine((value) => value.message.length > 0 || value.attachmentId !== undefined, {
+    message: 'empty',
+    path: ['message'],
+  });
+export type ChatSend = z.input<typeof chatSendSchema>;
+
+export const chatMessageSchema = z.object({
+  id: z.number().int(),
+  roomName: z.string(),
+  clientId: z.string(),
+  user: z.union([z.literal(1), z.literal(2)]),
+  userName: z.string(),
+  message: z.string(),
+  isFile: z.boolean(),
+  fileData: attachmentSchema.nullable(),
+  /** ISO 8601; shown as HH:mm in the viewer's time zone. */
+  createdAt: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export type ChatSendAck = { ok: true; message: ChatMessage } | { ok: false; error: string; message: string };
+
+export const queuePositionSchema = z.object({
+  roomName: z.string(),
+  /** 1 = next to be answered. */
+  position: z.number().int().min(1),
+  eta_seconds: z.number().int().min(0),
+  operators_online: z.number().int().min(0),
+});
+export type QueuePosition = z.infer<typeof queuePositionSchema>;
+
+export const callEndedSchema = z.object({
+  roomName: z.string(),
+  reason: z.enum(['hangup', 'caller_left', 'operator_left', 'abandoned', 'timeout']),
+});
+export type CallEnded = z.infer<typeof callEndedSchema>;
+
+export const leavePayloadSchema = z.object({ roomName: roomNameSchema });
+
+export const queueAddedSchema = queuedCallSchema;
+export const queueRemovedSchema = z.object({
+  id: z.number().int(),
+  reason: z.enum(['accepted', 'abandoned', 'ended']),
+});
+export type QueueRemoved = z.infer<typeof queueRemovedSchema>;
+export const presenceSchema = z.object({ operators_online: z.number().int().min(0) });
+
+export const signalErrorSchema = z.object({
+  error: z.enum(['rate_limited', 'invalid_payload', 'not_in_room', 'frame_too_large']),
+  message: z.string(),
+});
+export type SignalError = z.infer<typeof signalErrorSchema>;
+
+/** Server limits, stated once. */
+export const SIGNALING_LIMITS = {
+  /** Messages (signaling + chat) one socket may send: a bucket of this size... */
+  burst: 120,
+  /** ...refilled at this many per second. */
+  perSecond: 40,
+  /** A socket that keeps flooding past this many refused messages is disconnected. */
+  disconnectAfterRefused: 400,
+  /** A participant whose socket dropped keeps its place this long before it counts as gone. */
+  reconnectGraceMs: 20_000,
+} as const;
