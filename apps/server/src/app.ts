@@ -29,6 +29,7 @@ import { errorsPlugin } from './plugins/errors';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { callRealtimePlugin } from './realtime/call-realtime';
 import { realtimePlugin } from './realtime/realtime-plugin';
 
 // Validation messages that no schema spells out itself come in Spanish too.
@@ -80,6 +81,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(storagePlugin);
   await app.register(realtimePlugin);
   await app.register(operatorRealtimePlugin);
+  await app.register(callRealtimePlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
