@@ -1,8 +1,11 @@
-// `npm run bench`: sizes of what the landing page loads, Lighthouse mobile on `/`, and API route
-// throughput as a share of a bare Fastify hello-world measured in the same run.
+// `npm run bench`: sizes of what the landing page loads, Lighthouse mobile on `/`, API route
+// throughput as a share of a bare Fastify hello-world measured in the same run, and the video call:
+// Llamar → first remote frame in Chromium, and signaling capacity on one process.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { measureThroughput, type Throughput } from './api-throughput';
+import { measureCallLatency } from './call-latency';
+import { measureSignaling } from './call-signaling';
 import { pageAssets } from './bundle-size';
 import { measureWidget } from './widget-size';
 import { runLighthouse, type LighthouseFigures } from './lighthouse-run';
@@ -123,6 +126,29 @@ if (wants('api')) {
   );
   console.log(
     `  /api/company/specialities: ${specialities.requestsPerSecond} req/s, p99 ${specialities.p99Ms} ms — ${pct(ratio('specialities'))} of hello-world, errors ${specialities.errors}`,
+  );
+}
+
+if (wants('call-latency')) {
+  const figures = await measureCallLatency(20);
+  report.callLatency = figures;
+  console.log(
+    `\nVideo call: Llamar → first remote video frame (Chromium, fake camera, loopback, auto-accepting operator)`,
+  );
+  console.log(
+    `  ${figures.calls} calls: median ${figures.medianMs} ms, p95 ${figures.p95Ms} ms (target ≤ 500), min ${figures.minMs} ms, max ${figures.maxMs} ms`,
+  );
+}
+
+if (wants('signaling')) {
+  const figures = await measureSignaling(5_000, 1_000, 10);
+  report.signaling = figures;
+  console.log('\nCall signaling capacity on one process (socket.io-client, WebSocket)');
+  console.log(
+    `  ${figures.roomsHeld} of ${figures.rooms} rooms held with ${figures.sockets} sockets (target 5,000 / 10,000), set up in ${figures.setupSeconds} s`,
+  );
+  console.log(
+    `  relay at ${figures.messagesPerSecond} msg/s: p50 ${figures.relayP50Ms} ms, p99 ${figures.relayP99Ms} ms (target ≤ 25), max ${figures.relayMaxMs} ms, ${figures.relayed} relayed, ${figures.lost} lost`,
   );
 }
 
