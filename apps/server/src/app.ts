@@ -13,6 +13,9 @@ import type { VerificationProvider } from './integrations/verification/verificat
 import { accountRoutes } from './modules/auth/account-routes';
 import { authRoutes } from './modules/auth/auth-routes';
 import { sessionAuthPlugin } from './modules/auth/session-auth-plugin';
+import { attachmentRoutes } from './modules/calls/attachment-routes';
+import { callRoutes } from './modules/calls/call-routes';
+import { operatorCallRoutes } from './modules/calls/operator-call-routes';
 import { companyRoutes } from './modules/company/company-routes';
 import { devMailboxRoutes } from './modules/dev/dev-mailbox-routes';
 import { healthRoutes } from './modules/health/health-routes';
@@ -90,6 +93,9 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(widgetRoutes);
   await app.register(operatorRoutes);
   await app.register(mediaRoutes);
+  await app.register(callRoutes);
+  await app.register(operatorCallRoutes);
+  await app.register(attachmentRoutes);
   await app.register(winnersRoutes);
   if (!deps.config.isProduction) await app.register(devMailboxRoutes);
   await app.register(webRoutes);

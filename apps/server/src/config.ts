@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { SIGNALING_LIMITS } from '@seguridad/contracts/realtime/call';
 import { serverRoot } from './server-root';
 
 const booleanFromEnv = z
@@ -11,6 +12,10 @@ const urlWithProtocols = (protocols: string[]) =>
   z.url().refine((value) => protocols.some((protocol) => value.startsWith(`${protocol}://`)), {
     message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
   });
+
+/** A TURN server URL as WebRTC takes it: `turn:host[:port][?transport=udp|tcp]`, or `turns:`. */
+export const TURN_URL_PATTERN =
+  /^turns?:(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)(?::\d{1,5})?(?:\?transport=(?:udp|tcp))?$/;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -30,6 +35,36 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   /** Contact messages and video mails one IP may send per 10 minutes (anonymous, so kept low). */
   WIDGET_SUBMISSIONS_MAX: z.coerce.number().int().positive().default(5),
+  /** Video calls one IP may start per 10 minutes (anonymous callers; e2e and bench raise it). */
+  VIDEO_CALLS_MAX: z.coerce.number().int().positive().default(10),
+  /** Files one IP may attach in call chats per 10 minutes. */
+  CALL_ATTACHMENTS_MAX: z.coerce.number().int().positive().default(30),
+  /** How long a call participant whose socket dropped keeps its place (tests shorten it). */
+  CALL_RECONNECT_GRACE_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(SIGNALING_LIMITS.reconnectGraceMs),
+  /** Comma-separated TURN URLs of the relay (coturn), e.g. `turn:turn.example.cl:3478,turns:turn.example.cl:5349`. */
+  TURN_URLS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.string().regex(TURN_URL_PATTERN, 'must look like turn:host[:port] or turns:host[:port]'))
+        .min(1),
+    )
+    .optional(),
+  /** coturn's `static-auth-secret` (`use-auth-secret`): TURN credentials are HMACs of it. */
+  TURN_SECRET: z.string().min(16).optional(),
+  /** How long the TURN credentials handed to a call member stay valid. */
+  TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   /** Signs short-lived media URLs; set the same value on every process behind one load balancer. */
   MEDIA_URL_SECRET: z.string().min(32).optional(),
   /** How the product names itself in e-mails and SMS (the website's brand is set at build time). */
@@ -71,6 +106,11 @@ export type AppConfig = {
   trustProxy: boolean;
   rateLimitMax: number;
   widgetSubmissionsMax: number;
+  videoCallsMax: number;
+  callAttachmentsMax: number;
+  callReconnectGraceMs: number;
+  /** The TURN relay handed to call members; undefined: peers connect directly. */
+  turn: { urls: string[]; secret: string; ttlSeconds: number } | undefined;
   brandName: string;
   mediaUrlSecret: string;
   twilio: { accountSid: string; authToken: string; serviceSid: string; baseUrl: string } | undefined;
@@ -103,6 +143,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'TWILIO_*: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_VERIFY_SERVICE_SID together, or none',
     ]);
   }
+  if (Boolean(vars.TURN_URLS) !== Boolean(vars.TURN_SECRET)) {
+    throw new ConfigError(['TURN_*: set TURN_URLS and TURN_SECRET together, or none']);
+  }
   const root = serverRoot();
   return {
     env: vars.NODE_ENV,
@@ -120,6 +163,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: vars.TRUST_PROXY,
     rateLimitMax: vars.RATE_LIMIT_MAX,
     widgetSubmissionsMax: vars.WIDGET_SUBMISSIONS_MAX,
+    videoCallsMax: vars.VIDEO_CALLS_MAX,
+    callAttachmentsMax: vars.CALL_ATTACHMENTS_MAX,
+    callReconnectGraceMs: vars.CALL_RECONNECT_GRACE_MS,
+    turn:
+      vars.TURN_URLS && vars.TURN_SECRET
+        ? { urls: vars.TURN_URLS, secret: vars.TURN_SECRET, ttlSeconds: vars.TURN_TTL_SECONDS }
+        : undefined,
     brandName: vars.BRAND_NAME,
     mediaUrlSecret: vars.MEDIA_URL_SECRET ?? randomBytes(32).toString('base64url'),
     twilio:

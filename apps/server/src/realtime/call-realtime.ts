@@ -1,8 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { CallEnded } from '@seguridad/contracts/realtime/call';
+import { errorMessages } from '@seguridad/contracts/messages';
+import { callSocketEvents, type CallEnded } from '@seguridad/contracts/realtime/call';
 import type { CallRow } from '../modules/calls/call-access';
-import { operatorRoom } from '../modules/operator/operator-access';
+import { handleChatSend } from './call-chat';
+import {
+  announceCallEnded,
+  createEmptyCallSweeper,
+  createGraceTimers,
+  endCallIfStillAbsent,
+  SWEEP_INTERVAL_MS,
+} from './call-ending';
+import {
+  announceLeftQueue,
+  announcePresence,
+  announceQueued,
+  operatorsOnline,
+  sendQueuePositions,
+} from './call-queue';
+import { handleJoin, handleLeave, isInRoom, relayMessage, type CallHandlerContext } from './call-signaling';
+import { refusal, type AppSocket } from './call-socket';
+import { limitSocketEvents } from './socket-rate-limit';
 
 /**
  * What the call's HTTP routes tell the realtime side. Implemented over Socket.IO rooms, so that
@@ -19,19 +37,133 @@ export interface CallRealtime {
   callEnded(call: CallRow, reason: CallEnded['reason']): Promise<void>;
 }
 
+/** Presence changes of one company within this window are announced once. */
+const PRESENCE_COALESCE_MS = 200;
+
+/**
+ * Work started by socket events and timers, so that closing the app waits for it before the
+ * database closes under it.
+ */
+function createBackgroundTasks(app: FastifyInstance) {
+  const running = new Set<Promise<void>>();
+  return {
+    run(name: string, task: () => Promise<void>, onError?: () => void) {
+      const promise = task()
+        .catch((error: unknown) => {
+          app.log.error({ err: error }, `call realtime: ${name} failed`);
+          onError?.();
+        })
+        .finally(() => running.delete(promise));
+      running.add(promise);
+    },
+    async drain() {
+      while (running.size > 0) await Promise.allSettled([...running]);
+    },
+  };
+}
+
+/**
+ * The call's realtime side: the `join`/`message`/`chat:send`/`leave` handlers of every socket,
+ * the operators' queue and presence, the reconnect grace and the sweep of abandoned rooms.
+ * All shared state lives in the database and in Socket.IO rooms (across processes with Redis);
+ * only the grace timers of the sockets a process held live in that process.
+ */
 export const callRealtimePlugin = fp(
   async (app: FastifyInstance) => {
-    const callRealtime: CallRealtime = {
-      async operatorsOnline(companyId) {
-        return (await app.io.in(operatorRoom(companyId)).fetchSockets()).length;
+    let closing = false;
+    const tasks = createBackgroundTasks(app);
+    const graceTimers = createGraceTimers(app.config.callReconnectGraceMs, (membership) => {
+      if (!closing) tasks.run('reconnect grace', () => endCallIfStillAbsent(app, membership));
+    });
+    const context: CallHandlerContext = {
+      app,
+      participantAway: (membership) => {
+        if (!closing) graceTimers.start(membership);
       },
-      async callQueued() {},
-      async callAccepted() {},
-      async callEnded() {},
+      participantBack: (membership) => graceTimers.cancel(membership.callId, membership.role),
+    };
+
+    // Consoles connecting or leaving together (a shift starting, a process restarting) make one
+    // announcement per company, not one per socket to every socket.
+    const presenceTimers = new Map<number, NodeJS.Timeout>();
+    function presenceChanged(companyId: number) {
+      if (closing || presenceTimers.has(companyId)) return;
+      const timer = setTimeout(() => {
+        presenceTimers.delete(companyId);
+        if (!closing) tasks.run('presence', () => announcePresence(app, companyId));
+      }, PRESENCE_COALESCE_MS);
+      presenceTimers.set(companyId, timer);
+    }
+
+    const sweepEmptyCalls = createEmptyCallSweeper(app);
+    const sweepTimer = setInterval(() => {
+      if (!closing) tasks.run('sweep', async () => void (await sweepEmptyCalls()));
+    }, SWEEP_INTERVAL_MS);
+    sweepTimer.unref();
+
+    function withAck(
+      socket: AppSocket,
+      name: string,
+      handler: (payload: unknown, ack: unknown) => Promise<void>,
+    ) {
+      socket.on(name, (payload: unknown, ack: unknown) => {
+        tasks.run(
+          `${name} of ${socket.id}`,
+          () => handler(payload, ack),
+          () => {
+            if (typeof ack === 'function') ack(refusal('server_error', errorMessages.generic));
+          },
+        );
+      });
+    }
+
+    app.io.on('connection', (socket) => {
+      limitSocketEvents(socket);
+      withAck(socket, callSocketEvents.join, (payload, ack) => handleJoin(context, socket, payload, ack));
+      withAck(socket, callSocketEvents.chatSend, (payload, ack) => handleChatSend(app, socket, payload, ack));
+      withAck(socket, callSocketEvents.leave, (payload, ack) => handleLeave(app, socket, payload, ack));
+      socket.on(callSocketEvents.message, (payload: unknown) => relayMessage(socket, payload));
+      socket.on('disconnecting', () => {
+        const membership = socket.data.call;
+        if (membership && isInRoom(socket, membership.room)) context.participantAway(membership);
+      });
+
+      const companyId = socket.data.user?.companyId;
+      if (companyId !== undefined && companyId !== null) {
+        presenceChanged(companyId);
+        socket.on('disconnect', () => presenceChanged(companyId));
+      }
+    });
+
+    const callRealtime: CallRealtime = {
+      operatorsOnline: (companyId) => operatorsOnline(app, companyId),
+      async callQueued(call) {
+        announceQueued(app, call);
+        if (!call.isPrivate) await sendQueuePositions(app, call.companyId);
+      },
+      async callAccepted(call) {
+        announceLeftQueue(app, call, 'accepted');
+        if (!call.isPrivate) await sendQueuePositions(app, call.companyId);
+      },
+      async callEnded(call, reason) {
+        graceTimers.cancelCall(call.id);
+        await announceCallEnded(app, call, reason);
+      },
     };
     app.decorate('callRealtime', callRealtime);
+
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
+    app.addHook('onClose', async () => {
+      closing = true;
+      clearInterval(sweepTimer);
+      for (const timer of presenceTimers.values()) clearTimeout(timer);
+      graceTimers.clear();
+      await tasks.drain();
+    });
   },
-  { name: 'call-realtime', dependencies: ['realtime'] },
+  { name: 'call-realtime', dependencies: ['realtime', 'operator-realtime'] },
 );
 
 declare module 'fastify' {

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
+import type { AppServer } from './call-socket';
 
 /** Frames larger than this are refused before any handler parses them. */
 export const MAX_FRAME_BYTES = 64 * 1024;
@@ -26,7 +27,7 @@ export function isAllowedOrigin(request: IncomingMessage, publicBaseUrl: string)
 /** The realtime server on the same port as the API; Redis fans events out between processes. */
 export const realtimePlugin = fp(
   async (app: FastifyInstance) => {
-    const io = new Server(app.server, {
+    const io: AppServer = new Server(app.server, {
       path: '/socket.io',
       serveClient: false,
       maxHttpBufferSize: MAX_FRAME_BYTES,
@@ -56,6 +57,6 @@ export const realtimePlugin = fp(
 
 declare module 'fastify' {
   interface FastifyInstance {
-    io: Server;
+    io: AppServer;
   }
 }

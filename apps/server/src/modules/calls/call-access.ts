@@ -1,6 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CALL_TOKEN_HEADER, type QueuedCall } from '@seguridad/contracts/http/calls';
+import { COMPANY_KEY_HEADER } from '@seguridad/contracts/constants';
 import { videoCalls } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
 import { membershipOf } from '../operator/operator-access';
@@ -25,11 +27,27 @@ export const operatorParticipantId = (userId: number) => `operator:${userId}`;
 
 const OPEN_STATUSES = ['waiting', 'active'] as const;
 
+/** Waiting in the queue or in progress: the states in which a call still takes part in anything. */
+export function isOpenCall(call: Pick<CallRow, 'status'>): boolean {
+  return (OPEN_STATUSES as readonly string[]).includes(call.status);
+}
+
 function sameHash(stored: string | null, token: string): boolean {
   if (!stored) return false;
   const a = Buffer.from(stored, 'hex');
   const b = Buffer.from(hashToken(token), 'hex');
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The call this caller token belongs to, in any status, or undefined (wrong token). */
+export async function callOfCallerToken(
+  app: FastifyInstance,
+  callId: number,
+  callerToken: string | undefined,
+): Promise<CallRow | undefined> {
+  if (!callerToken || callerToken.length > 200) return undefined;
+  const [call] = await app.database.db.select().from(videoCalls).where(eq(videoCalls.id, callId)).limit(1);
+  return call && sameHash(call.callerTokenHash, callerToken) ? call : undefined;
 }
 
 /** The open call this caller token belongs to, or undefined (wrong token, ended call). */
@@ -38,13 +56,8 @@ export async function callForCaller(
   callId: number,
   callerToken: string | undefined,
 ): Promise<CallRow | undefined> {
-  if (!callerToken || callerToken.length > 200) return undefined;
-  const [call] = await app.database.db
-    .select()
-    .from(videoCalls)
-    .where(and(eq(videoCalls.id, callId), inArray(videoCalls.status, [...OPEN_STATUSES])))
-    .limit(1);
-  return call && sameHash(call.callerTokenHash, callerToken) ? call : undefined;
+  const call = await callOfCallerToken(app, callId, callerToken);
+  return call && isOpenCall(call) ? call : undefined;
 }
 
 /** The call if this user is an operator of its company (any status: the console keeps history). */
@@ -88,4 +101,79 @@ export async function callParticipant(
     }
   }
   return undefined;
+}
+
+/** The call-token header of a request, when it is there once. */
+export function callerTokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers[CALL_TOKEN_HEADER];
+  return typeof header === 'string' && header.length > 0 ? header.trim() : undefined;
+}
+
+/**
+ * The actor of a call behind an HTTP request: its caller (the `call-token` header, with the call
+ * company's `company-key`) or an operator of the call's company (a bearer session). A bad company
+ * key or a bad bearer answers 401 as everywhere else; credentials that are fine but not this call's
+ * give undefined, which routes answer with 404 so nobody learns which calls exist.
+ */
+export async function participantOfRequest(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  callId: number,
+  options: { companyKey: 'required' | 'optional'; callerToken?: string; callerMayBeClosed?: boolean },
+): Promise<CallParticipant | undefined> {
+  const callerToken = options.callerToken ?? callerTokenOf(request);
+  if (callerToken) {
+    if (options.companyKey === 'required' || request.headers[COMPANY_KEY_HEADER] !== undefined) {
+      await app.requireCompany(request);
+    }
+    const call = options.callerMayBeClosed
+      ? await callOfCallerToken(app, callId, callerToken)
+      : await callForCaller(app, callId, callerToken);
+    if (call && (!request.company || call.companyId === request.company.id)) {
+      return { role: 'caller', call, participantId: callerParticipantId(call.id) };
+    }
+  }
+  if (request.headers.authorization !== undefined) {
+    await app.authenticate(request);
+    const userId = request.user!.id;
+    const call = await callForOperator(app, callId, userId);
+    if (call) return { role: 'operator', call, participantId: operatorParticipantId(userId), userId };
+  }
+  return undefined;
+}
+
+/** A call as the operators' queue and the console show it. */
+export function toQueuedCall(call: CallRow): QueuedCall {
+  return {
+    id: call.id,
+    room: call.room,
+    speciality_id: call.specialityId,
+    speciality: call.specialityName,
+    from: call.fromPage,
+    private: call.isPrivate,
+    created_at: call.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Ends a call if it is still open, in one statement so a hang-up racing an accept or a second
+ * hang-up cannot both win: a waiting call was abandoned, an active one ended. Undefined when the
+ * call had already ended (hanging up twice is not an error).
+ */
+export async function endOpenCall(
+  app: FastifyInstance,
+  callId: number,
+): Promise<{ call: CallRow; reason: 'hangup' | 'abandoned' } | undefined> {
+  const wasWaiting = sql`${videoCalls.status} = 'waiting'`;
+  const [call] = await app.database.db
+    .update(videoCalls)
+    .set({
+      status: sql`case when ${wasWaiting} then 'abandoned' else 'ended' end`,
+      endReason: sql`case when ${wasWaiting} then 'abandoned' else 'hangup' end`,
+      endedAt: new Date(),
+    })
+    .where(and(eq(videoCalls.id, callId), inArray(videoCalls.status, [...OPEN_STATUSES])))
+    .returning();
+  if (!call) return undefined;
+  return { call, reason: call.status === 'abandoned' ? 'abandoned' : 'hangup' };
 }

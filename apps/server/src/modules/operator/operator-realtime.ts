@@ -2,29 +2,56 @@ import { operatorEvents } from '@seguridad/contracts/realtime/operator';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sessions } from '../../db/schema';
+import { sessions, users } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
+import type { SocketUser } from '../../realtime/call-socket';
 import { membershipOf, operatorRoom } from './operator-access';
+
+async function socketUserOf(app: FastifyInstance, token: string): Promise<SocketUser | undefined> {
+  const [session] = await app.database.db
+    .select({ userId: sessions.userId, name: users.name, lastname: users.lastname })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)))
+    .limit(1);
+  if (!session) return undefined;
+  const member = await membershipOf(app, session.userId);
+  return {
+    id: session.userId,
+    name: `${session.name} ${session.lastname}`.trim(),
+    companyId: member?.companyId ?? null,
+  };
+}
 
 /**
  * Sockets that present a session token join their user's room (so deleting an account can close
- * them) and, for company members, the company's operator room where inbox events arrive.
+ * them) and, for company members, the company's operator room where inbox events and the call
+ * queue arrive. The session is resolved in a middleware, before `connection`: no event of the
+ * socket (a call `join` sent right away) is handled before we know who it is.
  */
 export const operatorRealtimePlugin = fp(
   async (app: FastifyInstance) => {
-    app.io.on('connection', async (socket) => {
+    app.io.use(async (socket, next) => {
       const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
-      if (!token || token.length > 200) return;
-      const [session] = await app.database.db
-        .select({ userId: sessions.userId })
-        .from(sessions)
-        .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)))
-        .limit(1);
-      if (!session || !socket.connected) return;
-      await socket.join(`user:${session.userId}`);
-      const member = await membershipOf(app, session.userId);
-      if (member) await socket.join(operatorRoom(member.companyId));
-      socket.emit(operatorEvents.sessionReady, { operator: Boolean(member) });
+      // A bad or revoked token connects as anonymous: the widget's caller needs no session.
+      if (token && token.length <= 200) {
+        try {
+          const user = await socketUserOf(app, token);
+          if (user) socket.data.user = user;
+        } catch (error) {
+          app.log.error({ err: error }, 'socket session lookup failed');
+          return next(new Error('session_lookup_failed'));
+        }
+      }
+      next();
+    });
+
+    app.io.on('connection', (socket) => {
+      const user = socket.data.user;
+      if (!user) return;
+      void socket.join(`user:${user.id}`);
+      if (user.companyId !== null) void socket.join(operatorRoom(user.companyId));
+      socket.emit(operatorEvents.sessionReady, { operator: user.companyId !== null });
     });
   },
   { name: 'operator-realtime', dependencies: ['realtime'] },

@@ -1,0 +1,253 @@
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CALL_ATTACHMENT_MAX_BYTES } from '@seguridad/contracts/http/calls';
+import { callTexts, errorMessages } from '@seguridad/contracts/messages';
+import { callAttachments } from '../../db/schema';
+import { signPath } from '../../lib/signed-urls';
+import { bearer } from '../../testing/accounts';
+import { multipartPayload, tinyFiles } from '../../testing/multipart';
+import { createTestApp, type TestContext } from '../../testing/test-app';
+import { attachmentFilePath } from './attachment-routes';
+import {
+  connectConsole,
+  demoKey,
+  devAdminSession,
+  listen,
+  openDemoCompany,
+  otherCompany,
+  startCall,
+} from './call-test-fixtures';
+
+type Call = Awaited<ReturnType<typeof startCall>>;
+
+function storedFiles(dataDir: string): string[] {
+  const root = path.join(dataDir, 'uploads');
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name);
+}
+
+describe('call chat attachments', () => {
+  let ctx: TestContext;
+  let admin: string;
+  let other: Awaited<ReturnType<typeof otherCompany>>;
+  let call: Call;
+  let strangerCall: Call;
+  let socket: Socket;
+
+  const callerHeaders = (of: Call) => ({ ...demoKey, 'call-token': of.token });
+
+  async function upload(
+    callId: number,
+    headers: Record<string, string>,
+    file: { bytes: Buffer; name: string; type: string },
+    field = 'attachment',
+  ) {
+    const form = new FormData();
+    form.append(field, new Blob([file.bytes], { type: file.type }), file.name);
+    const multipart = await multipartPayload(form);
+    return ctx.app.inject({
+      method: 'POST',
+      url: `/api/calls/videoCall/${callId}/publicAttachment`,
+      headers: { ...headers, ...multipart.headers },
+      payload: multipart.payload,
+    });
+  }
+
+  async function tempUrlOf(attachmentId: number, headers: Record<string, string>) {
+    return ctx.app.inject({ method: 'GET', url: `/api/attachments/${attachmentId}`, headers });
+  }
+
+  beforeAll(async () => {
+    ctx = await createTestApp({
+      env: { DATA_DIR: `/tmp/call-attachments-test-${process.pid}-${Date.now()}` },
+    });
+    const url = await listen(ctx);
+    await openDemoCompany(ctx);
+    admin = await devAdminSession(ctx);
+    other = await otherCompany(ctx, 'oeste');
+    socket = await connectConsole(url, admin);
+    call = await startCall(ctx);
+    strangerCall = await startCall(ctx);
+  });
+  afterAll(async () => {
+    socket.close();
+    await ctx.close();
+    rmSync(ctx.config.dataDir, { recursive: true, force: true });
+  });
+
+  it('takes an image from the caller and a PDF from the operator, keeping names only for display', async () => {
+    const image = await upload(call.id, callerHeaders(call), {
+      bytes: tinyFiles.png,
+      name: '../../fotos/poste caído.png',
+      type: 'image/png',
+    });
+    expect(image.statusCode).toBe(200);
+    expect(image.json()).toEqual({
+      success: true,
+      data: {
+        id: expect.any(Number),
+        name: 'poste caído.png',
+        mime: 'image/png',
+        size: tinyFiles.png.length,
+      },
+    });
+    const pdf = await upload(call.id, bearer(admin), {
+      bytes: tinyFiles.pdf,
+      name: 'Formulario.pdf',
+      type: 'application/pdf',
+    });
+    expect(pdf.statusCode).toBe(200);
+    const rows = await ctx.database.db
+      .select()
+      .from(callAttachments)
+      .where(eq(callAttachments.callId, call.id));
+    expect(rows.map((row) => [row.sender, row.name])).toEqual([
+      ['caller', 'poste caído.png'],
+      ['operator', 'Formulario.pdf'],
+    ]);
+    expect(rows.every((row) => /^\d{4}\/\d{2}\/[A-Za-z0-9_-]{22}\.bin$/.test(row.storageKey))).toBe(true);
+  });
+
+  it('refuses a file over 25 MB with 413 and keeps nothing', async () => {
+    const filesBefore = storedFiles(ctx.config.dataDir).length;
+    const rowsBefore = (await ctx.database.db.select().from(callAttachments)).length;
+    const response = await upload(call.id, callerHeaders(call), {
+      bytes: Buffer.alloc(CALL_ATTACHMENT_MAX_BYTES + 1),
+      name: 'grande.bin',
+      type: 'application/octet-stream',
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toBe(callTexts.attachmentTooLarge);
+    expect(storedFiles(ctx.config.dataDir).length).toBe(filesBefore);
+    expect(storedFiles(ctx.config.dataDir).some((name) => name.endsWith('.part'))).toBe(false);
+    expect((await ctx.database.db.select().from(callAttachments)).length).toBe(rowsBefore);
+  });
+
+  it('takes a file of exactly 25 MB', async () => {
+    const response = await upload(call.id, callerHeaders(call), {
+      bytes: Buffer.alloc(CALL_ATTACHMENT_MAX_BYTES),
+      name: 'justo.bin',
+      type: 'application/octet-stream',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.size).toBe(CALL_ATTACHMENT_MAX_BYTES);
+  });
+
+  it('refuses uploads from outside the call, to closed calls, and without the field', async () => {
+    const file = { bytes: tinyFiles.png, name: 'a.png', type: 'image/png' };
+    expect((await upload(call.id, callerHeaders(strangerCall), file)).statusCode).toBe(404);
+    expect((await upload(call.id, bearer(other.operator), file)).statusCode).toBe(404);
+    expect((await upload(call.id, { 'call-token': call.token }, file)).statusCode).toBe(401);
+    const wrongField = await upload(call.id, callerHeaders(call), file, 'otro');
+    expect(wrongField.statusCode).toBe(400);
+    const json = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/calls/videoCall/${call.id}/publicAttachment`,
+      headers: callerHeaders(call),
+      payload: { attachment: 'x' },
+    });
+    expect(json.statusCode).toBe(415);
+
+    const ended = await startCall(ctx);
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/calls/videoCall/${ended.id}/end`,
+      headers: { 'call-token': ended.token },
+    });
+    expect((await upload(ended.id, callerHeaders(ended), file)).statusCode).toBe(404);
+    expect((await upload(ended.id, bearer(admin), file)).statusCode).toBe(404);
+  });
+
+  it('hands signed URLs to members only, and the URL serves the file inert', async () => {
+    const sent = await upload(call.id, callerHeaders(call), {
+      bytes: tinyFiles.png,
+      name: 'evidencia.png',
+      type: 'image/png',
+    });
+    const attachmentId = sent.json().data.id as number;
+
+    expect((await tempUrlOf(attachmentId, callerHeaders(strangerCall))).statusCode).toBe(404);
+    expect((await tempUrlOf(attachmentId, bearer(other.operator))).statusCode).toBe(404);
+    expect((await tempUrlOf(999_999, callerHeaders(call))).statusCode).toBe(404);
+
+    const asOperator = await tempUrlOf(attachmentId, bearer(admin));
+    expect(asOperator.statusCode).toBe(200);
+    const granted = await tempUrlOf(attachmentId, callerHeaders(call));
+    expect(granted.statusCode).toBe(200);
+    const { tempUrl, expires_at: expiresAt } = granted.json().data;
+    expect(tempUrl).toMatch(new RegExp(`^${attachmentFilePath(attachmentId)}\\?exp=\\d+&sig=`));
+    const lifetime = Date.parse(expiresAt) - Date.now();
+    expect(lifetime).toBeGreaterThan(9 * 60 * 1000);
+    expect(lifetime).toBeLessThanOrEqual(10 * 60 * 1000);
+
+    const file = await ctx.app.inject({ method: 'GET', url: tempUrl });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(tinyFiles.png)).toBe(true);
+    expect(file.headers).toMatchObject({
+      'content-type': 'image/png',
+      'content-disposition': `attachment; filename="evidencia.png"; filename*=UTF-8''evidencia.png`,
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "sandbox; default-src 'none'",
+      'cache-control': 'private, max-age=600',
+    });
+
+    const tampered = tempUrl.replace(/sig=./, (match: string) => (match.endsWith('A') ? 'sig=B' : 'sig=A'));
+    expect((await ctx.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(403);
+    const otherFile = tempUrl.replace(`/${attachmentId}/`, `/${attachmentId - 1}/`);
+    expect((await ctx.app.inject({ method: 'GET', url: otherFile })).statusCode).toBe(403);
+    const expired = signPath(
+      ctx.config.mediaUrlSecret,
+      attachmentFilePath(attachmentId),
+      1_000,
+      Date.now() - 60_000,
+    );
+    expect((await ctx.app.inject({ method: 'GET', url: expired })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: attachmentFilePath(attachmentId) })).statusCode).toBe(
+      403,
+    );
+  });
+
+  it('never serves a sent file as HTML, SVG or a disguised image', async () => {
+    const served = async (bytes: Buffer, name: string, type: string) => {
+      const sent = await upload(call.id, callerHeaders(call), { bytes, name, type });
+      expect(sent.statusCode).toBe(200);
+      const { tempUrl } = (await tempUrlOf(sent.json().data.id, callerHeaders(call))).json().data;
+      return (await ctx.app.inject({ method: 'GET', url: tempUrl })).headers;
+    };
+    const html = Buffer.from('<!doctype html><script>alert(document.cookie)</script>');
+    expect((await served(html, 'pagina.html', 'text/html'))['content-type']).toBe('application/octet-stream');
+    expect((await served(html, 'foto.png', 'image/png'))['content-type']).toBe('application/octet-stream');
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>');
+    expect((await served(svg, 'dibujo.svg', 'image/svg+xml'))['content-type']).toBe(
+      'application/octet-stream',
+    );
+    const pdf = await served(tinyFiles.pdf, 'acta "final".pdf', 'application/pdf');
+    expect(pdf['content-type']).toBe('application/pdf');
+    expect(pdf['content-disposition']).toBe(
+      `attachment; filename="acta _final_.pdf"; filename*=UTF-8''acta%20%22final%22.pdf`,
+    );
+  });
+
+  it('keeps the files of an ended call for its operators, not for its caller', async () => {
+    const ending = await startCall(ctx);
+    const sent = await upload(ending.id, callerHeaders(ending), {
+      bytes: tinyFiles.jpeg,
+      name: 'placa.jpg',
+      type: 'image/jpeg',
+    });
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/calls/videoCall/${ending.id}/end`,
+      headers: { 'call-token': ending.token },
+    });
+    const caller = await tempUrlOf(sent.json().data.id, callerHeaders(ending));
+    expect(caller.statusCode).toBe(404);
+    expect(caller.json().message).toBe(errorMessages.notFound);
+    expect((await tempUrlOf(sent.json().data.id, bearer(admin))).statusCode).toBe(200);
+  });
+});

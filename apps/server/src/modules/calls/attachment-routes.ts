@@ -1,0 +1,167 @@
+import multipart from '@fastify/multipart';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CALL_ATTACHMENT_MAX_BYTES,
+  attachmentUploadResponseSchema,
+  attachmentUrlResponseSchema,
+} from '@seguridad/contracts/http/calls';
+import { apiErrorSchema } from '@seguridad/contracts/http/errors';
+import { callTexts, errorMessages } from '@seguridad/contracts/messages';
+import { callAttachments } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { signPath, verifySignedPath } from '../../lib/signed-urls';
+import { attachmentDisposition, servedContentType } from './attachment-content';
+import { isOpenCall, participantOfRequest } from './call-access';
+import { callErrors, callIdParams, callTokenHeaders } from './call-routes';
+import { readCallAttachment } from './read-call-attachment';
+
+/** How long a signed attachment URL works; asked for again each time a file is opened. */
+export const ATTACHMENT_URL_TTL_MS = 10 * 60 * 1000;
+/** Enough bytes to tell the image formats apart. */
+const SNIFF_BYTES = 16;
+
+export const attachmentFilePath = (id: number) => `/api/attachments/${id}/file`;
+
+const signedQuery = z.object({ exp: z.string().max(20).optional(), sig: z.string().max(100).optional() });
+
+/** Files sent in a call's chat: upload by a member, signed short-lived URLs, served inert. */
+export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  // Only this plugin takes attachment uploads; multipart's hooks stay inside it.
+  await app.register(multipart, {
+    limits: { fileSize: CALL_ATTACHMENT_MAX_BYTES + 1, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+  });
+
+  app.post(
+    '/api/calls/videoCall/:id/publicAttachment',
+    {
+      config: { rateLimit: { max: app.config.callAttachmentsMax, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['company'],
+        summary: `Uploads a chat attachment (multipart field "attachment", any type, up to ${CALL_ATTACHMENT_MAX_BYTES / 1024 / 1024} MB)`,
+        security: [{ companyKey: [] }, { bearer: [] }],
+        params: callIdParams,
+        headers: callTokenHeaders,
+        response: {
+          200: attachmentUploadResponseSchema,
+          ...callErrors,
+          413: apiErrorSchema,
+          415: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const participant = await participantOfRequest(app, request, request.params.id, {
+        companyKey: 'required',
+      });
+      if (!participant || !isOpenCall(participant.call)) {
+        throw new AppError(404, 'call_not_found', callTexts.callNotFound);
+      }
+      if (!request.isMultipart()) {
+        throw new AppError(415, 'unsupported_media_type', errorMessages.unsupportedMediaType);
+      }
+      const upload = await readCallAttachment(request, app.storage);
+      try {
+        const [saved] = await db
+          .insert(callAttachments)
+          .values({
+            callId: participant.call.id,
+            sender: participant.role,
+            storageKey: upload.key,
+            name: upload.name,
+            mime: upload.mime,
+            bytes: upload.bytes,
+          })
+          .returning();
+        return {
+          success: true as const,
+          data: { id: saved!.id, name: saved!.name, mime: saved!.mime, size: saved!.bytes },
+        };
+      } catch (error) {
+        await app.storage.remove(upload.key);
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/api/attachments/:id',
+    {
+      schema: {
+        tags: ['company'],
+        summary: 'A signed URL of a chat attachment for a member of its call, valid 10 minutes',
+        security: [{ companyKey: [] }, { bearer: [] }],
+        params: callIdParams,
+        headers: callTokenHeaders,
+        response: { 200: attachmentUrlResponseSchema, ...callErrors },
+      },
+    },
+    async (request, reply) => {
+      const [attachment] = await db
+        .select({ id: callAttachments.id, callId: callAttachments.callId })
+        .from(callAttachments)
+        .where(eq(callAttachments.id, request.params.id))
+        .limit(1);
+      const participant = attachment
+        ? await participantOfRequest(app, request, attachment.callId, { companyKey: 'required' })
+        : undefined;
+      if (!attachment || !participant) throw new AppError(404, 'not_found', errorMessages.notFound);
+      const now = Date.now();
+      reply.header('Cache-Control', 'no-store');
+      return {
+        success: true as const,
+        data: {
+          tempUrl: signPath(
+            app.config.mediaUrlSecret,
+            attachmentFilePath(attachment.id),
+            ATTACHMENT_URL_TTL_MS,
+            now,
+          ),
+          expires_at: new Date(Math.floor((now + ATTACHMENT_URL_TTL_MS) / 1000) * 1000).toISOString(),
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/api/attachments/:id/file',
+    {
+      schema: { hide: true, params: callIdParams, querystring: signedQuery },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (
+        !verifySignedPath(
+          app.config.mediaUrlSecret,
+          attachmentFilePath(id),
+          request.query.exp,
+          request.query.sig,
+        )
+      ) {
+        throw new AppError(403, 'forbidden', errorMessages.forbidden);
+      }
+      const [attachment] = await db.select().from(callAttachments).where(eq(callAttachments.id, id)).limit(1);
+      if (!attachment) throw new AppError(404, 'not_found', errorMessages.notFound);
+      const head = await readHead(
+        app.storage.read(attachment.storageKey, { start: 0, end: SNIFF_BYTES - 1 }),
+      );
+      return reply
+        .header('Content-Type', servedContentType(attachment.mime, head))
+        .header('Content-Disposition', attachmentDisposition(attachment.name))
+        .header('Content-Length', attachment.bytes)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "sandbox; default-src 'none'")
+        .header('Cache-Control', 'private, max-age=600')
+        .header('Cross-Origin-Resource-Policy', 'same-origin')
+        .send(app.storage.read(attachment.storageKey));
+    },
+  );
+};
+
+async function readHead(stream: AsyncIterable<Buffer>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}

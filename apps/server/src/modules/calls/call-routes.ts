@@ -1,0 +1,190 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SERVICE_TIME_ZONE } from '@seguridad/contracts/constants';
+import {
+  CALL_TOKEN_HEADER,
+  createVideoCallBodySchema,
+  createVideoCallResponseSchema,
+  relaySettingsResponseSchema,
+} from '@seguridad/contracts/http/calls';
+import { apiErrorSchema } from '@seguridad/contracts/http/errors';
+import { successResponseSchema } from '@seguridad/contracts/http/widget';
+import { isWithinWorkingHours } from '@seguridad/contracts/helpers/working-hours';
+import { callTexts, errorMessages } from '@seguridad/contracts/messages';
+import { videoCalls } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { hashToken, newToken } from '../../lib/tokens';
+import { endOpenCall, newRoomName, participantOfRequest, type CallRow } from './call-access';
+import { turnCredentials } from './relay-credentials';
+
+export const callIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** Documents the caller's credential; loose, so the other headers (company-key, authorization) stay. */
+export const callTokenHeaders = z.looseObject({ [CALL_TOKEN_HEADER]: z.string().max(200).optional() });
+
+export const callErrors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  429: apiErrorSchema,
+};
+
+/** The caller token of a `navigator.sendBeacon` body: JSON, sent as text/plain (the default) or JSON. */
+const endCallBodySchema = z
+  .union([z.string().max(2_000), z.object({ token: z.string().max(200).optional() })])
+  // Fastify hands a request without a body to the validator as null.
+  .nullish();
+
+function tokenOfBody(body: z.infer<typeof endCallBodySchema>): string | undefined {
+  if (body === undefined || body === null) return undefined;
+  if (typeof body !== 'string') return body.token || undefined;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    const token = (parsed as { token?: unknown } | null)?.token;
+    return typeof token === 'string' && token.length > 0 ? token : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The queue and the rooms are told after the row changed; the row is the truth (the console lists
+ * it), so a failed notification is logged rather than undoing a call the caller already has.
+ */
+export async function notifyRealtime(log: FastifyBaseLogger, what: string, notification: Promise<void>) {
+  await notification.catch((error: unknown) => log.error({ err: error }, `call realtime: ${what} failed`));
+}
+
+/** The caller's side of the call over HTTP (spec §7): start it, end it, and get the relay. */
+export const callRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+
+  function createdCall(call: CallRow, token: string) {
+    return {
+      success: true as const,
+      data: { id: call.id, company_id: call.companyId, room: call.room, token, private: call.isPrivate },
+    };
+  }
+
+  app.post(
+    '/api/calls/videoCall',
+    {
+      preHandler: app.requireCompany,
+      config: { rateLimit: { max: app.config.videoCallsMax, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['company'],
+        summary: 'Starts a video call (or opens a private room) and returns the caller token',
+        security: [{ companyKey: [] }],
+        body: createVideoCallBodySchema,
+        response: { 200: createVideoCallResponseSchema, ...callErrors, 503: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const company = request.company!;
+      const body = request.body;
+      const token = newToken();
+
+      if (body.privateRoom) {
+        // The link is the secret: whoever opens it (again, after a reload) becomes the caller.
+        const [call] = await db
+          .update(videoCalls)
+          .set({ callerTokenHash: hashToken(token) })
+          .where(
+            and(
+              eq(videoCalls.room, body.privateRoom),
+              eq(videoCalls.companyId, company.id),
+              eq(videoCalls.isPrivate, true),
+              inArray(videoCalls.status, ['waiting', 'active']),
+            ),
+          )
+          .returning();
+        if (!call) throw new AppError(404, 'private_room_invalid', callTexts.privateRoomInvalid);
+        return createdCall(call, token);
+      }
+
+      if (!company.videoCallEnabled) throw new AppError(503, 'video_call_off', callTexts.serviceOff);
+      if (!isWithinWorkingHours(company.workingHours, new Date(), SERVICE_TIME_ZONE)) {
+        throw new AppError(503, 'outside_hours', callTexts.outsideHours);
+      }
+      let speciality: { id: number | null; name: string } = { id: null, name: callTexts.defaultSpeciality };
+      if (body.speciality) {
+        const chosen = (await app.companySpecialities(company.id)).find(
+          (candidate) => candidate.id === body.speciality,
+        );
+        if (!chosen) throw new AppError(400, 'speciality_invalid', errorMessages.badRequest);
+        speciality = chosen;
+      }
+      if ((await app.callRealtime.operatorsOnline(company.id)) === 0) {
+        throw new AppError(503, 'no_operators', callTexts.noOperators);
+      }
+
+      const [call] = await db
+        .insert(videoCalls)
+        .values({
+          companyId: company.id,
+          room: newRoomName(),
+          specialityId: speciality.id,
+          specialityName: speciality.name,
+          fromPage: body.from,
+          callerTokenHash: hashToken(token),
+        })
+        .returning();
+      await notifyRealtime(request.log, 'callQueued', app.callRealtime.callQueued(call!));
+      return createdCall(call!, token);
+    },
+  );
+
+  app.post(
+    '/api/calls/videoCall/:id/end',
+    {
+      schema: {
+        tags: ['company'],
+        summary:
+          'Ends the call for everyone: caller token in the call-token header or the body (sendBeacon), or an operator session',
+        security: [{ companyKey: [] }, { bearer: [] }],
+        params: callIdParams,
+        headers: callTokenHeaders,
+        body: endCallBodySchema,
+        response: { 200: successResponseSchema, ...callErrors },
+      },
+    },
+    async (request) => {
+      const participant = await participantOfRequest(app, request, request.params.id, {
+        companyKey: 'optional',
+        callerToken: tokenOfBody(request.body),
+        callerMayBeClosed: true,
+      });
+      if (!participant) throw new AppError(404, 'call_not_found', callTexts.callNotFound);
+      const ended = await endOpenCall(app, participant.call.id);
+      if (ended)
+        await notifyRealtime(request.log, 'callEnded', app.callRealtime.callEnded(ended.call, ended.reason));
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    '/api/calls/videoCall/:id/relaySettings',
+    {
+      schema: {
+        tags: ['company'],
+        summary: 'TURN relay credentials for a member of the call (null when the server has no relay)',
+        security: [{ companyKey: [] }, { bearer: [] }],
+        params: callIdParams,
+        headers: callTokenHeaders,
+        response: { 200: relaySettingsResponseSchema, ...callErrors },
+      },
+    },
+    async (request, reply) => {
+      const participant = await participantOfRequest(app, request, request.params.id, {
+        companyKey: 'required',
+      });
+      if (!participant) throw new AppError(404, 'call_not_found', callTexts.callNotFound);
+      reply.header('Cache-Control', 'no-store');
+      const turn = app.config.turn;
+      return { success: true as const, data: turn ? turnCredentials(turn, participant.participantId) : null };
+    },
+  );
+};

@@ -1,0 +1,231 @@
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  acceptCallResponseSchema,
+  callHistoryResponseSchema,
+  callQueueResponseSchema,
+  privateRoomResponseSchema,
+} from '@seguridad/contracts/http/calls';
+import { apiErrorSchema } from '@seguridad/contracts/http/errors';
+import { chatMessageSchema, type ChatMessage } from '@seguridad/contracts/realtime/call';
+import { callTexts } from '@seguridad/contracts/messages';
+import { callAttachments, callChatMessages, videoCalls } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { newRoomName, toQueuedCall } from './call-access';
+import { callErrors, callIdParams, notifyRealtime } from './call-routes';
+
+const HISTORY_LIMIT = 50;
+/** A queue this long means something else is wrong; the console shows the oldest ones first. */
+const QUEUE_LIMIT = 500;
+
+const chatResponseSchema = z.object({ code: z.literal(200), messages: z.array(chatMessageSchema) });
+
+/** The operator console's side of calls: the queue, taking a call, private rooms, the record. */
+export const operatorCallRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  const schemaBase = { tags: ['operator'], security: [{ bearer: [] }] };
+
+  app.get(
+    '/api/v1/operator/calls/queue',
+    {
+      preHandler: app.requireOperator,
+      schema: {
+        ...schemaBase,
+        summary: "The company's waiting calls, oldest first, and this operator's open private rooms",
+        response: { 200: callQueueResponseSchema, ...callErrors },
+      },
+    },
+    async (request) => {
+      const { companyId } = request.operator!;
+      const [calls, operatorsOnline] = await Promise.all([
+        db
+          .select()
+          .from(videoCalls)
+          .where(
+            and(
+              eq(videoCalls.companyId, companyId),
+              or(
+                and(eq(videoCalls.status, 'waiting'), eq(videoCalls.isPrivate, false)),
+                and(
+                  eq(videoCalls.isPrivate, true),
+                  eq(videoCalls.operatorId, request.user!.id),
+                  inArray(videoCalls.status, ['waiting', 'active']),
+                ),
+              ),
+            ),
+          )
+          .orderBy(asc(videoCalls.createdAt), asc(videoCalls.id))
+          .limit(QUEUE_LIMIT),
+        app.callRealtime.operatorsOnline(companyId),
+      ]);
+      return { code: 200 as const, calls: calls.map(toQueuedCall), operators_online: operatorsOnline };
+    },
+  );
+
+  app.post(
+    '/api/v1/operator/calls/:id/accept',
+    {
+      preHandler: app.requireOperator,
+      schema: {
+        ...schemaBase,
+        summary: 'Takes a waiting call (one operator wins); then join its room as operator',
+        params: callIdParams,
+        response: { 200: acceptCallResponseSchema, ...callErrors, 409: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { companyId } = request.operator!;
+      const operatorId = request.user!.id;
+      const callId = request.params.id;
+      // One statement decides between operators racing for the same call.
+      const [accepted] = await db
+        .update(videoCalls)
+        .set({ status: 'active', operatorId, acceptedAt: new Date() })
+        .where(
+          and(
+            eq(videoCalls.id, callId),
+            eq(videoCalls.companyId, companyId),
+            eq(videoCalls.status, 'waiting'),
+            or(eq(videoCalls.isPrivate, false), eq(videoCalls.operatorId, operatorId)),
+          ),
+        )
+        .returning();
+      if (accepted) {
+        await notifyRealtime(request.log, 'callAccepted', app.callRealtime.callAccepted(accepted));
+        return { code: 200 as const, call: toQueuedCall(accepted) };
+      }
+      const [current] = await db
+        .select()
+        .from(videoCalls)
+        .where(and(eq(videoCalls.id, callId), eq(videoCalls.companyId, companyId)))
+        .limit(1);
+      // Another operator's private room is as invisible as another company's call.
+      if (!current || (current.isPrivate && current.operatorId !== operatorId)) {
+        throw new AppError(404, 'call_not_found', callTexts.callNotFound);
+      }
+      // Re-entering a call this operator already holds (a reload of the console, a private room).
+      if (current.status === 'active' && current.operatorId === operatorId) {
+        return { code: 200 as const, call: toQueuedCall(current) };
+      }
+      if (current.status === 'active') throw new AppError(409, 'call_taken', callTexts.callTaken);
+      throw new AppError(404, 'call_not_found', callTexts.callNotFound);
+    },
+  );
+
+  app.post(
+    '/api/v1/operator/calls/private',
+    {
+      preHandler: app.requireOperator,
+      schema: {
+        ...schemaBase,
+        summary: 'Creates a private room and the link that opens the widget straight into it',
+        response: { 200: privateRoomResponseSchema, ...callErrors },
+      },
+    },
+    async (request) => {
+      const [call] = await db
+        .insert(videoCalls)
+        .values({
+          companyId: request.operator!.companyId,
+          room: newRoomName(),
+          specialityName: callTexts.defaultSpeciality,
+          isPrivate: true,
+          operatorId: request.user!.id,
+        })
+        .returning();
+      await notifyRealtime(request.log, 'callQueued', app.callRealtime.callQueued(call!));
+      return {
+        code: 200 as const,
+        call: toQueuedCall(call!),
+        link: `${app.config.publicBaseUrl}/?privatevideo=${encodeURIComponent(call!.room)}`,
+      };
+    },
+  );
+
+  app.get(
+    '/api/v1/operator/calls/history',
+    {
+      preHandler: app.requireOperator,
+      schema: {
+        ...schemaBase,
+        summary: "The company's latest calls, newest first, with the size of their chat",
+        response: { 200: callHistoryResponseSchema, ...callErrors },
+      },
+    },
+    async (request) => {
+      const rows = await db
+        .select({
+          call: videoCalls,
+          // Qualified by hand: inside `sql` drizzle writes bare column names, and a bare `id` in the
+          // subquery would mean the chat message's own id.
+          chatMessages:
+            sql<number>`(select count(*) from ${callChatMessages} where ${callChatMessages}.${sql.identifier(callChatMessages.callId.name)} = ${videoCalls}.${sql.identifier(videoCalls.id.name)})`.mapWith(
+              Number,
+            ),
+        })
+        .from(videoCalls)
+        .where(eq(videoCalls.companyId, request.operator!.companyId))
+        .orderBy(desc(videoCalls.createdAt), desc(videoCalls.id))
+        .limit(HISTORY_LIMIT);
+      return {
+        code: 200 as const,
+        calls: rows.map(({ call, chatMessages }) => ({
+          id: call.id,
+          room: call.room,
+          speciality: call.specialityName,
+          from: call.fromPage,
+          private: call.isPrivate,
+          status: call.status,
+          created_at: call.createdAt.toISOString(),
+          accepted_at: call.acceptedAt?.toISOString() ?? null,
+          ended_at: call.endedAt?.toISOString() ?? null,
+          chat_messages: chatMessages,
+        })),
+      };
+    },
+  );
+
+  app.get(
+    '/api/v1/operator/calls/:id/chat',
+    {
+      preHandler: app.requireOperator,
+      schema: {
+        ...schemaBase,
+        summary: "A call's chat transcript, in order (user 1 is the caller, 2 the operator)",
+        params: callIdParams,
+        response: { 200: chatResponseSchema, ...callErrors },
+      },
+    },
+    async (request) => {
+      const [call] = await db
+        .select({ id: videoCalls.id, room: videoCalls.room })
+        .from(videoCalls)
+        .where(
+          and(eq(videoCalls.id, request.params.id), eq(videoCalls.companyId, request.operator!.companyId)),
+        )
+        .limit(1);
+      if (!call) throw new AppError(404, 'call_not_found', callTexts.callNotFound);
+      const rows = await db
+        .select({ message: callChatMessages, attachment: callAttachments })
+        .from(callChatMessages)
+        .leftJoin(callAttachments, eq(callAttachments.id, callChatMessages.attachmentId))
+        .where(eq(callChatMessages.callId, call.id))
+        .orderBy(asc(callChatMessages.id));
+      const messages: ChatMessage[] = rows.map(({ message, attachment }) => ({
+        id: message.id,
+        roomName: call.room,
+        clientId: message.clientId,
+        user: message.sender === 'caller' ? 1 : 2,
+        userName: message.senderName,
+        message: message.message,
+        isFile: attachment !== null,
+        fileData: attachment
+          ? { id: attachment.id, name: attachment.name, mime: attachment.mime, size: attachment.bytes }
+          : null,
+        createdAt: message.createdAt.toISOString(),
+      }));
+      return { code: 200 as const, messages };
+    },
+  );
+};

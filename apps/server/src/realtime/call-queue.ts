@@ -1,0 +1,98 @@
+import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { callSocketEvents, type QueuePosition, type QueueRemoved } from '@seguridad/contracts/realtime/call';
+import { videoCalls } from '../db/schema';
+import { callRoom, toQueuedCall, type CallRow } from '../modules/calls/call-access';
+import { operatorRoom } from '../modules/operator/operator-access';
+
+/** Until a company has handled calls, a call is assumed to take this long. */
+export const DEFAULT_HANDLED_SECONDS = 180;
+/** The estimate averages the company's most recent handled calls. */
+const HANDLED_SAMPLE = 20;
+
+/**
+ * The operators who should hear about a call: the whole company for a public call; for a private
+ * room only the operator who created it (nobody else may take it).
+ */
+export function operatorsOf(call: CallRow): string {
+  return call.isPrivate && call.operatorId !== null
+    ? `user:${call.operatorId}`
+    : operatorRoom(call.companyId);
+}
+
+export async function operatorsOnline(app: FastifyInstance, companyId: number): Promise<number> {
+  return (await app.io.in(operatorRoom(companyId)).fetchSockets()).length;
+}
+
+/** Mean accepted → ended time of the company's last handled calls, in seconds. */
+export async function averageHandledSeconds(app: FastifyInstance, companyId: number): Promise<number> {
+  const handled = await app.database.db
+    .select({ acceptedAt: videoCalls.acceptedAt, endedAt: videoCalls.endedAt })
+    .from(videoCalls)
+    .where(
+      and(
+        eq(videoCalls.companyId, companyId),
+        eq(videoCalls.status, 'ended'),
+        isNotNull(videoCalls.acceptedAt),
+        isNotNull(videoCalls.endedAt),
+      ),
+    )
+    .orderBy(desc(videoCalls.endedAt))
+    .limit(HANDLED_SAMPLE);
+  const durations = handled.map((call) => (call.endedAt!.getTime() - call.acceptedAt!.getTime()) / 1000);
+  if (durations.length === 0) return DEFAULT_HANDLED_SECONDS;
+  return Math.max(0, durations.reduce((sum, seconds) => sum + seconds, 0) / durations.length);
+}
+
+/** Every waiting public call of the company with its place in the queue, first to be answered first. */
+export async function queuePositions(app: FastifyInstance, companyId: number): Promise<QueuePosition[]> {
+  const waiting = await app.database.db
+    .select({ room: videoCalls.room })
+    .from(videoCalls)
+    .where(
+      and(
+        eq(videoCalls.companyId, companyId),
+        eq(videoCalls.status, 'waiting'),
+        eq(videoCalls.isPrivate, false),
+      ),
+    )
+    .orderBy(asc(videoCalls.createdAt), asc(videoCalls.id));
+  if (waiting.length === 0) return [];
+  const [online, handledSeconds] = await Promise.all([
+    operatorsOnline(app, companyId),
+    averageHandledSeconds(app, companyId),
+  ]);
+  return waiting.map(({ room }, index) => ({
+    roomName: room,
+    position: index + 1,
+    eta_seconds: Math.round(((index + 1) * handledSeconds) / Math.max(1, online)),
+    operators_online: online,
+  }));
+}
+
+/** Tells every waiting caller of the company its (new) place in the queue. */
+export async function sendQueuePositions(app: FastifyInstance, companyId: number): Promise<void> {
+  for (const position of await queuePositions(app, companyId)) {
+    app.io.to(callRoom(position.roomName)).emit(callSocketEvents.queuePosition, position);
+  }
+}
+
+export function announceQueued(app: FastifyInstance, call: CallRow): void {
+  app.io.to(operatorsOf(call)).emit(callSocketEvents.queueAdded, toQueuedCall(call));
+}
+
+export function announceLeftQueue(app: FastifyInstance, call: CallRow, reason: QueueRemoved['reason']): void {
+  app.io
+    .to(operatorsOf(call))
+    .emit(callSocketEvents.queueRemoved, { id: call.id, reason } satisfies QueueRemoved);
+}
+
+/**
+ * An operator's console connected or went away: the company's operators see the new count, and
+ * the waiting callers a new estimate (it depends on how many operators answer).
+ */
+export async function announcePresence(app: FastifyInstance, companyId: number): Promise<void> {
+  const online = await operatorsOnline(app, companyId);
+  app.io.to(operatorRoom(companyId)).emit(callSocketEvents.presence, { operators_online: online });
+  await sendQueuePositions(app, companyId);
+}

@@ -1,0 +1,125 @@
+import type { Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatMessage, ChatSendAck, JoinAck } from '@seguridad/contracts/realtime/call';
+import { createTestApp, type TestContext } from '../testing/test-app';
+import {
+  callerJoin,
+  callRow,
+  insertCall,
+  listen,
+  newOperator,
+  nextEvent,
+  nextMessage,
+  openSocket,
+  operatorJoin,
+  operatorSession,
+  pause,
+  record,
+  request,
+  SDP,
+  waitFor,
+} from './call-test-helpers';
+
+const GRACE_MS = 600;
+
+/** Two server processes (two apps) on one database and one Redis, as behind a load balancer. */
+describe.runIf(Boolean(process.env.REDIS_URL))('calls across two processes sharing Redis', () => {
+  let first: TestContext;
+  let second: TestContext;
+  let firstUrl: string;
+  let secondUrl: string;
+  let operator: { token: string; userId: number };
+  const sockets: Socket[] = [];
+
+  async function socketOn(url: string, token?: string) {
+    const socket = await openSocket(url, token);
+    sockets.push(socket);
+    return socket;
+  }
+
+  beforeAll(async () => {
+    const env = { REDIS_URL: process.env.REDIS_URL!, CALL_RECONNECT_GRACE_MS: String(GRACE_MS) };
+    first = await createTestApp({ env });
+    second = await createTestApp({ env, database: first.database });
+    firstUrl = await listen(first);
+    secondUrl = await listen(second);
+    operator = await operatorSession(first);
+  });
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.close();
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  it('connects a caller on one process with an operator on the other: join, offer/answer, chat, hang-up', async () => {
+    const test = await insertCall(first, { status: 'active', operatorId: operator.userId });
+    const caller = await socketOn(firstUrl);
+    expect(await request<JoinAck>(caller, 'join', callerJoin(test, { userName: 'Rosa' }))).toMatchObject({
+      ok: true,
+    });
+
+    const operatorSocket = await socketOn(secondUrl, operator.token);
+    const newcomer = nextMessage<{ user: { userID: string } }>(caller, 'newUserInRoom');
+    const operatorAck = await request<JoinAck>(operatorSocket, 'join', operatorJoin(test));
+    expect(operatorAck.ok && operatorAck.users.map((user) => user.userID).sort()).toEqual(
+      [`caller:${test.call.id}`, `operator:${operator.userId}`].sort(),
+    );
+    expect((await newcomer).user.userID).toBe(`operator:${operator.userId}`);
+
+    const offer = nextMessage(caller, 'start');
+    operatorSocket.emit('message', { id: 'start', roomName: test.call.room, sdpOffer: SDP });
+    expect(await offer).toMatchObject({ from: `operator:${operator.userId}`, sdpOffer: SDP });
+    const answer = nextMessage(operatorSocket, 'startResponse');
+    caller.emit('message', { id: 'startResponse', roomName: test.call.room, sdpAnswer: SDP });
+    expect(await answer).toMatchObject({ from: `caller:${test.call.id}`, sdpAnswer: SDP });
+
+    const atOperator = nextEvent<ChatMessage>(operatorSocket, 'chat:message');
+    const sent = await request<ChatSendAck>(caller, 'chat:send', {
+      roomName: test.call.room,
+      clientId: 'entre-procesos',
+      message: 'Hola desde el otro proceso',
+    });
+    expect(await atOperator).toEqual(sent.ok && sent.message);
+
+    const operatorEnded = nextEvent(operatorSocket, 'call:ended');
+    expect(await request(caller, 'leave', { roomName: test.call.room })).toEqual({ ok: true });
+    expect(await operatorEnded).toEqual({ roomName: test.call.room, reason: 'hangup' });
+    // The room was emptied on the other process too.
+    const refused = nextEvent<{ error: string }>(operatorSocket, 'signal:error');
+    operatorSocket.emit('message', { id: 'onVideoReady', roomName: test.call.room });
+    expect((await refused).error).toBe('not_in_room');
+  });
+
+  it('keeps the call when the caller comes back through the other process within the grace', async () => {
+    const test = await insertCall(first, { status: 'active', operatorId: operator.userId });
+    const caller = await socketOn(firstUrl);
+    await request(caller, 'join', callerJoin(test));
+    const operatorSocket = await socketOn(secondUrl, operator.token);
+    await request(operatorSocket, 'join', operatorJoin(test));
+    const ended = record(operatorSocket, 'call:ended');
+
+    caller.close();
+    await pause(GRACE_MS / 4);
+    const back = await socketOn(secondUrl);
+    expect(await request(back, 'join', callerJoin(test))).toMatchObject({ ok: true });
+    await pause(GRACE_MS * 2);
+    expect(ended).toEqual([]);
+    expect((await callRow(first, test.call.id)).status).toBe('active');
+  });
+
+  it('counts the operators online on both processes, and tells each of them', async () => {
+    const colleague = await newOperator(first, 'redis-colega@example.com');
+    const another = await newOperator(first, 'redis-colega-2@example.com', colleague.companyId);
+    let presence: { operators_online: number }[] = [];
+    const onFirst = await openSocket(firstUrl, colleague.token, (socket) => {
+      presence = record(socket, 'presence:changed');
+    });
+    sockets.push(onFirst);
+    await socketOn(secondUrl, another.token);
+    await waitFor(() => presence.at(-1)?.operators_online === 2);
+    expect(await first.app.callRealtime.operatorsOnline(colleague.companyId)).toBe(2);
+    expect(await second.app.callRealtime.operatorsOnline(colleague.companyId)).toBe(2);
+  });
+});

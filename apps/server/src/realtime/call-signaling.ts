@@ -1,0 +1,184 @@
+import type { FastifyInstance } from 'fastify';
+import { callTexts, errorMessages } from '@seguridad/contracts/messages';
+import {
+  callSocketEvents,
+  clientMessageSchema,
+  joinPayloadSchema,
+  leavePayloadSchema,
+  relayedMessageId,
+  type JoinAck,
+  type Participant,
+  type ServerMessage,
+} from '@seguridad/contracts/realtime/call';
+import { callParticipant, callRoom, endOpenCall } from '../modules/calls/call-access';
+import {
+  ackOf,
+  joinedMembers,
+  participantOf,
+  refusal,
+  signalError,
+  type AppSocket,
+  type CallMembership,
+  type Refusal,
+} from './call-socket';
+import { replayChat } from './call-chat';
+import { queuePositions } from './call-queue';
+
+/** What the socket handlers of a call need besides the socket. */
+export type CallHandlerContext = {
+  app: FastifyInstance;
+  /** Starts the reconnect grace of a participant whose socket left the room without hanging up. */
+  participantAway(membership: CallMembership): void;
+  /** The participant is in the room again on this process. */
+  participantBack(membership: CallMembership): void;
+};
+
+/** How an anonymous caller is called when it gave no name. */
+export const DEFAULT_CALLER_NAME = 'Ciudadano';
+
+/** The caller's chosen name as plain text: no control characters, never empty. */
+export function callerDisplayName(userName: string): string {
+  return userName.replace(/[\p{Cc}\p{Cf}]/gu, '').trim() || DEFAULT_CALLER_NAME;
+}
+
+/** True when the socket is, right now, a participant of the call of `roomName`. */
+export function isInRoom(socket: AppSocket, roomName: string): boolean {
+  return socket.data.call?.room === roomName && socket.rooms.has(callRoom(roomName));
+}
+
+/**
+ * `join` (ack JoinAck). The caller proves itself with its caller token; an operator with the
+ * session of its handshake, and only once the call is active (accepted). One socket per side: a
+ * newer socket of the same participant (a reconnect, another tab) takes the place of the older one,
+ * which leaves the room quietly without ending anything.
+ */
+export async function handleJoin(
+  context: CallHandlerContext,
+  socket: AppSocket,
+  payload: unknown,
+  rawAck: unknown,
+): Promise<void> {
+  const { app } = context;
+  const ack = ackOf<JoinAck>(rawAck);
+  const parsed = joinPayloadSchema.safeParse(payload);
+  if (!parsed.success) return ack(refusal('invalid_payload', errorMessages.badRequest));
+  const { roomName, videoCallID, callToken, lastChatId } = parsed.data;
+
+  const participant = await callParticipant(app, videoCallID, {
+    ...(callToken ? { callerToken: callToken } : {}),
+    ...(socket.data.user ? { operatorUserId: socket.data.user.id } : {}),
+  });
+  if (!participant || participant.call.room !== roomName) {
+    return ack(refusal('call_not_found', callTexts.callNotFound));
+  }
+  const { call } = participant;
+  if (call.status !== 'waiting' && call.status !== 'active') {
+    return ack(refusal('call_not_found', callTexts.callNotFound));
+  }
+  // An operator enters through the accept route, which makes the call active.
+  if (participant.role === 'operator' && call.status !== 'active') {
+    return ack(refusal('not_in_call', callTexts.notInCall));
+  }
+
+  const room = callRoom(roomName);
+  const members = joinedMembers(await app.io.in(room).fetchSockets(), roomName).filter(
+    (member) => member.id !== socket.id,
+  );
+  const anotherOperator = members.some(
+    (member) =>
+      member.data.call!.role === 'operator' && member.data.call!.participantId !== participant.participantId,
+  );
+  if (participant.role === 'operator' && anotherOperator) {
+    return ack(refusal('call_taken', callTexts.callTaken));
+  }
+
+  // It hung up while we were looking: joining now would leave a dead entry in the room.
+  if (socket.disconnected) return;
+  const previous = socket.data.call;
+  if (previous && previous.room !== roomName && socket.rooms.has(callRoom(previous.room))) {
+    await socket.leave(callRoom(previous.room));
+    context.participantAway(previous);
+  }
+  const replaced = members.filter((member) => member.data.call!.participantId === participant.participantId);
+  await Promise.all(replaced.map((stale) => stale.leave(room)));
+
+  const membership: CallMembership = {
+    role: participant.role,
+    participantId: participant.participantId,
+    callId: call.id,
+    companyId: call.companyId,
+    room: roomName,
+    isPrivate: call.isPrivate,
+    userName:
+      participant.role === 'caller' ? callerDisplayName(parsed.data.userName) : socket.data.user!.name,
+  };
+  socket.data.call = membership;
+  await socket.join(room);
+  context.participantBack(membership);
+
+  const self = participantOf(membership);
+  const users: Participant[] = [
+    ...members
+      .filter((member) => !replaced.includes(member))
+      .map((member) => participantOf(member.data.call!)),
+    self,
+  ];
+  ack({ ok: true, self, users, status: call.status });
+  socket.emit(callSocketEvents.message, { id: 'usersInRoom', roomName, users } satisfies ServerMessage);
+  socket
+    .to(room)
+    .emit(callSocketEvents.message, { id: 'newUserInRoom', roomName, user: self } satisfies ServerMessage);
+
+  await replayChat(app, socket, membership, lastChatId);
+  if (membership.role === 'caller' && call.status === 'waiting' && !call.isPrivate) {
+    const position = (await queuePositions(app, call.companyId)).find((entry) => entry.roomName === roomName);
+    if (position && isInRoom(socket, roomName)) socket.emit(callSocketEvents.queuePosition, position);
+  }
+}
+
+/**
+ * `message`: relays signaling to the other participant of the room under the id it arrives with
+ * (relayedMessageId), stamped with the sender's participant id. Whatever `from` or `videoCallID`
+ * the client wrote is replaced by what the server knows.
+ */
+export function relayMessage(socket: AppSocket, payload: unknown): void {
+  const parsed = clientMessageSchema.safeParse(payload);
+  if (!parsed.success) return signalError(socket, 'invalid_payload', errorMessages.badRequest);
+  const message = parsed.data;
+  const membership = socket.data.call;
+  if (!membership || !isInRoom(socket, message.roomName)) {
+    return signalError(socket, 'not_in_room', callTexts.notInCall);
+  }
+  const relayed = {
+    ...message,
+    id: relayedMessageId[message.id],
+    from: membership.participantId,
+    ...('videoCallID' in message ? { videoCallID: membership.callId } : {}),
+  };
+  socket.to(callRoom(message.roomName)).emit(callSocketEvents.message, relayed);
+  if (message.id === 'onVideoReady') {
+    socket.emit(callSocketEvents.message, {
+      id: 'onVideoReady',
+      roomName: message.roomName,
+    } satisfies ServerMessage);
+  }
+}
+
+/** `leave` (Terminar Llamada): ends the call for everyone; a waiting call is abandoned. */
+export async function handleLeave(
+  app: FastifyInstance,
+  socket: AppSocket,
+  payload: unknown,
+  rawAck: unknown,
+): Promise<void> {
+  const ack = ackOf<{ ok: true } | Refusal>(rawAck);
+  const parsed = leavePayloadSchema.safeParse(payload);
+  if (!parsed.success) return ack(refusal('invalid_payload', errorMessages.badRequest));
+  const membership = socket.data.call;
+  if (!membership || !isInRoom(socket, parsed.data.roomName)) {
+    return ack(refusal('not_in_room', callTexts.notInCall));
+  }
+  const ended = await endOpenCall(app, membership.callId);
+  if (ended) await app.callRealtime.callEnded(ended.call, ended.reason);
+  ack({ ok: true });
+}
