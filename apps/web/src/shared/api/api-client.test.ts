@@ -22,6 +22,7 @@ function handler(request: IncomingMessage, response: ServerResponse) {
       return send(200, {
         authorization: request.headers.authorization ?? null,
         companyKey: request.headers['company-key'] ?? null,
+        callToken: request.headers['call-token'] ?? null,
         url: request.url,
       });
     case '/unauthorized':
@@ -37,7 +38,9 @@ function handler(request: IncomingMessage, response: ServerResponse) {
     case '/upload': {
       let size = 0;
       request.on('data', (chunk: Buffer) => (size += chunk.length));
-      request.on('end', () => send(200, { received: size }));
+      request.on('end', () =>
+        send(200, { received: size, callToken: request.headers['call-token'] ?? null }),
+      );
       return;
     }
     default:
@@ -66,6 +69,18 @@ describe('API client', () => {
     expect(withBoth.companyKey).toMatch(/^pk_/);
     const withNone = await apiRequest<{ authorization: null; companyKey: null }>('/echo', { baseUrl });
     expect(withNone).toMatchObject({ authorization: null, companyKey: null });
+  });
+
+  it('adds extra headers without letting them replace its own', async () => {
+    const echo = await apiRequest<{ authorization: string; callToken: string; companyKey: string }>('/echo', {
+      baseUrl,
+      auth: true,
+      companyKey: true,
+      headers: { 'Call-Token': 'caller-secret', Authorization: 'Bearer forged' },
+    });
+    expect(echo.callToken).toBe('caller-secret');
+    expect(echo.authorization).toBe('Bearer token-123');
+    expect(echo.companyKey).toMatch(/^pk_/);
   });
 
   it('encodes query parameters and leaves out undefined ones', async () => {
@@ -108,11 +123,13 @@ describe('API client', () => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(200_000)]), 'video.webm');
     const progress: number[] = [];
-    const result = await uploadWithProgress<{ received: number }>('/upload', form, {
+    const result = await uploadWithProgress<{ received: number; callToken: string }>('/upload', form, {
       baseUrl,
+      headers: { 'call-token': 'caller-secret' },
       onProgress: (fraction) => progress.push(fraction),
     });
     expect(result.received).toBeGreaterThan(200_000);
+    expect(result.callToken).toBe('caller-secret');
     expect(progress.at(-1)).toBe(1);
   });
 });

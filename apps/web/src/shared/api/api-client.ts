@@ -33,6 +33,8 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** Base URL for tests or other origins; defaults to this page's origin. */
   baseUrl?: string;
+  /** Extra headers, e.g. the call token of an anonymous caller; the ones above take precedence. */
+  headers?: Record<string, string>;
 };
 
 function buildUrl(path: string, query: RequestOptions['query'], baseUrl?: string): string {
@@ -44,8 +46,13 @@ function buildUrl(path: string, query: RequestOptions['query'], baseUrl?: string
   return baseUrl ? url.toString() : `${url.pathname}${url.search}`;
 }
 
-function buildHeaders(options: Pick<RequestOptions, 'auth' | 'companyKey'>, hasJsonBody: boolean) {
-  const headers: Record<string, string> = { accept: 'application/json' };
+function buildHeaders(
+  options: Pick<RequestOptions, 'auth' | 'companyKey' | 'headers'>,
+  hasJsonBody: boolean,
+) {
+  // Lower-cased so an extra `Authorization` cannot sit beside our own `authorization`.
+  const extra = Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]);
+  const headers: Record<string, string> = { ...Object.fromEntries(extra), accept: 'application/json' };
   if (hasJsonBody) headers['content-type'] = 'application/json';
   if (options.companyKey) headers[COMPANY_KEY_HEADER] = getCompanyKey();
   const token = options.auth ? getSessionToken() : null;
@@ -116,7 +123,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 export function uploadWithProgress<T>(
   path: string,
   form: FormData,
-  options: Pick<RequestOptions, 'auth' | 'companyKey' | 'baseUrl' | 'signal' | 'timeoutMs'> & {
+  options: Pick<RequestOptions, 'auth' | 'companyKey' | 'headers' | 'baseUrl' | 'signal' | 'timeoutMs'> & {
     onProgress?: (fraction: number) => void;
   } = {},
 ): Promise<T> {

@@ -1,0 +1,121 @@
+import { io } from 'socket.io-client';
+import {
+  CALL_TOKEN_HEADER,
+  attachmentUploadResponseSchema,
+  attachmentUrlResponseSchema,
+  createVideoCallResponseSchema,
+  relaySettingsResponseSchema,
+  type Attachment,
+  type CreateVideoCallBody,
+  type RelaySettings,
+  type VideoCall,
+} from '@seguridad/contracts/http/calls';
+import { errorMessages } from '@seguridad/contracts/messages';
+import { ApiRequestError, apiRequest, uploadWithProgress, type RequestOptions } from '../api/api-client';
+import type { CallSocket } from './call-session';
+
+/** Who asks: the anonymous caller with its call token, or the signed-in operator (bearer token). */
+export type CallAuth = { callToken: string } | { operator: true };
+
+function authOptions(auth: CallAuth): Pick<RequestOptions, 'auth' | 'companyKey' | 'headers'> {
+  return 'callToken' in auth
+    ? { companyKey: true, headers: { [CALL_TOKEN_HEADER]: auth.callToken } }
+    : { auth: true };
+}
+
+type ResponseSchema<T> = { safeParse(value: unknown): { success: true; data: T } | { success: false } };
+
+/** A 2xx whose body is not what the contract says is a failure like any other. */
+function parseResponse<T>(schema: ResponseSchema<T>, payload: unknown): T {
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) throw new ApiRequestError(0, undefined, errorMessages.generic);
+  return parsed.data;
+}
+
+function callPath(callId: number, rest = ''): string {
+  return `/api/calls/videoCall/${encodeURIComponent(String(callId))}${rest}`;
+}
+
+/** The citizen presses Llamar: a call in the company's queue, and the token that proves it is theirs. */
+export async function createVideoCall(body: CreateVideoCallBody): Promise<VideoCall> {
+  const payload = await apiRequest<unknown>('/api/calls/videoCall', {
+    method: 'POST',
+    body,
+    companyKey: true,
+  });
+  return parseResponse(createVideoCallResponseSchema, payload).data;
+}
+
+/**
+ * Ends the call while the page goes away (pagehide): a beacon survives the unload where fetch may
+ * not. A beacon cannot carry headers, so the token travels in a text/plain body (no preflight).
+ */
+export function endVideoCallOnLeave(call: { id: number; token: string }): void {
+  const body = JSON.stringify({ token: call.token });
+  const url = callPath(call.id, '/end');
+  const sent =
+    typeof navigator !== 'undefined' &&
+    typeof navigator.sendBeacon === 'function' &&
+    navigator.sendBeacon(url, new Blob([body], { type: 'text/plain' }));
+  if (sent || typeof fetch !== 'function') return;
+  void fetch(url, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'text/plain' },
+    keepalive: true,
+  }).catch(() => undefined);
+}
+
+export async function getRelaySettings(callId: number, auth: CallAuth): Promise<RelaySettings | null> {
+  const payload = await apiRequest<unknown>(callPath(callId, '/relaySettings'), authOptions(auth));
+  return parseResponse(relaySettingsResponseSchema, payload).data;
+}
+
+/**
+ * The relay as RTCIceServers: TURN URLs with the time-limited credentials, STUN URLs without
+ * (browsers ignore or warn about credentials on STUN). Null settings: direct connections only.
+ */
+export function toIceServers(settings: RelaySettings | null): RTCIceServer[] {
+  if (!settings) return [];
+  const urls = settings.urls.length > 0 ? settings.urls : [`turn:${settings.turn_ip}:${settings.turn_port}`];
+  const stun = urls.filter((url) => /^stuns?:/i.test(url));
+  const turn = urls.filter((url) => /^turns?:/i.test(url));
+  const servers: RTCIceServer[] = [];
+  if (stun.length > 0) servers.push({ urls: stun });
+  if (turn.length > 0)
+    servers.push({ urls: turn, username: settings.turn_user, credential: settings.turn_password });
+  return servers;
+}
+
+/** Multipart field `attachment`; one hour of timeout as spec §7 gives attachments. */
+export async function uploadCallAttachment(
+  callId: number,
+  file: File,
+  auth: CallAuth,
+  onProgress: (fraction: number) => void,
+): Promise<Attachment> {
+  const form = new FormData();
+  form.append('attachment', file, file.name);
+  const payload = await uploadWithProgress<unknown>(callPath(callId, '/publicAttachment'), form, {
+    ...authOptions(auth),
+    onProgress,
+  });
+  return parseResponse(attachmentUploadResponseSchema, payload).data;
+}
+
+/** A fresh signed URL for an attachment; it expires, so ask right before showing or opening it. */
+export async function getAttachmentUrl(attachmentId: number, auth: CallAuth): Promise<string> {
+  const payload = await apiRequest<unknown>(
+    `/api/attachments/${encodeURIComponent(String(attachmentId))}`,
+    authOptions(auth),
+  );
+  return parseResponse(attachmentUrlResponseSchema, payload).data.tempUrl;
+}
+
+/**
+ * The caller's own Socket.IO connection to this origin, anonymous (the call token goes in `join`).
+ * WebSocket only: long polling would need sticky sessions once several processes serve the site.
+ */
+export function openCallerSocket(): CallSocket {
+  return io({ path: '/socket.io', transports: ['websocket'] });
+}
