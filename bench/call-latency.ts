@@ -17,7 +17,7 @@ const percentile = (sorted: number[], p: number) =>
 /** Presses "Aceptar" on every call that appears in the console's queue, as soon as it appears. */
 function autoAccept() {
   const pressAccept = () => {
-    for (const button of document.querySelectorAll<HTMLButtonElement>('button')) {
+    for (const button of Array.from(document.querySelectorAll<HTMLButtonElement>('button'))) {
       const name = button.getAttribute('aria-label') ?? button.textContent ?? '';
       if (/^Aceptar/.test(name.trim()) && !button.disabled) button.click();
     }

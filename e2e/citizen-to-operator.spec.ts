@@ -27,7 +27,7 @@ test('a video mail recorded in the drawer reaches the open console and plays wit
   page: citizen,
   server,
 }) => {
-  const operator = await operatorConsole(browser, server.baseURL);
+  const operator = await operatorConsole(browser, server.baseURL, '?vista=video-mails');
   try {
     const name = `Vecina ${Date.now()}`;
     await citizen.goto('/');

@@ -151,7 +151,8 @@ test.describe('operator console access', () => {
     await expect(page).toHaveURL(/\/operador$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Consola de operadores' })).toBeVisible();
     await expect(page).toHaveTitle(/Consola de operadores/);
-    await expect(page.getByRole('tab', { name: /^Video mails/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: /^Llamadas/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: /^Video mails/ })).toBeVisible();
     await expect(page.getByRole('tab', { name: /^Mensajes de contacto/ })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Configuración' })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'En vivo' })).toBeVisible();
@@ -204,7 +205,7 @@ test.describe('operator console inbox', () => {
   }) => {
     const errors = collectConsoleErrors(page);
     const token = await tokenFor(request, ADMIN.email, ADMIN.password);
-    await openConsole(page, token);
+    await openConsole(page, token, '?vista=video-mails');
 
     const name = uniqueName('Carla');
     await postVideoMail(request, name);
@@ -334,7 +335,7 @@ test.describe('operator console accessibility', () => {
       const errors = collectConsoleErrors(page);
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       const token = await tokenFor(request, ADMIN.email, ADMIN.password);
-      await openConsole(page, token);
+      await openConsole(page, token, '?vista=video-mails');
       await postVideoMail(request, uniqueName('Pedro'));
       await expect(page.getByRole('article').first()).toBeVisible();
       await expectNoSeriousAxeViolations(page);

@@ -32,6 +32,9 @@ function listen() {
     onInboxNew: vi.fn(),
     onInboxHandled: vi.fn(),
     onCompanyChanged: vi.fn(),
+    onQueueAdded: vi.fn(),
+    onQueueRemoved: vi.fn(),
+    onPresenceChanged: vi.fn(),
   };
   listenToOperatorEvents(socket as unknown as OperatorSocket, handlers);
   return { socket, states, handlers };
@@ -74,6 +77,30 @@ describe('the operator console socket', () => {
     expect(handlers.onInboxHandled).toHaveBeenCalledExactlyOnceWith({ kind: 'videoMail', id: 3 });
     expect(handlers.onResync).not.toHaveBeenCalled();
     expect(handlers.onCompanyChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it('passes on queue and presence events that parse and drops the rest', () => {
+    const { socket, handlers } = listen();
+    const call = {
+      id: 12,
+      room: 'abcdefghijklmnop',
+      speciality_id: null,
+      speciality: 'General',
+      from: 'https://municipio.example/',
+      private: false,
+      created_at: '2026-03-10T12:00:00.000Z',
+    };
+    socket.receive('queue:added', call);
+    socket.receive('queue:added', { ...call, id: 'twelve' });
+    socket.receive('queue:added', { id: 13 });
+    socket.receive('queue:removed', { id: 12, reason: 'accepted' });
+    socket.receive('queue:removed', { id: 12, reason: 'stolen' });
+    socket.receive('presence:changed', { operators_online: 3 });
+    socket.receive('presence:changed', { operators_online: -1 });
+    socket.receive('presence:changed', null);
+    expect(handlers.onQueueAdded).toHaveBeenCalledExactlyOnceWith(call);
+    expect(handlers.onQueueRemoved).toHaveBeenCalledExactlyOnceWith({ id: 12, reason: 'accepted' });
+    expect(handlers.onPresenceChanged).toHaveBeenCalledExactlyOnceWith(3);
   });
 
   it('parses inbox payloads strictly', () => {

@@ -1,4 +1,12 @@
 import type { Socket } from 'socket.io-client';
+import type { QueuedCall } from '@seguridad/contracts/http/calls';
+import {
+  callSocketEvents,
+  presenceSchema,
+  queueAddedSchema,
+  queueRemovedSchema,
+  type QueueRemoved,
+} from '@seguridad/contracts/realtime/call';
 import {
   operatorEvents,
   parseInboxEvent,
@@ -16,6 +24,9 @@ export type OperatorServerEvents = {
   [operatorEventNames.inboxNew]: (payload: unknown) => void;
   [operatorEventNames.inboxHandled]: (payload: unknown) => void;
   [operatorEventNames.companyChanged]: (payload: unknown) => void;
+  [callSocketEvents.queueAdded]: (payload: unknown) => void;
+  [callSocketEvents.queueRemoved]: (payload: unknown) => void;
+  [callSocketEvents.presence]: (payload: unknown) => void;
 };
 
 export type OperatorSocket = Socket<OperatorServerEvents, Record<string, never>>;
@@ -40,6 +51,11 @@ export type OperatorEventHandlers = {
   onInboxNew(event: InboxEvent): void;
   onInboxHandled(event: InboxEvent): void;
   onCompanyChanged(): void;
+  /** A call joined the company's queue (or this operator created a private room). */
+  onQueueAdded(call: QueuedCall): void;
+  /** A call left the queue: accepted by someone, abandoned or ended. */
+  onQueueRemoved(removed: QueueRemoved): void;
+  onPresenceChanged(operatorsOnline: number): void;
 };
 
 /** Wires a socket's events to the handlers; the caller creates the socket and closes it. */
@@ -59,6 +75,18 @@ export function listenToOperatorEvents(socket: OperatorSocket, handlers: Operato
     if (event) handlers.onInboxHandled(event);
   });
   socket.on(operatorEventNames.companyChanged, () => handlers.onCompanyChanged());
+  socket.on(callSocketEvents.queueAdded, (payload) => {
+    const parsed = queueAddedSchema.safeParse(payload);
+    if (parsed.success) handlers.onQueueAdded(parsed.data);
+  });
+  socket.on(callSocketEvents.queueRemoved, (payload) => {
+    const parsed = queueRemovedSchema.safeParse(payload);
+    if (parsed.success) handlers.onQueueRemoved(parsed.data);
+  });
+  socket.on(callSocketEvents.presence, (payload) => {
+    const parsed = presenceSchema.safeParse(payload);
+    if (parsed.success) handlers.onPresenceChanged(parsed.data.operators_online);
+  });
   socket.on('connect_error', () => handlers.onConnectionChange({ status: 'reconnecting' }));
   socket.on('disconnect', (reason) => {
     // Our own close (page left, session changed): nothing to show.

@@ -13,14 +13,18 @@ import { useMembership } from './api/get-membership';
 import { useInbox } from './api/get-inbox';
 import { operatorQueryKeys } from './api/operator-query-keys';
 import { ConnectionIndicator } from './components/connection-indicator';
+import { CallsPanel } from './components/calls-panel';
 import { ConsoleTabs, tabId, tabPanelId, type ConsoleTab } from './components/console-tabs';
 import { ContactCard } from './components/contact-card';
 import { InboxSection } from './components/inbox-section';
 import { NewItemNotice } from './components/new-item-notice';
 import { SettingsPanel } from './components/settings-panel';
 import { VideoMailCard } from './components/video-mail-card';
+import { waitingPublicCalls } from './call-queue';
 import styles from './operator-page.module.css';
+import { useCallQueue } from './use-call-queue';
 import { useNewItemAnnouncements } from './use-new-item-announcements';
+import { useOperatorCall } from './use-operator-call';
 import { useOperatorEvents } from './use-operator-events';
 
 const TITLE = 'Consola de operadores';
@@ -29,7 +33,12 @@ const TABS_ID = 'consola';
 const PRELOADED_PLAYERS = 12;
 
 /** The open section lives in the address (`?vista=…`), so a reload or a shared link keeps it. */
-const views = { videoMails: 'video-mails', contacts: 'contactos', settings: 'configuracion' } as const;
+const views = {
+  calls: 'llamadas',
+  videoMails: 'video-mails',
+  contacts: 'contactos',
+  settings: 'configuracion',
+} as const;
 type View = (typeof views)[keyof typeof views];
 
 function PageFrame({ children, aside }: { children: ReactNode; aside?: ReactNode }) {
@@ -76,7 +85,7 @@ function NoAccess() {
   );
 }
 
-/** `/operador`: the call centre's inbox of video mails and contact messages, and its settings. */
+/** `/operador`: the call centre's live calls, its inbox of video mails and contact messages, and its settings. */
 export function OperatorPage() {
   const hasSession = useRequireSession();
   return hasSession ? (
@@ -106,11 +115,18 @@ function OperatorConsole() {
     if (denied === 401) redirectToLogin();
   }, [denied, redirectToLogin]);
 
-  const connection = useOperatorEvents(isMember ? token : null, {
+  const callQueue = useCallQueue(isMember);
+  const { connection, socket } = useOperatorEvents(isMember ? token : null, {
     onResync: () => void queryClient.invalidateQueries({ queryKey: operatorQueryKeys.all }),
     onInboxNew: () => void queryClient.invalidateQueries({ queryKey: operatorQueryKeys.inbox }),
     onInboxHandled: () => void queryClient.invalidateQueries({ queryKey: operatorQueryKeys.inbox }),
     onCompanyChanged: () => void queryClient.invalidateQueries({ queryKey: operatorQueryKeys.company }),
+    ...callQueue.events,
+  });
+  const operatorCall = useOperatorCall({
+    socket,
+    onLeftQueue: (id) => callQueue.events.onQueueRemoved({ id, reason: 'accepted' }),
+    onCallsChanged: () => void queryClient.invalidateQueries({ queryKey: operatorQueryKeys.calls }),
   });
 
   if (membership.data?.member === false || denied === 403) return <NoAccess />;
@@ -140,9 +156,14 @@ function OperatorConsole() {
   const { video_mails: videoMails, contacts } = inbox.data;
   const requested = searchParams.get('vista') as View | null;
   const view: View =
-    requested === views.contacts || (requested === views.settings && isAdmin) ? requested : views.videoMails;
+    requested === views.videoMails ||
+    requested === views.contacts ||
+    (requested === views.settings && isAdmin)
+      ? requested
+      : views.calls;
 
   const tabs: ConsoleTab<View>[] = [
+    { id: views.calls, label: 'Llamadas', pending: waitingPublicCalls(callQueue.state).length },
     {
       id: views.videoMails,
       label: 'Video mails',
@@ -164,6 +185,7 @@ function OperatorConsole() {
         </p>
       )}
       <NewItemNotice announcement={announcement} />
+      <NewItemNotice announcement={callQueue.announcement} />
       <ConsoleTabs
         tabs={tabs}
         selected={view}
@@ -171,40 +193,52 @@ function OperatorConsole() {
         label="Secciones de la consola"
         onSelect={(next) => setSearchParams({ vista: next }, { replace: true })}
       />
+      {/* Always mounted: a call goes on (and is heard) while the operator looks at another tab. */}
       <div
         role="tabpanel"
-        id={tabPanelId(TABS_ID, view)}
-        aria-labelledby={tabId(TABS_ID, view)}
+        id={tabPanelId(TABS_ID, views.calls)}
+        aria-labelledby={tabId(TABS_ID, views.calls)}
         className={styles.panel}
+        hidden={view !== views.calls}
       >
-        {view === views.videoMails && (
-          <InboxSection
-            title="Video mails"
-            items={videoMails}
-            emptyPending="No hay video mails pendientes. Los nuevos aparecerán aquí sin recargar la página."
-            emptyAll="Todavía no llegan video mails."
-            renderItem={(mail, index, keepInView) => (
-              <VideoMailCard
-                mail={mail}
-                preloadMetadata={index < PRELOADED_PLAYERS}
-                keepInView={keepInView}
-              />
-            )}
-          />
-        )}
-        {view === views.contacts && (
-          <InboxSection
-            title="Mensajes de contacto"
-            items={contacts}
-            emptyPending="No hay mensajes pendientes. Los nuevos aparecerán aquí sin recargar la página."
-            emptyAll="Todavía no llegan mensajes de contacto."
-            renderItem={(contact, _index, keepInView) => (
-              <ContactCard contact={contact} keepInView={keepInView} />
-            )}
-          />
-        )}
-        {view === views.settings && settings && <SettingsPanel company={settings} />}
+        <CallsPanel queue={callQueue} operatorCall={operatorCall} visible={view === views.calls} />
       </div>
+      {view !== views.calls && (
+        <div
+          role="tabpanel"
+          id={tabPanelId(TABS_ID, view)}
+          aria-labelledby={tabId(TABS_ID, view)}
+          className={styles.panel}
+        >
+          {view === views.videoMails && (
+            <InboxSection
+              title="Video mails"
+              items={videoMails}
+              emptyPending="No hay video mails pendientes. Los nuevos aparecerán aquí sin recargar la página."
+              emptyAll="Todavía no llegan video mails."
+              renderItem={(mail, index, keepInView) => (
+                <VideoMailCard
+                  mail={mail}
+                  preloadMetadata={index < PRELOADED_PLAYERS}
+                  keepInView={keepInView}
+                />
+              )}
+            />
+          )}
+          {view === views.contacts && (
+            <InboxSection
+              title="Mensajes de contacto"
+              items={contacts}
+              emptyPending="No hay mensajes pendientes. Los nuevos aparecerán aquí sin recargar la página."
+              emptyAll="Todavía no llegan mensajes de contacto."
+              renderItem={(contact, _index, keepInView) => (
+                <ContactCard contact={contact} keepInView={keepInView} />
+              )}
+            />
+          )}
+          {view === views.settings && settings && <SettingsPanel company={settings} />}
+        </div>
+      )}
     </PageFrame>
   );
 }

@@ -6,6 +6,9 @@ export const operatorQueryKeys = {
   membership: ['operator', 'membership'] as const,
   inbox: ['operator', 'inbox'] as const,
   company: ['operator', 'company'] as const,
+  calls: ['operator', 'calls'] as const,
+  callQueue: ['operator', 'calls', 'queue'] as const,
+  callHistory: ['operator', 'calls', 'history'] as const,
 };
 
 /** 401 (session ended) and 403 (not a member) will not change on a retry. */

@@ -1,0 +1,70 @@
+import { errorText } from '../../../shared/api/api-client';
+import { Alert } from '../../../shared/ui/alert';
+import { Button } from '../../../shared/ui/button';
+import { privateRooms, waitingPublicCalls } from '../call-queue';
+import { operatorTexts } from '../operator-texts';
+import type { CallQueue } from '../use-call-queue';
+import type { OperatorCall } from '../use-operator-call';
+import { CallHistory } from './call-history';
+import { CallQueueList } from './call-queue-list';
+import styles from './calls.module.css';
+import { OperatorCallView } from './operator-call-view';
+import { PrivateRooms } from './private-rooms';
+
+type CallsPanelProps = {
+  queue: CallQueue;
+  operatorCall: OperatorCall;
+  /** The tab is open (it stays mounted behind other tabs so a call keeps its sound). */
+  visible: boolean;
+};
+
+/** The 'Llamadas' tab: the live queue and private rooms, or the call the operator is in. */
+export function CallsPanel({ queue, operatorCall, visible }: CallsPanelProps) {
+  const { state, snapshot, accept } = operatorCall;
+
+  if (state.step === 'in-call' && snapshot) {
+    return <OperatorCallView operatorCall={operatorCall} snapshot={snapshot} />;
+  }
+
+  const startingId = state.step === 'starting' ? state.callId : null;
+  const loadFailed = queue.loadError !== null && !queue.state.synced;
+
+  return (
+    <div className={styles.calls}>
+      {state.step === 'idle' && state.error && (
+        <Alert tone="warning" className={styles.callAlert}>
+          {state.error}
+        </Alert>
+      )}
+      {loadFailed ? (
+        <div className={styles.section}>
+          <Alert tone="error" title="No pudimos cargar la fila de llamadas">
+            {errorText(queue.loadError, operatorTexts.connectionProblem)}
+          </Alert>
+          <Button onClick={queue.refresh} busy={queue.isRefreshing}>
+            Reintentar
+          </Button>
+        </div>
+      ) : !queue.state.synced ? (
+        <p className={styles.hint} role="status" aria-busy="true">
+          Cargando la fila de llamadas…
+        </p>
+      ) : (
+        <CallQueueList
+          calls={waitingPublicCalls(queue.state)}
+          operatorsOnline={queue.state.operatorsOnline}
+          acceptingId={startingId}
+          onAccept={(call) => void accept(call)}
+        />
+      )}
+      <PrivateRooms
+        rooms={privateRooms(queue.state)}
+        enteringId={startingId}
+        busy={startingId !== null}
+        onCreated={(room) => queue.events.onQueueAdded(room)}
+        onEnter={(room) => void accept(room)}
+      />
+      <CallHistory enabled={visible} />
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { callTexts } from '@seguridad/contracts/messages';
+import { operatorStatusText } from './operator-call-view';
+
+describe('operatorStatusText', () => {
+  it('speaks of the citizen, from joining to the end', () => {
+    expect(operatorStatusText({ status: 'joining' })).toBe('Entrando a la llamada…');
+    expect(operatorStatusText({ status: 'waiting', position: null, etaSeconds: null })).toBe(
+      'Esperando que el ciudadano entre a la sala…',
+    );
+    expect(operatorStatusText({ status: 'connecting' })).toBe('Conectando con el ciudadano…');
+    expect(operatorStatusText({ status: 'connected', reconnecting: false })).toBe(callTexts.connected);
+    expect(operatorStatusText({ status: 'connected', reconnecting: true })).toBe(callTexts.reconnecting);
+    expect(operatorStatusText({ status: 'ended', reason: 'peer_left', chatOccurred: true })).toBe(
+      callTexts.ended,
+    );
+    expect(operatorStatusText({ status: 'failed', error: 'not_in_call', message: callTexts.notInCall })).toBe(
+      callTexts.notInCall,
+    );
+  });
+});

@@ -1,0 +1,148 @@
+import { useCallback, useEffect, useId, useRef } from 'react';
+import { callTexts, widgetTexts } from '@seguridad/contracts/messages';
+import { getAttachmentUrl } from '../../../shared/call/call-api';
+import type { CallSessionSnapshot } from '../../../shared/call/call-session';
+import type { CallPhase } from '../../../shared/call/call-state';
+import { CallStage } from '../../../shared/call/ui/call-stage';
+import { ChatPanel } from '../../../shared/call/ui/chat-panel';
+import { MediaControls } from '../../../shared/call/ui/media-controls';
+import { Alert } from '../../../shared/ui/alert';
+import { Button } from '../../../shared/ui/button';
+import { consoleCallTexts } from '../operator-texts';
+import type { OperatorCall } from '../use-operator-call';
+import styles from './calls.module.css';
+
+/** What the stage says while there is no picture to show (and the status line says always). */
+export function operatorStatusText(phase: CallPhase): string {
+  switch (phase.status) {
+    case 'idle':
+    case 'joining':
+      return consoleCallTexts.joining;
+    case 'waiting':
+      return consoleCallTexts.waitingForCitizen;
+    case 'connecting':
+      return consoleCallTexts.connecting;
+    case 'connected':
+      return phase.reconnecting ? callTexts.reconnecting : callTexts.connected;
+    case 'ended':
+      return callTexts.ended;
+    case 'failed':
+      return phase.message;
+  }
+}
+
+type OperatorCallViewProps = {
+  operatorCall: OperatorCall;
+  snapshot: CallSessionSnapshot;
+};
+
+/** The call in the console: the citizen's video large, the chat beside it (below it on a phone). */
+export function OperatorCallView({ operatorCall, snapshot }: OperatorCallViewProps) {
+  const headingId = useId();
+  const overBox = useRef<HTMLDivElement>(null);
+  const { state, hangUp, backToQueue, retryCamera, retryingCamera } = operatorCall;
+  const inCall = state.step === 'in-call' ? state : null;
+  const session = inCall?.session ?? null;
+  const { phase } = snapshot;
+  const over = phase.status === 'ended' || phase.status === 'failed';
+
+  // The call is over: the keyboard lands on the way back.
+  useEffect(() => {
+    if (over) overBox.current?.querySelector('button')?.focus();
+  }, [over]);
+
+  const onRemoteFirstFrame = useCallback(() => {
+    performance.mark('call:first-remote-frame');
+    session?.reportRemoteVideoReady();
+  }, [session]);
+
+  const fetchAttachmentUrl = useCallback(
+    (attachmentId: number) => getAttachmentUrl(attachmentId, { operator: true }),
+    [],
+  );
+
+  if (!inCall || !session) return null;
+  const { call } = inCall;
+  const statusText = operatorStatusText(phase);
+  const hasAudio = (snapshot.localStream?.getAudioTracks().length ?? 0) > 0;
+  const hasVideo = (snapshot.localStream?.getVideoTracks().length ?? 0) > 0;
+
+  return (
+    <section aria-labelledby={headingId} className={styles.callView}>
+      <header className={styles.callHeader}>
+        <div className={styles.callTitleBlock}>
+          <h2 id={headingId} className={styles.sectionTitle}>
+            {call.private ? 'Sala privada' : `Llamada · ${call.speciality}`}
+          </h2>
+          {!call.private && (
+            <p className={styles.from}>
+              <span className={styles.label}>Desde:</span> {call.from || consoleCallTexts.unknownOrigin}
+            </p>
+          )}
+        </div>
+        {/* Not a live region: the stage announces the same changes. */}
+        <p className={styles.callStatus}>{statusText}</p>
+      </header>
+
+      {inCall.cameraFailed && !over && (
+        <Alert tone="warning" className={styles.callAlert}>
+          <p>{widgetTexts.cameraFailureHelp}</p>
+          <Button variant="secondary" onClick={() => void retryCamera()} busy={retryingCamera}>
+            Reintentar cámara
+          </Button>
+        </Alert>
+      )}
+
+      <div className={styles.callGrid}>
+        <div className={styles.stageArea}>
+          <div className={styles.stageBox}>
+            <CallStage
+              snapshot={snapshot}
+              remoteLabel={consoleCallTexts.remoteVideo}
+              localLabel={consoleCallTexts.localVideo}
+              statusText={statusText}
+              onRemoteFirstFrame={onRemoteFirstFrame}
+            />
+          </div>
+          {!over && (
+            <MediaControls
+              className={styles.callControls}
+              microphoneEnabled={snapshot.microphoneEnabled}
+              cameraEnabled={snapshot.cameraEnabled}
+              microphoneAvailable={hasAudio}
+              cameraAvailable={hasVideo}
+              onMicrophoneChange={(enabled) => session.setMicrophoneEnabled(enabled)}
+              onCameraChange={(enabled) => session.setCameraEnabled(enabled)}
+            >
+              <Button
+                variant="danger"
+                className={styles.hangUp}
+                aria-label="Terminar llamada"
+                onClick={() => void hangUp()}
+              >
+                Terminar
+              </Button>
+            </MediaControls>
+          )}
+          {over && (
+            <div ref={overBox} className={styles.callOver}>
+              <Alert tone={phase.status === 'failed' ? 'error' : 'info'}>
+                {phase.status === 'failed' ? phase.message : callTexts.ended}
+              </Alert>
+              <Button onClick={backToQueue}>Volver a la fila</Button>
+            </div>
+          )}
+        </div>
+        <div className={styles.chatArea}>
+          <ChatPanel
+            entries={snapshot.chat}
+            onSend={(text) => session.sendMessage(text)}
+            onSendFile={(file) => session.sendFile(file)}
+            getAttachmentUrl={fetchAttachmentUrl}
+            disabled={over}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}
