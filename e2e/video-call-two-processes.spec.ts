@@ -70,7 +70,7 @@ test.describe('scale-out', () => {
           .first()
           .getByRole('button', { name: /Aceptar/ })
           .click();
-        const consoleCall = operator.getByRole('region', { name: /Llamada con/ });
+        const consoleCall = operator.getByRole('region', { name: /^(Llamada ·|Sala privada)/ });
         const remote = callView.getByLabel('Video de la operadora');
         await expect
           .poll(() => remote.evaluate((element: HTMLVideoElement) => element.videoWidth > 0), {

@@ -71,7 +71,7 @@ async function connectCall(citizen: Page, operator: Operator, speciality = 'Gene
   await expect(callView.getByText(callTexts.queuePosition(1))).toBeVisible();
   const queued = operator.page.getByRole('listitem').filter({ hasText: speciality }).first();
   await queued.getByRole('button', { name: /Aceptar/ }).click();
-  const consoleCall = operator.page.getByRole('region', { name: /Llamada con/ });
+  const consoleCall = operator.page.getByRole('region', { name: /^(Llamada ·|Sala privada)/ });
   await expect(consoleCall).toBeVisible();
   await expectPlaying(callView.getByLabel('Video de la operadora'));
   await expectPlaying(consoleCall.getByLabel('Video del ciudadano'));
@@ -231,7 +231,7 @@ test.describe('live video call', () => {
         .filter({ hasText: /privada/i })
         .first();
       await privateRoom.getByRole('button', { name: /Entrar/ }).click();
-      const consoleCall = operator.page.getByRole('region', { name: /Llamada con/ });
+      const consoleCall = operator.page.getByRole('region', { name: /^(Llamada ·|Sala privada)/ });
       await expect(consoleCall).toBeVisible();
 
       await citizen.goto(new URL(link).pathname + new URL(link).search);

@@ -4,6 +4,7 @@
  * widget says it is ready, and talks to it over origin-checked postMessage. One global.
  */
 import {
+  CALL_LAUNCH_QUERY,
   HOST_MESSAGE_SOURCE,
   WIDGET_QUERY,
   isWidgetToHostMessage,
@@ -24,6 +25,10 @@ function init(script: HTMLScriptElement): PublicApi | undefined {
   let frame: HTMLIFrameElement | undefined;
   let ready = false;
   let pending: HostToWidgetMessage['type'] | undefined;
+  // A link into the call (?autovideo, ?ShareLink, ?privatevideo=…) on the host page goes on to the
+  // widget, which then opens itself on the Videollamada panel.
+  const hostQuery = new URLSearchParams(location.search);
+  const launch = Object.values(CALL_LAUNCH_QUERY).filter((name) => hostQuery.has(name));
 
   const launcher = document.createElement('button');
   launcher.type = 'button';
@@ -61,6 +66,9 @@ function init(script: HTMLScriptElement): PublicApi | undefined {
     const url = new URL('/widget', widgetOrigin);
     url.searchParams.set(WIDGET_QUERY.companyKey, companyKey!);
     url.searchParams.set(WIDGET_QUERY.hostOrigin, location.origin);
+    // Where a call starts from, for the operator: the page without its query or fragment.
+    url.searchParams.set(WIDGET_QUERY.from, location.origin + location.pathname);
+    for (const name of launch) url.searchParams.set(name, hostQuery.get(name)!);
     frame.src = url.href;
     frame.title = 'Contacto con la central de seguridad';
     frame.allow = 'camera; microphone; display-capture; autoplay; fullscreen';
@@ -88,7 +96,8 @@ function init(script: HTMLScriptElement): PublicApi | undefined {
       if (pending) post(pending);
       pending = undefined;
     } else if (message.type === 'layout') {
-      frame.style.width = `${message.width}px`;
+      // During a call the widget covers the whole viewport (the frame is fixed at the top right).
+      frame.style.width = message.fullscreen ? '100%' : `${message.width}px`;
       frame.style.visibility = message.width > 0 ? 'visible' : 'hidden';
       launcher.style.display = message.width > 0 ? 'none' : '';
     } else if (message.type === 'closed') {
@@ -117,6 +126,7 @@ function init(script: HTMLScriptElement): PublicApi | undefined {
   launcher.addEventListener('pointerenter', ensureFrame, { once: true });
   launcher.addEventListener('focus', ensureFrame, { once: true });
   document.body.appendChild(launcher);
+  if (launch.length) ensureFrame();
   return api;
 }
 

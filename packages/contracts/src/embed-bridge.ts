@@ -9,8 +9,11 @@ export const HOST_MESSAGE_SOURCE = 'seguridad-host';
 /** From the iframe to the host page. */
 export type WidgetToHostMessage =
   | { source: typeof WIDGET_MESSAGE_SOURCE; type: 'ready' }
-  /** How wide the iframe must be: 0 closed, the drawer's width, or a panel's width. */
-  | { source: typeof WIDGET_MESSAGE_SOURCE; type: 'layout'; width: number }
+  /**
+   * How wide the iframe must be: 0 closed, the drawer's width, or a panel's width. `fullscreen`
+   * (during a video call) asks for the whole viewport; `width` then only says what to fall back to.
+   */
+  | { source: typeof WIDGET_MESSAGE_SOURCE; type: 'layout'; width: number; fullscreen?: boolean }
   | { source: typeof WIDGET_MESSAGE_SOURCE; type: 'closed' };
 
 /** From the host page to the iframe. */
@@ -26,7 +29,11 @@ export function isWidgetToHostMessage(value: unknown): value is WidgetToHostMess
   if (!isRecord(value) || value.source !== WIDGET_MESSAGE_SOURCE) return false;
   if (value.type === 'ready' || value.type === 'closed') return true;
   return (
-    value.type === 'layout' && typeof value.width === 'number' && value.width >= 0 && value.width <= 4000
+    value.type === 'layout' &&
+    typeof value.width === 'number' &&
+    value.width >= 0 &&
+    value.width <= 4000 &&
+    (value.fullscreen === undefined || typeof value.fullscreen === 'boolean')
   );
 }
 
@@ -38,5 +45,20 @@ export function isHostToWidgetMessage(value: unknown): value is HostToWidgetMess
   );
 }
 
-/** Query parameters of the iframe URL the loader builds. */
-export const WIDGET_QUERY = { companyKey: 'key', hostOrigin: 'host' } as const;
+/**
+ * Query parameters of the iframe URL the loader builds. `from` is the host page (origin and path)
+ * a video call starts from, shown to the operator.
+ */
+export const WIDGET_QUERY = { companyKey: 'key', hostOrigin: 'host', from: 'from' } as const;
+
+/**
+ * The page query parameters that launch the video call (spec §2): `autovideo` opens the call panel
+ * after a second, `ShareLink` opens it with the General speciality, `privatevideo=<room>` opens it
+ * in that private room. Our site reads them from its own URL; the loader forwards them from the
+ * host page's URL to the iframe under the same names.
+ */
+export const CALL_LAUNCH_QUERY = {
+  autovideo: 'autovideo',
+  shareLink: 'ShareLink',
+  privateVideo: 'privatevideo',
+} as const;

@@ -6,14 +6,17 @@ import { notFoundRoute, routeTable, type RouteEntry } from './route-table';
 
 type PageModule = Record<string, ComponentType>;
 const pageModules = import.meta.glob<PageModule>('../features/*/*-page.tsx');
+/** Pages made of several features, which only the app layer may bring together. */
+const composedModules = import.meta.glob<PageModule>('./routes/*-route.tsx');
 
 function lazyPage(entry: RouteEntry) {
-  const load = pageModules[`../features/${entry.module}`];
-  if (!load) throw new Error(`No page module at features/${entry.module}`);
+  const path = entry.composed ? `./routes/${entry.module}` : `../features/${entry.module}`;
+  const load = entry.composed ? composedModules[path] : pageModules[path];
+  if (!load) throw new Error(`No page module at ${path}`);
   return lazy(async () => {
     const module = await load();
     const component = module[entry.component];
-    if (!component) throw new Error(`features/${entry.module} does not export ${entry.component}`);
+    if (!component) throw new Error(`${path} does not export ${entry.component}`);
     return { default: component };
   });
 }

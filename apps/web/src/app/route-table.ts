@@ -8,8 +8,12 @@ import { siteConfig } from '../config/site';
  */
 export type RouteEntry = {
   path: string;
-  /** Module under src/features, e.g. 'landing/landing-page.tsx', and the component it exports. */
+  /**
+   * Module under src/features, e.g. 'landing/landing-page.tsx', and the component it exports; with
+   * `composed`, a module under src/app/routes that composes several features (never prerendered).
+   */
   module: string;
+  composed?: true;
   component: string;
   title: string;
   description: string;
@@ -150,10 +154,12 @@ export const routeTable: RouteEntry[] = [
   },
   {
     path: webPaths.widget,
-    module: 'widget/widget-page.tsx',
-    component: 'WidgetPage',
+    // The widget's drawer with the video call in it: two features, composed in the app layer.
+    module: 'widget-route.tsx',
+    composed: true,
+    component: 'WidgetRoute',
     title: `Contacto — ${brand}`,
-    description: `Contacta a la central de seguridad de ${brand}: mensaje o video mail.`,
+    description: `Contacta a la central de seguridad de ${brand}: videollamada, video mail o mensaje.`,
     layout: 'bare',
     prerender: false,
   },

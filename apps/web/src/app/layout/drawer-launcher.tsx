@@ -1,14 +1,16 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
-import type { ContactDrawer, ContactDrawerProps } from '../../features/widget/contact-drawer';
+import { useLocation } from 'react-router';
+import { CALL_LAUNCH_QUERY } from '@seguridad/contracts/embed-bridge';
+import type { SiteDrawer, SiteDrawerProps } from './site-drawer';
 import styles from './drawer-launcher.module.css';
 
-type DrawerModule = { ContactDrawer: typeof ContactDrawer };
+type DrawerModule = { SiteDrawer: typeof SiteDrawer };
 
 let drawerModule: Promise<DrawerModule> | undefined;
 
 /** The drawer's code (forms, recorder, zod schemas) loads on first use, never with the page. */
 function loadDrawer(): Promise<DrawerModule> {
-  drawerModule ??= import('../../features/widget/contact-drawer').catch((error: unknown) => {
+  drawerModule ??= import('./site-drawer').catch((error: unknown) => {
     drawerModule = undefined;
     throw error;
   });
@@ -19,17 +21,26 @@ function prefetchDrawer() {
   loadDrawer().catch(() => undefined);
 }
 
+/** Whether the address is a link into the video call; the drawer module reads which one. */
+function asksForVideoCall(search: string): boolean {
+  const query = new URLSearchParams(search);
+  return Object.values(CALL_LAUNCH_QUERY).some((name) => query.has(name));
+}
+
 /**
  * The floating "Contáctanos" button of every site page (spec §2). It is all the landing page
  * ships of the contact drawer; the drawer itself is fetched when the button is hovered, focused
- * or pressed, then stays mounted so what a person typed or recorded survives closing it.
+ * or pressed (or at once for a link into the video call), then stays mounted so what a person
+ * typed or recorded survives closing it.
  */
 export function DrawerLauncher() {
-  const [Drawer, setDrawer] = useState<ComponentType<ContactDrawerProps> | null>(null);
+  const [Drawer, setDrawer] = useState<ComponentType<SiteDrawerProps> | null>(null);
   const [open, setOpen] = useState(false);
   const [loading, setLoading] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
+  const { search } = useLocation();
+  const videoCallLink = asksForVideoCall(search);
 
   // Focus goes back to the launcher when the drawer closes (after the launcher is shown again).
   useEffect(() => {
@@ -37,6 +48,20 @@ export function DrawerLauncher() {
     returnFocus.current = false;
     buttonRef.current?.focus({ preventScroll: true });
   }, [open]);
+
+  // A link into the call mounts the drawer, which opens itself on the Videollamada panel.
+  useEffect(() => {
+    if (!videoCallLink || Drawer) return;
+    let cancelled = false;
+    loadDrawer()
+      .then((module) => {
+        if (!cancelled) setDrawer(() => module.SiteDrawer);
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [videoCallLink, Drawer]);
 
   async function openDrawer() {
     if (Drawer) {
@@ -46,7 +71,7 @@ export function DrawerLauncher() {
     setLoading(true);
     try {
       const module = await loadDrawer();
-      setDrawer(() => module.ContactDrawer);
+      setDrawer(() => module.SiteDrawer);
       setOpen(true);
     } catch {
       // Offline or a new deployment: the button stays and a second press tries again.
@@ -86,7 +111,9 @@ export function DrawerLauncher() {
         )}
         <span>Contáctanos</span>
       </button>
-      {Drawer && <Drawer open={open} onClose={closeDrawer} />}
+      {Drawer && (
+        <Drawer open={open} onClose={closeDrawer} search={search} onRequestOpen={() => setOpen(true)} />
+      )}
     </>
   );
 }

@@ -9,12 +9,33 @@ import {
   type ReactNode,
 } from 'react';
 import { DRAWER_WIDTH_PX } from '@seguridad/contracts/constants';
+import { Alert } from '../../shared/ui/alert';
 import { useServiceStatus } from './api/get-service-status';
 import { ContactPanel } from './contact-panel';
 import styles from './contact-drawer.module.css';
 import { VideoMailPanel } from './video-mail-panel';
 
 export type DrawerPanel = 'videoCall' | 'videoMail' | 'contact';
+
+/**
+ * What the drawer gives the video call panel it hosts. The panel belongs to the call feature and is
+ * composed in by the app layer, so it only sees these controls.
+ */
+export type VideoCallPanelControls = {
+  /** The panel is on screen: the drawer is open and shows it. */
+  active: boolean;
+  /** The call could not start: the video mail opens, derived, with this one sentence above it. */
+  fallBackToVideoMail: (reason: string) => void;
+  /** The call is over: back to the entries, and the drawer closes. */
+  finish: () => void;
+  /** Back to the entries, the drawer stays open. */
+  backToList: () => void;
+  /** During a call the drawer covers the whole viewport and cannot be closed from outside. */
+  setFullScreen: (fullScreen: boolean) => void;
+};
+
+/** Asks an open or closed drawer to show a panel; a new `id` asks again. */
+export type PanelRequest = { panel: DrawerPanel; id: number };
 
 export type ContactDrawerProps = {
   /**
@@ -27,12 +48,21 @@ export type ContactDrawerProps = {
   /** The drawer asks its host to close (Escape, the close button, scrolling, after a send). */
   onClose?: () => void;
   initialPanel?: 'contact' | 'videoMail';
-  /** The video call panel; its entry appears only when given and the service is on and open. */
-  videoCallPanel?: ReactNode;
+  /** Shows a panel on request (a link into the call, the host page's openVideoCall()). */
+  panelRequest?: PanelRequest | null;
+  /**
+   * The video call panel. Its entry appears only when given and the service is on and within
+   * working hours, or when `videoCallInvited`.
+   */
+  renderVideoCallPanel?: (controls: VideoCallPanelControls) => ReactNode;
+  /** The person followed an operator's private call link: the entry shows whatever the service says. */
+  videoCallInvited?: boolean;
   /** Marks video mails as derived: the person came here because a video call failed (spec §4). */
   videoMailDerived?: boolean;
   /** Told when a panel opens or the list returns, e.g. so an embedding frame can change its width. */
   onPanelChange?: (panel: DrawerPanel | null) => void;
+  /** Told when a call takes the whole viewport and when it gives it back. */
+  onFullScreenChange?: (fullScreen: boolean) => void;
 };
 
 const panelTitles: Record<DrawerPanel, string> = {
@@ -88,6 +118,14 @@ function CloseButton({ onClick }: { onClick: () => void }) {
   );
 }
 
+/** Renders the hosted video call panel as a component of its own (its controls act on the drawer). */
+function VideoCallPanelOutlet(props: {
+  render: (controls: VideoCallPanelControls) => ReactNode;
+  controls: VideoCallPanelControls;
+}) {
+  return props.render(props.controls);
+}
+
 /**
  * The floating contact drawer (spec §2): a side drawer listing the ways to reach the call centre,
  * each opening a wider panel with a back arrow. Non-modal while it shows the list (scrolling the
@@ -98,15 +136,21 @@ export function ContactDrawer({
   embedded = false,
   onClose,
   initialPanel,
-  videoCallPanel,
+  panelRequest,
+  renderVideoCallPanel,
+  videoCallInvited = false,
   videoMailDerived = false,
   onPanelChange,
+  onFullScreenChange,
 }: ContactDrawerProps) {
   const [panel, setPanel] = useState<DrawerPanel | null>(initialPanel ?? null);
   // Panels stay mounted (hidden) once visited, so going back or closing keeps their work.
   const [visited, setVisited] = useState<ReadonlySet<DrawerPanel>>(
     () => new Set(initialPanel ? [initialPanel] : []),
   );
+  /** Why the video call could not start, shown above the video mail, which is then derived. */
+  const [derivedReason, setDerivedReason] = useState<string | null>(null);
+  const [fullScreen, setFullScreen] = useState(false);
   const status = useServiceStatus(open);
   const ids = useId();
   const listTitleId = `${ids}-title`;
@@ -118,8 +162,11 @@ export function ContactDrawer({
   const pendingFocus = useRef<'drawer' | 'panel' | DrawerPanel | null>(initialPanel ? 'panel' : 'drawer');
 
   const services = status.data;
+  const videoCallOffered =
+    renderVideoCallPanel !== undefined &&
+    (videoCallInvited || Boolean(services?.videoCall && services.working_hours));
   const entries: DrawerPanel[] = [
-    ...(videoCallPanel && services?.videoCall && services.working_hours ? (['videoCall'] as const) : []),
+    ...(videoCallOffered ? (['videoCall'] as const) : []),
     ...(services?.videoMail ? (['videoMail'] as const) : []),
     'contact',
   ];
@@ -140,9 +187,26 @@ export function ContactDrawer({
   /** A panel finished its job (a send): back to the entries, and the drawer closes (spec §4). */
   function finishPanel() {
     setPanel(null);
+    setFullScreen(false);
     pendingFocus.current = null;
     if (open) onClose?.();
   }
+
+  const videoCallControls: VideoCallPanelControls = {
+    active: open && panel === 'videoCall',
+    fallBackToVideoMail(reason) {
+      setDerivedReason(reason);
+      setFullScreen(false);
+      openPanel('videoMail');
+    },
+    finish: finishPanel,
+    backToList() {
+      setFullScreen(false);
+      pendingFocus.current = 'videoCall';
+      setPanel(null);
+    },
+    setFullScreen,
+  };
 
   // The widths of spec §9, from the shared constants (CSS keeps the same numbers as fallbacks).
   useLayoutEffect(() => {
@@ -156,6 +220,9 @@ export function ContactDrawer({
   const panelChanged = useEffectEvent((current: DrawerPanel | null) => onPanelChange?.(current));
   useEffect(() => panelChanged(panel), [panel]);
 
+  const fullScreenChanged = useEffectEvent((current: boolean) => onFullScreenChange?.(current));
+  useEffect(() => fullScreenChanged(fullScreen), [fullScreen]);
+
   // Each time the drawer opens it shows the list (or the panel it was opened on the first time).
   const wasOpen = useRef(open);
   useEffect(() => {
@@ -164,24 +231,34 @@ export function ContactDrawer({
     wasOpen.current = open;
   }, [open]);
 
+  // After the open/close bookkeeping above, so a request that also opens the drawer wins.
+  const showRequestedPanel = useEffectEvent((requested: DrawerPanel) => openPanel(requested));
+  const requestId = panelRequest?.id;
+  const requestedPanel = panelRequest?.panel;
+  useEffect(() => {
+    if (requestId !== undefined && requestedPanel) showRequestedPanel(requestedPanel);
+  }, [requestId, requestedPanel]);
+
   useEffect(() => {
     const target = pendingFocus.current;
     if (!open || target === null) return;
+    // A panel asked for in this commit renders in the next one: focus its title then.
+    if (target === 'panel' && !panelTitleRef.current) return;
     pendingFocus.current = null;
     if (target === 'drawer') drawerRef.current?.focus({ preventScroll: true });
     else if (target === 'panel') panelTitleRef.current?.focus({ preventScroll: true });
     else (entryRefs.current.get(target) ?? drawerRef.current)?.focus({ preventScroll: true });
   });
 
-  // Escape closes, from anywhere on the page while the drawer is open.
+  // Escape closes, from anywhere on the page while the drawer is open; never in the middle of a call.
   useEffect(() => {
-    if (!open) return;
+    if (!open || fullScreen) return;
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
       if (event.key === 'Escape' && !event.defaultPrevented) requestClose();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [open]);
+  }, [open, fullScreen]);
 
   // Spec §2: scrolling the page closes the drawer, unless a panel is open.
   useEffect(() => {
@@ -227,7 +304,12 @@ export function ContactDrawer({
     }
   }
 
-  const drawerClasses = [styles.drawer, panel ? styles.expanded : '', embedded ? styles.embedded : '']
+  const drawerClasses = [
+    styles.drawer,
+    panel ? styles.expanded : '',
+    embedded ? styles.embedded : '',
+    fullScreen ? styles.fullScreen : '',
+  ]
     .filter(Boolean)
     .join(' ');
 
@@ -282,7 +364,7 @@ export function ContactDrawer({
         </div>
 
         {panel && (
-          <div className={styles.panelHeader}>
+          <div className={styles.panelHeader} hidden={fullScreen}>
             <button type="button" className={styles.iconButton} onClick={backToList} aria-label="Volver">
               <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                 <path fill="currentColor" d="M20 11H7.8l5.6-5.6L12 4l-8 8 8 8 1.4-1.4L7.8 13H20z" />
@@ -295,17 +377,28 @@ export function ContactDrawer({
           </div>
         )}
 
-        {visited.has('videoCall') && videoCallPanel && (
-          <div className={styles.panelBody} hidden={panel !== 'videoCall'}>
-            {videoCallPanel}
+        {visited.has('videoCall') && renderVideoCallPanel && (
+          <div
+            className={fullScreen ? styles.panelBodyFullScreen : styles.panelBody}
+            hidden={panel !== 'videoCall'}
+          >
+            <VideoCallPanelOutlet render={renderVideoCallPanel} controls={videoCallControls} />
           </div>
         )}
         {visited.has('videoMail') && (
           <div className={styles.panelBody} hidden={panel !== 'videoMail'}>
+            {derivedReason && (
+              <Alert tone="warning" className={styles.derivedReason}>
+                {derivedReason}
+              </Alert>
+            )}
             <VideoMailPanel
               active={open && panel === 'videoMail'}
-              derived={videoMailDerived}
-              onFinished={finishPanel}
+              derived={videoMailDerived || derivedReason !== null}
+              onFinished={() => {
+                setDerivedReason(null);
+                finishPanel();
+              }}
             />
           </div>
         )}

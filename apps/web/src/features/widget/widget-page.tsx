@@ -1,15 +1,32 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   WIDGET_MESSAGE_SOURCE,
   WIDGET_QUERY,
   isHostToWidgetMessage,
+  type HostToWidgetMessage,
   type WidgetToHostMessage,
 } from '@seguridad/contracts/embed-bridge';
 import { DRAWER_WIDTH_PX } from '@seguridad/contracts/constants';
 import { getCompanyKey, setCompanyKey } from '../../shared/api/company-key';
-import { ContactDrawer, type DrawerPanel } from './contact-drawer';
+import {
+  ContactDrawer,
+  type DrawerPanel,
+  type PanelRequest,
+  type VideoCallPanelControls,
+} from './contact-drawer';
 import styles from './widget-page.module.css';
+
+/** The video call inside the widget, composed in by the app layer (features do not import each other). */
+export type WidgetVideoCall = {
+  renderPanel: (controls: VideoCallPanelControls) => ReactNode;
+  /** A link into the call (forwarded from the host page) opens the panel after this delay; null: none. */
+  openAfterMs: number | null;
+  /** A private call link: the Videollamada entry shows even when the public service is off. */
+  invited: boolean;
+};
+
+type WidgetPageProps = { videoCall?: WidgetVideoCall };
 
 /** An origin from the query, or undefined when it is not one (never a wildcard). */
 function originFrom(value: string | null): string | undefined {
@@ -24,9 +41,10 @@ function originFrom(value: string | null): string | undefined {
 
 /**
  * The drawer inside the iframe that `widget.js` puts on other sites. It tells the host page when
- * it is ready and how wide to make the frame, and obeys open/close from that page only.
+ * it is ready and how big to make the frame (the whole viewport during a call), and obeys
+ * open/close/openVideoCall from that page only.
  */
-export function WidgetPage() {
+export function WidgetPage({ videoCall }: WidgetPageProps) {
   const [params] = useSearchParams();
   const companyKey = params.get(WIDGET_QUERY.companyKey)?.trim() ?? '';
   const hostOrigin = originFrom(params.get(WIDGET_QUERY.hostOrigin));
@@ -37,29 +55,48 @@ export function WidgetPage() {
   // Opened directly (not framed), the page is a usable contact form on its own.
   const [open, setOpen] = useState(!framed);
   const [panel, setPanel] = useState<DrawerPanel | null>(null);
+  const [fullScreen, setFullScreen] = useState(false);
+  const [panelRequest, setPanelRequest] = useState<PanelRequest | null>(null);
+
+  const openVideoCallPanel = useEffectEvent(() => {
+    setOpen(true);
+    if (videoCall) setPanelRequest((previous) => ({ panel: 'videoCall', id: (previous?.id ?? 0) + 1 }));
+  });
+
+  const obey = useEffectEvent((message: HostToWidgetMessage) => {
+    if (message.type === 'openVideoCall') openVideoCallPanel();
+    else if (message.type === 'open') setOpen(true);
+    // A call in progress is ended with its own button, not hidden away by the host page.
+    else if (!fullScreen) setOpen(false);
+  });
 
   useEffect(() => {
     if (!framed || !hostOrigin) return;
     const post = (message: WidgetToHostMessage) => window.parent.postMessage(message, hostOrigin);
     const onMessage = (event: MessageEvent) => {
       if (event.source !== window.parent || event.origin !== hostOrigin) return;
-      if (!isHostToWidgetMessage(event.data)) return;
-      // The video call panel arrives with the call feature; until then it opens the drawer.
-      setOpen(event.data.type !== 'close');
+      if (isHostToWidgetMessage(event.data)) obey(event.data);
     };
     window.addEventListener('message', onMessage);
     post({ source: WIDGET_MESSAGE_SOURCE, type: 'ready' });
     return () => window.removeEventListener('message', onMessage);
   }, [framed, hostOrigin]);
 
+  // A link into the call on the host page (autovideo, ShareLink, privatevideo) opens the panel once.
+  const openAfterMs = videoCall?.openAfterMs ?? null;
+  useEffect(() => {
+    if (openAfterMs === null || !companyKey) return;
+    const timer = setTimeout(openVideoCallPanel, openAfterMs);
+    return () => clearTimeout(timer);
+  }, [openAfterMs, companyKey]);
+
   useEffect(() => {
     if (!framed || !hostOrigin) return;
     const width = !open ? 0 : panel ? DRAWER_WIDTH_PX.expanded : DRAWER_WIDTH_PX.desktop;
-    const message: WidgetToHostMessage = open
-      ? { source: WIDGET_MESSAGE_SOURCE, type: 'layout', width }
-      : { source: WIDGET_MESSAGE_SOURCE, type: 'closed' };
+    let message: WidgetToHostMessage = { source: WIDGET_MESSAGE_SOURCE, type: 'closed' };
+    if (open) message = { source: WIDGET_MESSAGE_SOURCE, type: 'layout', width, fullscreen: fullScreen };
     window.parent.postMessage(message, hostOrigin);
-  }, [framed, hostOrigin, open, panel]);
+  }, [framed, hostOrigin, open, panel, fullScreen]);
 
   if (!companyKey) {
     return (
@@ -70,7 +107,16 @@ export function WidgetPage() {
   }
   return (
     <div className={styles.frame}>
-      <ContactDrawer embedded open={open} onClose={() => setOpen(false)} onPanelChange={setPanel} />
+      <ContactDrawer
+        embedded
+        open={open}
+        onClose={() => setOpen(false)}
+        onPanelChange={setPanel}
+        onFullScreenChange={setFullScreen}
+        panelRequest={panelRequest}
+        renderVideoCallPanel={videoCall?.renderPanel}
+        videoCallInvited={videoCall?.invited}
+      />
     </div>
   );
 }

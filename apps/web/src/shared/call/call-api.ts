@@ -117,5 +117,11 @@ export async function getAttachmentUrl(attachmentId: number, auth: CallAuth): Pr
  * WebSocket only: long polling would need sticky sessions once several processes serve the site.
  */
 export function openCallerSocket(): CallSocket {
-  return io({ path: '/socket.io', transports: ['websocket'] });
+  // Retried quickly: a citizen in a call is waiting on the other side of each attempt.
+  return io({
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnectionDelay: 500,
+    reconnectionDelayMax: 2_000,
+  });
 }

@@ -31,6 +31,8 @@ type Emitted = { event: string; payload: unknown; ack?: Ack };
  * with their acks so a test answers as the server would), and connect / disconnect events.
  */
 class FakeSocket {
+  /** The Socket.IO manager's transport, which the session closes when the network goes away. */
+  readonly io = { engine: { close: vi.fn() } };
   connected = false;
   active = false;
   readonly emitted: Emitted[] = [];
@@ -273,6 +275,7 @@ type Setup = {
   localStream?: MediaStream | null;
   ownsSocket?: boolean;
   uploadAttachment?: CallSessionOptions['uploadAttachment'];
+  network?: CallSessionOptions['network'];
 };
 
 const sessions: CallSession[] = [];
@@ -283,6 +286,7 @@ function setup({
   localStream = fakeStream(),
   ownsSocket = false,
   uploadAttachment = async () => ({ id: 9, name: 'foto.png', mime: 'image/png', size: 10 }),
+  network = null,
 }: Setup = {}) {
   const socket = new FakeSocket();
   if (connected) {
@@ -300,6 +304,7 @@ function setup({
     createPeerConnection: (config) => new FakePeerConnection(config) as unknown as RTCPeerConnection,
     uploadAttachment,
     now: () => new Date('2025-03-01T12:00:00.000Z'),
+    network,
   });
   sessions.push(session);
   return { socket, session };
@@ -589,6 +594,27 @@ describe('negotiation', () => {
     expect(socket.signals('remoteResponse')).toEqual([
       { id: 'remoteResponse', roomName: room, sdpAnswer: peer.localDescription?.sdp },
     ]);
+  });
+});
+
+describe('the device going offline', () => {
+  it('shows reconnecting at once and closes the dead transport so Socket.IO reconnects', async () => {
+    const network = new EventTarget();
+    const { socket, session } = setup({ network });
+    await joinAs(socket, session, caller, []);
+    socket.message({ id: 'newUserInRoom', user: operator });
+    socket.message({ id: 'start', from: operator.userID, sdpOffer: 'v=0 offer from operator' });
+    await settle();
+    FakePeerConnection.last().fireIceState('connected');
+    expect(session.getSnapshot().phase).toEqual({ status: 'connected', reconnecting: false });
+
+    network.dispatchEvent(new Event('offline'));
+    expect(session.getSnapshot().phase).toEqual({ status: 'connected', reconnecting: true });
+    expect(socket.io.engine.close).toHaveBeenCalledTimes(1);
+
+    session.dispose();
+    network.dispatchEvent(new Event('offline'));
+    expect(socket.io.engine.close).toHaveBeenCalledTimes(1);
   });
 });
 

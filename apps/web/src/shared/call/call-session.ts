@@ -73,6 +73,11 @@ export type CallSessionOptions = {
   createPeerConnection?: (config: RTCConfiguration) => RTCPeerConnection;
   uploadAttachment: (file: File, onProgress: (fraction: number) => void) => Promise<Attachment>;
   now?: () => Date;
+  /**
+   * Where the browser says the network went away (`offline`/`online`); `window` by default, null
+   * for none. A WebSocket over a dead network only notices at its next ping (up to a minute).
+   */
+  network?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | null;
 };
 
 /** ICE that stays `disconnected` this long is restarted; it often recovers by itself before. */
@@ -195,6 +200,8 @@ export class CallSession {
 
   /** Our listeners, as attached: a shared socket (the console's) keeps everyone else's. */
   private readonly socketListeners: [string, (...args: unknown[]) => void][];
+  private readonly network: CallSessionOptions['network'];
+  private readonly onOffline = () => this.guard(() => this.dropDeadTransport());
 
   constructor(options: CallSessionOptions) {
     this.options = options;
@@ -226,6 +233,9 @@ export class CallSession {
       (...args: unknown[]) => this.guard(() => handler(args[0])),
     ]);
     for (const [event, listener] of this.socketListeners) this.socket.on(event, listener);
+    this.network =
+      options.network === undefined ? (typeof window === 'undefined' ? null : window) : options.network;
+    this.network?.addEventListener('offline', this.onOffline);
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -363,6 +373,7 @@ export class CallSession {
     this.wantsRoom = false;
     this.inRoom = false;
     for (const [event, listener] of this.socketListeners) this.socket.off(event, listener);
+    this.network?.removeEventListener('offline', this.onOffline);
     clearTimeout(this.joinTimer);
     this.closePeerConnection();
     this.resolveFirstJoin?.();
@@ -421,6 +432,17 @@ export class CallSession {
     this.updateReconnecting();
     // Socket.IO retries every drop by itself except a close decided by the server.
     if (reason === 'io server disconnect' && this.options.ownsSocket && this.wantsRoom) this.socket.connect();
+  }
+
+  /**
+   * The device lost its network: say so now, and close the transport so Socket.IO starts its
+   * reconnection (and the re-join that fetches missed chat) instead of waiting for a ping to fail.
+   */
+  private dropDeadTransport(): void {
+    if (!this.wantsRoom) return;
+    this.socketDown = true;
+    this.updateReconnecting();
+    this.socket.io?.engine?.close();
   }
 
   private onConnectError(): void {

@@ -80,8 +80,8 @@ export function OperatorCallView({ operatorCall, snapshot }: OperatorCallViewPro
             </p>
           )}
         </div>
-        {/* Not a live region: the stage announces the same changes. */}
-        <p className={styles.callStatus}>{statusText}</p>
+        {/* Not a live region: the stage announces the same changes. Once over, the stage says it. */}
+        {!over && <p className={styles.callStatus}>{statusText}</p>}
       </header>
 
       {inCall.cameraFailed && !over && (
@@ -126,9 +126,7 @@ export function OperatorCallView({ operatorCall, snapshot }: OperatorCallViewPro
           )}
           {over && (
             <div ref={overBox} className={styles.callOver}>
-              <Alert tone={phase.status === 'failed' ? 'error' : 'info'}>
-                {phase.status === 'failed' ? phase.message : callTexts.ended}
-              </Alert>
+              {phase.status === 'failed' && <Alert tone="error">{phase.message}</Alert>}
               <Button onClick={backToQueue}>Volver a la fila</Button>
             </div>
           )}

@@ -194,9 +194,6 @@ export function ChatPanel({
   const stickToBottom = useRef(true);
   const [draft, setDraft] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
-  const [announcement, setAnnouncement] = useState('');
-  /** Only messages that arrive while the panel is open are read aloud, not the history. */
-  const announcedUpTo = useRef(entries.reduce((max, entry) => Math.max(max, entry.id), 0));
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   // Parents often pass a new function each render; a loaded image must not fetch a new URL for it.
   const latestGetAttachmentUrl = useRef(getAttachmentUrl);
@@ -208,15 +205,6 @@ export function ChatPanel({
     [],
   );
   const newest = entries.at(-1);
-
-  useEffect(() => {
-    const incoming = entries.filter((entry) => !entry.mine && entry.id > announcedUpTo.current);
-    const latest = incoming.at(-1);
-    if (!latest) return;
-    announcedUpTo.current = latest.id;
-    const content = latest.message || latest.fileData?.name || '';
-    setAnnouncement(`${senderLabel(latest)}: ${content}`);
-  }, [entries]);
 
   useLayoutEffect(() => {
     const element = list.current;
@@ -273,7 +261,16 @@ export function ChatPanel({
       <Heading id={headingId} className={styles.title}>
         {title}
       </Heading>
-      <ol ref={list} className={styles.messages} onScroll={onScroll} tabIndex={0} aria-label="Mensajes">
+      {/* New messages are read aloud as they are added (history is already there when it mounts). */}
+      <ol
+        ref={list}
+        className={styles.messages}
+        onScroll={onScroll}
+        tabIndex={0}
+        aria-label="Mensajes"
+        aria-live="polite"
+        aria-relevant="additions"
+      >
         {entries.map((entry) => (
           <li
             key={entry.id > 0 ? entry.id : entry.clientId}
@@ -295,9 +292,6 @@ export function ChatPanel({
           </li>
         ))}
       </ol>
-      <p className="visually-hidden" aria-live="polite">
-        {announcement}
-      </p>
       {notice && (
         <Alert tone="error" className={styles.notice}>
           {notice}

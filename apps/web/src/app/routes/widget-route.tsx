@@ -1,0 +1,31 @@
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { WIDGET_QUERY } from '@seguridad/contracts/embed-bridge';
+import {
+  callLaunchDelayMs,
+  callOriginOf,
+  isPrivateInvitation,
+  parseCallLaunch,
+} from '../../features/call/call-launch';
+import { WidgetPage, type WidgetVideoCall } from '../../features/widget/widget-page';
+import { VideoCallPanelSlot } from '../layout/video-call-panel-slot';
+
+/**
+ * The `/widget` page that `widget.js` frames on other sites: the widget's drawer with the video
+ * call in it. The loader forwards the host page's call links and the page the call starts from.
+ */
+export function WidgetRoute() {
+  const [params] = useSearchParams();
+  const launch = useMemo(() => parseCallLaunch(params), [params]);
+  const from = callOriginOf(params.get(WIDGET_QUERY.from) ?? params.get(WIDGET_QUERY.hostOrigin) ?? '');
+
+  const videoCall: WidgetVideoCall = {
+    openAfterMs: launch ? callLaunchDelayMs(launch) : null,
+    invited: isPrivateInvitation(launch),
+    renderPanel: (controls) => (
+      // Terminar Llamada inside a frame goes back to the drawer's entries, not to our home page.
+      <VideoCallPanelSlot host={controls} launch={launch} from={from} onHungUp={controls.backToList} />
+    ),
+  };
+  return <WidgetPage videoCall={videoCall} />;
+}

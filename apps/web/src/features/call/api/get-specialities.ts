@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SpecialitiesResponse } from '@seguridad/contracts/http/company';
+import { apiRequest } from '../../../shared/api/api-client';
+
+/** The company's specialities a caller may choose before a call (spec §7, company service API). */
+export function getSpecialities(signal?: AbortSignal): Promise<SpecialitiesResponse> {
+  return apiRequest<SpecialitiesResponse>('/api/company/specialities', { companyKey: true, signal });
+}
+
+export function specialitiesQueryOptions() {
+  return queryOptions({
+    queryKey: ['call', 'specialities'],
+    queryFn: ({ signal }) => getSpecialities(signal),
+    select: (response) => response.data,
+    // An admin rarely edits them; a panel opened twice in a visit need not ask again.
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Fetched once the Videollamada panel shows; without them the call still goes out as General. */
+export function useSpecialities(enabled: boolean) {
+  return useQuery({ ...specialitiesQueryOptions(), enabled });
+}

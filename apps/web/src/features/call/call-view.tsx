@@ -1,0 +1,128 @@
+import { useEffect, useRef } from 'react';
+import { callTexts } from '@seguridad/contracts/messages';
+import { getAttachmentUrl } from '../../shared/call/call-api';
+import type { CallSession, CallSessionSnapshot } from '../../shared/call/call-session';
+import { CallStage } from '../../shared/call/ui/call-stage';
+import { ChatPanel } from '../../shared/call/ui/chat-panel';
+import { MediaControls } from '../../shared/call/ui/media-controls';
+import { Button, buttonClassName } from '../../shared/ui/button';
+import { callStatusTexts } from './call-status';
+import styles from './call-view.module.css';
+
+type CallViewProps = {
+  session: CallSession;
+  /** The caller token, for the chat's attachment links. */
+  callToken: string;
+  snapshot: CallSessionSnapshot;
+  /** Terminar Llamada. */
+  onHangUp: () => void;
+  /** Cerrar, once the call is over. */
+  onClose: () => void;
+};
+
+/**
+ * The caller's full-screen call view (spec §2, §4): the operator's video large with the citizen's
+ * camera in a corner, the chat at the side (below on phones), microphone and camera switches and
+ * the red Terminar Llamada. While waiting it tells the place in the queue; when the call is over it
+ * shows the end, and Cerrar.
+ */
+export function CallView({ session, callToken, snapshot, onHangUp, onClose }: CallViewProps) {
+  const { phase, localStream } = snapshot;
+  const ended = phase.status === 'ended' || phase.status === 'failed';
+  const texts = callStatusTexts(phase);
+  // Connected without the operator's video, the stage itself says so; the header would repeat it.
+  const headerText = snapshot.remoteStream ? texts.header : '';
+  const viewRef = useRef<HTMLElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const chatRef = useRef<HTMLDivElement>(null);
+  const firstFrameMarked = useRef(false);
+
+  // The view replaces the panel the person was on: focus starts at its title.
+  useEffect(() => {
+    titleRef.current?.focus({ preventScroll: true });
+  }, []);
+
+  // Terminar Llamada leaves with the end; focus moves to Cerrar unless the person is in the chat.
+  useEffect(() => {
+    if (!ended) return;
+    const active = document.activeElement;
+    if (active && chatRef.current?.contains(active)) return;
+    closeRef.current?.focus({ preventScroll: true });
+  }, [ended]);
+
+  function onRemoteFirstFrame() {
+    session.reportRemoteVideoReady();
+    if (firstFrameMarked.current) return;
+    firstFrameMarked.current = true;
+    performance.mark('call:first-remote-frame');
+  }
+
+  return (
+    <section ref={viewRef} className={styles.view} aria-label="Videollamada en curso">
+      <header className={styles.header}>
+        <h2 ref={titleRef} tabIndex={-1} className={styles.title}>
+          Videollamada con la central
+        </h2>
+        <div className={styles.status} role="status">
+          {headerText && <p className={styles.connected}>{headerText}</p>}
+          {texts.queue.map((line) => (
+            <p key={line} className={styles.queueLine}>
+              {line}
+            </p>
+          ))}
+        </div>
+      </header>
+
+      <div className={styles.stage}>
+        <CallStage
+          snapshot={snapshot}
+          remoteLabel="Video de la operadora"
+          localLabel="Tu cámara"
+          statusText={texts.stage}
+          onRemoteFirstFrame={onRemoteFirstFrame}
+        />
+      </div>
+
+      {/*
+        The screen an operator shares and the video an operator pushes (spec §2) travel on the same
+        connection; the media issue (decision 008) fills these two areas and reveals them.
+      */}
+      <section className={styles.extraMedia} aria-label="Pantalla compartida por la operadora" hidden />
+      <section className={styles.extraMedia} aria-label="Video enviado por la central" hidden />
+
+      <div className={styles.controls}>
+        {ended ? (
+          // A native button: focus moves to it by ref when the call ends.
+          <button ref={closeRef} type="button" className={buttonClassName('primary')} onClick={onClose}>
+            Cerrar
+          </button>
+        ) : (
+          <MediaControls
+            microphoneEnabled={snapshot.microphoneEnabled}
+            cameraEnabled={snapshot.cameraEnabled}
+            microphoneAvailable={(localStream?.getAudioTracks().length ?? 0) > 0}
+            cameraAvailable={(localStream?.getVideoTracks().length ?? 0) > 0}
+            onMicrophoneChange={(enabled) => session.setMicrophoneEnabled(enabled)}
+            onCameraChange={(enabled) => session.setCameraEnabled(enabled)}
+          >
+            <Button variant="danger" className={styles.hangUp} onClick={onHangUp}>
+              {callTexts.endCall}
+            </Button>
+          </MediaControls>
+        )}
+      </div>
+
+      <div ref={chatRef} className={styles.chat}>
+        <ChatPanel
+          entries={snapshot.chat}
+          onSend={(text) => session.sendMessage(text)}
+          onSendFile={(file) => session.sendFile(file)}
+          getAttachmentUrl={(attachmentId) => getAttachmentUrl(attachmentId, { callToken })}
+          disabled={ended}
+          headingLevel={3}
+        />
+      </div>
+    </section>
+  );
+}

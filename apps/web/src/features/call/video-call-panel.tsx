@@ -1,0 +1,278 @@
+import { useEffect, useEffectEvent, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { DELAYS_MS } from '@seguridad/contracts/constants';
+import { callTexts } from '@seguridad/contracts/messages';
+import { useCallSession } from '../../shared/call/use-call-session';
+import { Alert } from '../../shared/ui/alert';
+import { Button } from '../../shared/ui/button';
+import { useSpecialities } from './api/get-specialities';
+import { callStartFailure } from './call-failure';
+import { callLaunchKey, callOriginOf, type CallLaunch } from './call-launch';
+import { CallView } from './call-view';
+import { createDeviceCheck, stopStream } from './device-check';
+import { DevicePreview } from './device-preview';
+import { useCallerCall } from './use-caller-call';
+import styles from './video-call-panel.module.css';
+
+/**
+ * What the drawer that hosts the panel lets it do. The drawer belongs to the widget feature; the
+ * app layer hands its controls in, which have this shape.
+ */
+export type VideoCallPanelHost = {
+  /** The panel is on screen (the drawer is open on it): only then is the camera on. */
+  active: boolean;
+  /** The call could not start: the video mail opens, derived, with this one sentence above it. */
+  fallBackToVideoMail: (reason: string) => void;
+  /** Back to the drawer's entries, and the drawer closes. */
+  finish: () => void;
+  /** Back to the drawer's entries. */
+  backToList: () => void;
+  /** The call view takes the whole viewport while a call is held. */
+  setFullScreen: (fullScreen: boolean) => void;
+};
+
+export type VideoCallPanelProps = {
+  host: VideoCallPanelHost;
+  /** The page link that opened the panel, if any (ShareLink, autovideo, privatevideo). */
+  launch: CallLaunch | null;
+  /** Where the call starts from, for the operator; this page when not given. */
+  from?: string;
+  /** After Terminar Llamada (spec §4: "returns to Home"); back to the drawer's entries when not given. */
+  onHungUp?: () => void;
+};
+
+/** "General" when the company has no speciality of that name: it goes out as null (contract). */
+const GENERAL = 0;
+
+function sameName(a: string, b: string): boolean {
+  return a.trim().localeCompare(b.trim(), 'es', { sensitivity: 'base' }) === 0;
+}
+
+/**
+ * The Videollamada panel (spec §2, §4): step 1 checks the camera and microphone and picks a
+ * speciality; Llamar creates the call and step 2 is the full-screen call view. A call that cannot
+ * start falls back to a derived video mail that says why. A private room link joins by itself as
+ * soon as the camera works.
+ */
+export function VideoCallPanel({ host, launch, from, onHungUp }: VideoCallPanelProps) {
+  const [check] = useState(() => createDeviceCheck());
+  const devices = useSyncExternalStore(check.subscribe, check.getSnapshot, check.getSnapshot);
+  const { call, start, hangUp, close } = useCallerCall();
+  const snapshot = useCallSession(call.step === 'inCall' ? call.session : null);
+  const [speciality, setSpeciality] = useState(GENERAL);
+  const [privateRoom, setPrivateRoom] = useState<string | null>(
+    launch?.kind === 'privateRoom' ? launch.room : null,
+  );
+  /** A sentence that keeps the person on this panel (an invalid private room). */
+  const [problem, setProblem] = useState<string | null>(
+    launch?.kind === 'invalidPrivateRoom' ? callTexts.privateRoomInvalid : null,
+  );
+  const specialities = useSpecialities(host.active);
+  const ids = useId();
+  const problemRef = useRef<HTMLDivElement>(null);
+  /** A private room is joined by itself once per link; after that only by pressing Llamar. */
+  const autoJoined = useRef(false);
+
+  const inCall = call.step === 'inCall';
+  // The default label is General (spec §2); a company that has its own General gets no second one.
+  const companySpecialities = specialities.data ?? [];
+  const companyGeneral = companySpecialities.find((option) =>
+    sameName(option.name, callTexts.defaultSpeciality),
+  );
+  const specialityOptions = companyGeneral
+    ? companySpecialities
+    : [{ id: GENERAL, name: callTexts.defaultSpeciality }, ...companySpecialities];
+  const selectedSpeciality = speciality === GENERAL && companyGeneral ? companyGeneral.id : speciality;
+  const cameraReady = devices.state.status === 'ready';
+  const phase = snapshot?.phase ?? null;
+
+  // A new link while the panel is mounted (a client-side navigation) starts over from it.
+  const launchKey = callLaunchKey(launch);
+  const applyLaunch = useEffectEvent(() => {
+    if (call.step !== 'setup' || !launch) return;
+    autoJoined.current = false;
+    setSpeciality(GENERAL);
+    setPrivateRoom(launch.kind === 'privateRoom' ? launch.room : null);
+    setProblem(launch.kind === 'invalidPrivateRoom' ? callTexts.privateRoomInvalid : null);
+  });
+  useEffect(() => applyLaunch(), [launchKey]);
+
+  // The camera is on while this panel is on screen and until the call takes the stream over.
+  const previewWanted = host.active && !inCall;
+  useEffect(() => {
+    if (!previewWanted) {
+      check.release();
+      return;
+    }
+    if (check.getSnapshot().state.status === 'idle') void check.open();
+  }, [previewWanted, check]);
+  useEffect(() => () => check.release(), [check]);
+
+  const setFullScreen = useEffectEvent((fullScreen: boolean) => host.setFullScreen(fullScreen));
+  useEffect(() => setFullScreen(inCall), [inCall]);
+
+  function resetToSetup() {
+    setSpeciality(GENERAL);
+    setPrivateRoom(null);
+    setProblem(null);
+  }
+
+  async function placeCall() {
+    if (call.step !== 'setup' || !cameraReady) return;
+    setProblem(null);
+    const outcome = await start({
+      speciality: privateRoom || selectedSpeciality === GENERAL ? null : selectedSpeciality,
+      privateRoom: privateRoom ?? undefined,
+      from: from ?? callOriginOf(window.location.href),
+      takeLocalStream: () => check.handOver(),
+    });
+    if (!outcome.failed) return;
+    const failure = callStartFailure(outcome.error);
+    if (failure.action === 'fallBack') {
+      host.fallBackToVideoMail(failure.sentence);
+      return;
+    }
+    setPrivateRoom(null);
+    setProblem(failure.sentence);
+  }
+
+  // A private room link is an invitation: it joins as soon as the camera and microphone work.
+  const autoJoin = useEffectEvent(() => void placeCall());
+  const readyToJoinPrivately = privateRoom !== null && cameraReady && host.active && call.step === 'setup';
+  useEffect(() => {
+    if (!readyToJoinPrivately || autoJoined.current) return;
+    autoJoined.current = true;
+    autoJoin();
+  }, [readyToJoinPrivately]);
+
+  useEffect(() => {
+    if (problem) problemRef.current?.focus();
+  }, [problem]);
+
+  // Once the call is over the camera and microphone go off, even while the end view stays.
+  const callOver = phase?.status === 'ended' || phase?.status === 'failed';
+  const releaseMedia = useEffectEvent(() => {
+    if (call.step !== 'inCall') return;
+    stopStream(call.localStream);
+    call.session.setCameraEnabled(false);
+  });
+  useEffect(() => {
+    if (callOver) releaseMedia();
+  }, [callOver]);
+
+  // Ended by the other side without chat: the end shows for 5 s, then the drawer closes (spec §4).
+  const closesByItself = phase?.status === 'ended' && phase.reason !== 'local_hangup' && !phase.chatOccurred;
+  const closeAfterEnd = useEffectEvent(() => {
+    close();
+    resetToSetup();
+    host.finish();
+  });
+  useEffect(() => {
+    if (!closesByItself) return;
+    const timer = setTimeout(closeAfterEnd, DELAYS_MS.endOfCallClose);
+    return () => clearTimeout(timer);
+  }, [closesByItself]);
+
+  // The room refused us or could not be reached: as with a call that could not be created.
+  const joinFailed = phase?.status === 'failed';
+  const fallBackAfterJoin = useEffectEvent(() => {
+    close();
+    resetToSetup();
+    host.fallBackToVideoMail(callTexts.callFailed);
+  });
+  useEffect(() => {
+    if (joinFailed) fallBackAfterJoin();
+  }, [joinFailed]);
+
+  if (call.step === 'inCall' && snapshot) {
+    return (
+      <CallView
+        session={call.session}
+        callToken={call.call.token}
+        snapshot={snapshot}
+        onHangUp={() => {
+          void hangUp();
+          resetToSetup();
+          (onHungUp ?? host.backToList)();
+        }}
+        onClose={() => {
+          close();
+          resetToSetup();
+          host.finish();
+        }}
+      />
+    );
+  }
+
+  const starting = call.step === 'starting';
+  return (
+    <div className={styles.layout}>
+      <section className={styles.column} aria-labelledby={`${ids}-devices`}>
+        <h3 id={`${ids}-devices`} className={styles.stepTitle}>
+          1. Revisa tu cámara y tu micrófono
+        </h3>
+        <DevicePreview
+          devices={devices}
+          onRetry={() => void check.open()}
+          onSelectCamera={(deviceId) => void check.selectCamera(deviceId)}
+          onSelectMicrophone={(deviceId) => void check.selectMicrophone(deviceId)}
+        />
+      </section>
+
+      <section className={styles.column} aria-labelledby={`${ids}-call`}>
+        <h3 id={`${ids}-call`} className={styles.stepTitle}>
+          2. Llama a la central
+        </h3>
+        {privateRoom ? (
+          <p className={styles.intro}>
+            Una operadora te invitó a una videollamada privada. Entrarás apenas tu cámara y tu micrófono estén
+            listos.
+          </p>
+        ) : (
+          <>
+            <p className={styles.intro}>
+              Una operadora de la central te atenderá por video. Elige el tema de tu consulta si lo sabes.
+            </p>
+            <div className={styles.field}>
+              <label className={styles.label} htmlFor={`${ids}-speciality`}>
+                Especialidad
+              </label>
+              <select
+                id={`${ids}-speciality`}
+                className={styles.select}
+                value={String(selectedSpeciality)}
+                disabled={starting}
+                onChange={(event) => setSpeciality(Number(event.target.value))}
+              >
+                {specialityOptions.map((option) => (
+                  <option key={option.id} value={String(option.id)}>
+                    {option.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </>
+        )}
+
+        {problem && (
+          <Alert tone="error" focusable ref={problemRef} className={styles.notice}>
+            {problem}
+          </Alert>
+        )}
+
+        <div className={styles.actions}>
+          <Button onClick={() => void placeCall()} busy={starting} disabled={!cameraReady}>
+            {callTexts.call}
+          </Button>
+          {problem && (
+            <Button variant="secondary" onClick={() => host.fallBackToVideoMail(problem)}>
+              Dejar un video mail
+            </Button>
+          )}
+        </div>
+        {!cameraReady && devices.state.status !== 'failed' && (
+          <p className={styles.hint}>Podrás llamar cuando tu cámara y tu micrófono estén listos.</p>
+        )}
+      </section>
+    </div>
+  );
+}
