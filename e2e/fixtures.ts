@@ -76,6 +76,7 @@ export async function startServer(
       // Every journey of a worker comes from 127.0.0.1; the limit itself is proven by the server tests.
       WIDGET_SUBMISSIONS_MAX: '1000',
       VIDEO_CALLS_MAX: '1000',
+      AUTH_RATE_LIMIT_MAX: '1000',
       SEED_OPERATOR_PASSWORD: DEV_ADMIN.password,
       DATABASE_URL: '',
       REDIS_URL: '',

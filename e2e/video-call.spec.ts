@@ -79,6 +79,8 @@ async function connectCall(citizen: Page, operator: Operator, speciality = 'Gene
 }
 
 test.describe('live video call', () => {
+  // Two browsers, real media and a camera check each: a call takes longer than a page.
+  test.setTimeout(60_000);
   test('a citizen calls, the operator accepts, they talk, chat and share files, the citizen ends', async ({
     browser,
     page: citizen,

@@ -35,6 +35,8 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   /** Contact messages and video mails one IP may send per 10 minutes (anonymous, so kept low). */
   WIDGET_SUBMISSIONS_MAX: z.coerce.number().int().positive().default(5),
+  /** Sign-in, sign-up, reset and code requests one IP may make per minute. */
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   /** Video calls one IP may start per 10 minutes (anonymous callers; e2e and bench raise it). */
   VIDEO_CALLS_MAX: z.coerce.number().int().positive().default(10),
   /** Files one IP may attach in call chats per 10 minutes. */
@@ -106,6 +108,7 @@ export type AppConfig = {
   trustProxy: boolean;
   rateLimitMax: number;
   widgetSubmissionsMax: number;
+  authRateLimitMax: number;
   videoCallsMax: number;
   callAttachmentsMax: number;
   callReconnectGraceMs: number;
@@ -163,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: vars.TRUST_PROXY,
     rateLimitMax: vars.RATE_LIMIT_MAX,
     widgetSubmissionsMax: vars.WIDGET_SUBMISSIONS_MAX,
+    authRateLimitMax: vars.AUTH_RATE_LIMIT_MAX,
     videoCallsMax: vars.VIDEO_CALLS_MAX,
     callAttachmentsMax: vars.CALL_ATTACHMENTS_MAX,
     callReconnectGraceMs: vars.CALL_RECONNECT_GRACE_MS,

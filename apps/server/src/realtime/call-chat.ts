@@ -1,51 +1,11 @@
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { callTexts, errorMessages } from '@seguridad/contracts/messages';
-import {
-  callSocketEvents,
-  chatSendSchema,
-  type ChatMessage,
-  type ChatSendAck,
-} from '@seguridad/contracts/realtime/call';
+import { callSocketEvents, chatSendSchema, type ChatSendAck } from '@seguridad/contracts/realtime/call';
 import { callAttachments, callChatMessages, videoCalls } from '../db/schema';
 import { callRoom } from '../modules/calls/call-access';
+import { chatMessagesAfter, toChatMessage } from '../modules/calls/chat-messages';
 import { ackOf, refusal, type AppSocket, type CallMembership } from './call-socket';
-
-type ChatRow = typeof callChatMessages.$inferSelect;
-type AttachmentRow = typeof callAttachments.$inferSelect;
-
-/** A stored chat message as both participants receive it (user 1 is the caller, 2 the operator). */
-export function toChatMessage(row: ChatRow, room: string, attachment: AttachmentRow | null): ChatMessage {
-  return {
-    id: row.id,
-    roomName: room,
-    clientId: row.clientId,
-    user: row.sender === 'caller' ? 1 : 2,
-    userName: row.senderName,
-    message: row.message,
-    isFile: attachment !== null,
-    fileData: attachment
-      ? { id: attachment.id, name: attachment.name, mime: attachment.mime, size: attachment.bytes }
-      : null,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-/** The call's messages after `afterId`, in the order they were sent. */
-export async function chatMessagesAfter(
-  app: FastifyInstance,
-  callId: number,
-  room: string,
-  afterId: number,
-): Promise<ChatMessage[]> {
-  const rows = await app.database.db
-    .select({ message: callChatMessages, attachment: callAttachments })
-    .from(callChatMessages)
-    .leftJoin(callAttachments, eq(callAttachments.id, callChatMessages.attachmentId))
-    .where(and(eq(callChatMessages.callId, callId), gt(callChatMessages.id, afterId)))
-    .orderBy(asc(callChatMessages.id));
-  return rows.map((row) => toChatMessage(row.message, room, row.attachment));
-}
 
 /** Sends a (re)joined socket what it missed, once, in order, to that socket only. */
 export async function replayChat(
@@ -86,7 +46,7 @@ export async function handleChatSend(
     .limit(1);
   if (!call) return ack(refusal('call_ended', callTexts.callNotFound));
 
-  let attachment: AttachmentRow | null = null;
+  let attachment: typeof callAttachments.$inferSelect | null = null;
   if (attachmentId !== undefined) {
     const sameCall = await db
       .select()

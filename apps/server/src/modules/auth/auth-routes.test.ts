@@ -283,3 +283,21 @@ describe('new device alert and account recovery', () => {
     expect(response.json().message).toBe(accountTexts.recoveryTokenInvalid);
   });
 });
+
+describe('per-IP ceiling on the sign-in routes', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ env: { AUTH_RATE_LIMIT_MAX: '3' } });
+  });
+  afterAll(() => ctx.close());
+
+  it('answers 429 in Spanish past AUTH_RATE_LIMIT_MAX requests a minute from one address', async () => {
+    const codes: number[] = [];
+    for (const email of ['a@example.com', 'b@example.com', 'c@example.com', 'd@example.com']) {
+      codes.push((await login(ctx, email, 'una-clave-cualquiera', { remoteAddress: '10.9.9.9' })).statusCode);
+    }
+    expect(codes).toEqual([401, 401, 401, 429]);
+    const other = await login(ctx, 'e@example.com', 'una-clave-cualquiera', { remoteAddress: '10.9.9.10' });
+    expect(other.statusCode).toBe(401);
+  });
+});

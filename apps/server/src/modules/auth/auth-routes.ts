@@ -32,8 +32,6 @@ const errors = {
   422: apiErrorSchema,
   429: apiErrorSchema,
 };
-/** Tighter per-IP ceilings than the global one for the calls anonymous visitors can repeat. */
-const strictIpLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } };
 
 type UserRow = { id: number; name: string; lastname: string; email: string };
 
@@ -84,6 +82,8 @@ export function mailContext(app: FastifyInstance, user: UserRow) {
 }
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Tighter per-IP ceilings than the global one for the calls anonymous visitors can repeat. */
+  const strictIpLimit = { rateLimit: { max: app.config.authRateLimitMax, timeWindow: '1 minute' } };
   const db = app.database.db;
 
   app.post(

@@ -8,12 +8,13 @@ import {
   privateRoomResponseSchema,
 } from '@seguridad/contracts/http/calls';
 import { apiErrorSchema } from '@seguridad/contracts/http/errors';
-import { chatMessageSchema, type ChatMessage } from '@seguridad/contracts/realtime/call';
+import { chatMessageSchema } from '@seguridad/contracts/realtime/call';
 import { callTexts } from '@seguridad/contracts/messages';
-import { callAttachments, callChatMessages, videoCalls } from '../../db/schema';
+import { callChatMessages, videoCalls } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { newRoomName, toQueuedCall } from './call-access';
 import { callErrors, callIdParams, notifyRealtime } from './call-routes';
+import { chatMessagesAfter } from './chat-messages';
 
 const HISTORY_LIMIT = 50;
 /** A queue this long means something else is wrong; the console shows the oldest ones first. */
@@ -206,25 +207,7 @@ export const operatorCallRoutes: FastifyPluginAsyncZod = async (app) => {
         )
         .limit(1);
       if (!call) throw new AppError(404, 'call_not_found', callTexts.callNotFound);
-      const rows = await db
-        .select({ message: callChatMessages, attachment: callAttachments })
-        .from(callChatMessages)
-        .leftJoin(callAttachments, eq(callAttachments.id, callChatMessages.attachmentId))
-        .where(eq(callChatMessages.callId, call.id))
-        .orderBy(asc(callChatMessages.id));
-      const messages: ChatMessage[] = rows.map(({ message, attachment }) => ({
-        id: message.id,
-        roomName: call.room,
-        clientId: message.clientId,
-        user: message.sender === 'caller' ? 1 : 2,
-        userName: message.senderName,
-        message: message.message,
-        isFile: attachment !== null,
-        fileData: attachment
-          ? { id: attachment.id, name: attachment.name, mime: attachment.mime, size: attachment.bytes }
-          : null,
-        createdAt: message.createdAt.toISOString(),
-      }));
+      const messages = await chatMessagesAfter(app, call.id, call.room, 0);
       return { code: 200 as const, messages };
     },
   );

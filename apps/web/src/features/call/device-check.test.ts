@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { VIDEO_CONSTRAINTS } from '@seguridad/contracts/constants';
-import { createDeviceCheck, deviceOptions, mediaConstraints } from './device-check';
+import { createDeviceCheck, deviceOptions } from './device-check';
 
 type FakeTrack = {
   kind: 'video' | 'audio';
@@ -56,21 +55,6 @@ describe('deviceOptions', () => {
       { id: 'cam-2', label: 'Cámara 2' },
     ]);
     expect(deviceOptions(list, 'audioinput').map((option) => option.id)).toEqual(['default', 'mic-1']);
-  });
-});
-
-describe('mediaConstraints', () => {
-  it('asks for the spec video size on the chosen devices, or the defaults', () => {
-    expect(mediaConstraints({ cameraId: '', microphoneId: '' })).toEqual({
-      video: { ...VIDEO_CONSTRAINTS },
-      audio: true,
-    });
-    expect(mediaConstraints({ cameraId: 'cam-2', microphoneId: 'mic-1' })).toEqual({
-      video: { ...VIDEO_CONSTRAINTS, deviceId: { exact: 'cam-2' } },
-      audio: { deviceId: { exact: 'mic-1' } },
-    });
-    const relaxed = mediaConstraints({ cameraId: '', microphoneId: '' }, true).video as MediaTrackConstraints;
-    expect(relaxed.width).toEqual({ ideal: VIDEO_CONSTRAINTS.width.ideal });
   });
 });
 

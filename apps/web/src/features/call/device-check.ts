@@ -1,4 +1,4 @@
-import { VIDEO_CONSTRAINTS } from '@seguridad/contracts/constants';
+import { openCameraStream, stopStream, type DeviceSelection } from '../../shared/media/camera';
 
 /**
  * The camera and microphone check before a call, free of React: it opens the devices, keeps a live
@@ -48,10 +48,6 @@ export type DeviceCheck = {
 type MediaDevicesLike = Pick<MediaDevices, 'getUserMedia' | 'enumerateDevices'> &
   Partial<Pick<MediaDevices, 'addEventListener' | 'removeEventListener'>>;
 
-export function stopStream(stream: MediaStream | null | undefined): void {
-  stream?.getTracks().forEach((track) => track.stop());
-}
-
 /** Devices of one kind as select options; unnamed ones (no permission yet) get a numbered name. */
 export function deviceOptions(
   devices: readonly Pick<MediaDeviceInfo, 'deviceId' | 'kind' | 'label'>[],
@@ -70,20 +66,6 @@ export function deviceOptions(
     });
   }
   return options;
-}
-
-/** Spec §9 video constraints on the chosen camera; `relaxed` drops the size limits. */
-export function mediaConstraints(
-  selection: { cameraId: string; microphoneId: string },
-  relaxed = false,
-): MediaStreamConstraints {
-  const size = relaxed
-    ? { width: { ideal: VIDEO_CONSTRAINTS.width.ideal }, height: { ideal: VIDEO_CONSTRAINTS.height.ideal } }
-    : VIDEO_CONSTRAINTS;
-  return {
-    video: selection.cameraId ? { ...size, deviceId: { exact: selection.cameraId } } : { ...size },
-    audio: selection.microphoneId ? { deviceId: { exact: selection.microphoneId } } : true,
-  };
 }
 
 function trackDeviceId(stream: MediaStream, kind: 'video' | 'audio'): string {
@@ -124,16 +106,8 @@ export function createDeviceCheck(
     }
   }
 
-  async function getStream(selection: { cameraId: string; microphoneId: string }) {
-    if (!devices?.getUserMedia)
-      throw new Error('getUserMedia is not available (insecure page or old browser)');
-    try {
-      return await devices.getUserMedia(mediaConstraints(selection));
-    } catch (error) {
-      // A camera below 640×480 still works, at its own size.
-      if ((error as { name?: string }).name !== 'OverconstrainedError') throw error;
-      return devices.getUserMedia(mediaConstraints(selection, true));
-    }
+  function getStream(selection: DeviceSelection) {
+    return openCameraStream(devices, selection);
   }
 
   async function openWith(selection: { cameraId: string; microphoneId: string }) {

@@ -4,6 +4,7 @@ import { Alert } from '../../shared/ui/alert';
 import { Button } from '../../shared/ui/button';
 import type { DeviceCheckSnapshot, DeviceOption } from './device-check';
 import styles from './video-call-panel.module.css';
+import { LivePreview } from '../../shared/media/live-preview';
 
 type DevicePreviewProps = {
   devices: DeviceCheckSnapshot;
@@ -11,29 +12,6 @@ type DevicePreviewProps = {
   onSelectCamera: (deviceId: string) => void;
   onSelectMicrophone: (deviceId: string) => void;
 };
-
-function LivePreview({ stream }: { stream: MediaStream }) {
-  const videoRef = useRef<HTMLVideoElement>(null);
-  useEffect(() => {
-    const video = videoRef.current;
-    if (!video) return;
-    video.srcObject = stream;
-    void video.play().catch(() => undefined);
-    return () => {
-      video.srcObject = null;
-    };
-  }, [stream]);
-  return (
-    <video
-      ref={videoRef}
-      className={`${styles.video} ${styles.mirrored}`}
-      muted
-      autoPlay
-      playsInline
-      aria-label="Vista previa de tu cámara"
-    />
-  );
-}
 
 function DeviceSelect(props: {
   label: string;
@@ -86,7 +64,11 @@ export function DevicePreview({ devices, onRetry, onSelectCamera, onSelectMicrop
   return (
     <>
       <div className={styles.stage}>
-        {state.status === 'ready' ? <LivePreview stream={state.stream} /> : <div className={styles.video} />}
+        {state.status === 'ready' ? (
+          <LivePreview stream={state.stream} className={`${styles.video} ${styles.mirrored}`} />
+        ) : (
+          <div className={styles.video} />
+        )}
       </div>
       <p className={styles.deviceStatus} role="status">
         {state.status === 'opening' && 'Activando tu cámara y tu micrófono…'}

@@ -10,7 +10,7 @@ import {
 } from '../../shared/call/call-api';
 import { CallSession, type CallSocket } from '../../shared/call/call-session';
 import { isLivePhase } from '../../shared/call/call-state';
-import { stopStream } from './device-check';
+import { stopStream } from '../../shared/media/camera';
 
 /**
  * The caller's side of one call, as the panel drives it:

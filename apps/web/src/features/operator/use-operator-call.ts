@@ -9,7 +9,7 @@ import { isLivePhase } from '../../shared/call/call-state';
 import { useCallSession } from '../../shared/call/use-call-session';
 import { acceptCall } from './api/accept-call';
 import { endCall } from './api/end-call';
-import { openOperatorCamera, stopStream } from './open-operator-camera';
+import { openCameraStream, stopStream } from '../../shared/media/camera';
 import { consoleCallTexts } from './operator-texts';
 
 /**
@@ -128,7 +128,7 @@ export function useOperatorCall({
 
       // The call is ours now and the citizen is waiting: without a camera the operator still joins
       // (voice-less, but the chat works) and may try the camera again from the call view.
-      const stream = await openOperatorCamera().catch(() => null);
+      const stream = await openCameraStream().catch(() => null);
       // No relay configured or reachable: peers try a direct connection.
       const iceServers = await getRelaySettings(accepted.id, { operator: true }).then(toIceServers, () => []);
       if (!mounted.current) {
@@ -177,7 +177,7 @@ export function useOperatorCall({
     if (current.step !== 'in-call') return;
     setRetryingCamera(true);
     try {
-      const stream = await openOperatorCamera();
+      const stream = await openCameraStream();
       if (!mounted.current || latest.current.state !== current) {
         stopStream(stream);
         return;

@@ -16,6 +16,7 @@ import { useTimedNotice } from './use-timed-notice';
 import { createVideoRecorder, MAX_RECORDING_MS, type RecorderState } from './video-recorder';
 import formStyles from './widget-form.module.css';
 import styles from './video-mail-panel.module.css';
+import { LivePreview } from '../../shared/media/live-preview';
 
 /** The text fields only; `is_derived` comes from how the drawer was opened, not from the person. */
 const videoMailFormSchema = videoMailFieldsSchema.omit({ is_derived: true });
@@ -51,29 +52,6 @@ function useObjectUrl(blob: Blob | null | undefined): string | undefined {
     return () => URL.revokeObjectURL(next);
   }, [blob]);
   return url;
-}
-
-function LivePreview({ stream }: { stream: MediaStream }) {
-  const videoRef = useRef<HTMLVideoElement>(null);
-  useEffect(() => {
-    const video = videoRef.current;
-    if (!video) return;
-    video.srcObject = stream;
-    void video.play().catch(() => undefined);
-    return () => {
-      video.srcObject = null;
-    };
-  }, [stream]);
-  return (
-    <video
-      ref={videoRef}
-      className={`${styles.video} ${styles.mirrored}`}
-      muted
-      autoPlay
-      playsInline
-      aria-label="Vista previa de tu cámara"
-    />
-  );
 }
 
 function RecordedVideo({ url, posterUrl }: { url: string; posterUrl: string | undefined }) {
@@ -294,7 +272,11 @@ export function VideoMailPanel({ active, derived, onFinished }: VideoMailPanelPr
         {(live || step === 'finishing') && (
           <>
             <div className={styles.stage}>
-              {live ? <LivePreview stream={live} /> : <div className={styles.video} />}
+              {live ? (
+                <LivePreview stream={live} className={`${styles.video} ${styles.mirrored}`} />
+              ) : (
+                <div className={styles.video} />
+              )}
             </div>
             {step === 'recording' ? (
               <RecordingTimer startedAt={recorderState.startedAt} />

@@ -1,4 +1,4 @@
-import { VIDEO_CONSTRAINTS } from '@seguridad/contracts/constants';
+import { openCameraStream, stopStream } from '../../shared/media/camera';
 
 /**
  * The video mail recorder, free of React: camera, MediaRecorder and thumbnail, as a small state
@@ -59,29 +59,6 @@ export function pickRecordingMimeType(
 
 export function recordingFileName(mimeType: string): 'video.mp4' | 'video.webm' {
   return mimeType.startsWith('video/mp4') ? 'video.mp4' : 'video.webm';
-}
-
-export function stopStream(stream: MediaStream | null | undefined): void {
-  stream?.getTracks().forEach((track) => track.stop());
-}
-
-/** Camera (spec §9 constraints) and microphone. A camera below 640×480 still works, at its size. */
-export async function openCameraStream(
-  devices: MediaDevices | undefined = globalThis.navigator?.mediaDevices,
-) {
-  if (!devices?.getUserMedia) throw new Error('getUserMedia is not available (insecure page or old browser)');
-  try {
-    return await devices.getUserMedia({ video: VIDEO_CONSTRAINTS, audio: true });
-  } catch (error) {
-    if ((error as { name?: string }).name !== 'OverconstrainedError') throw error;
-    return devices.getUserMedia({
-      video: {
-        width: { ideal: VIDEO_CONSTRAINTS.width.ideal },
-        height: { ideal: VIDEO_CONSTRAINTS.height.ideal },
-      },
-      audio: true,
-    });
-  }
 }
 
 /** A running MediaRecorder; `stop()` resolves with everything it recorded as one Blob. */
