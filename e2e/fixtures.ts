@@ -77,6 +77,7 @@ export async function startServer(
       WIDGET_SUBMISSIONS_MAX: '1000',
       VIDEO_CALLS_MAX: '1000',
       AUTH_RATE_LIMIT_MAX: '1000',
+      AUTH_ATTEMPTS_IP_FACTOR: '100',
       SEED_OPERATOR_PASSWORD: DEV_ADMIN.password,
       DATABASE_URL: '',
       REDIS_URL: '',

@@ -1,7 +1,8 @@
 import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { widgetTexts } from '@seguridad/contracts/messages';
+import { callTexts, widgetTexts } from '@seguridad/contracts/messages';
+import { webPaths } from '@seguridad/contracts/web-paths';
 import { expect, test, type RunningServer, DEV_ADMIN } from './fixtures';
 
 /** A customer's site on another origin, with nothing but the script tag. */
@@ -32,6 +33,58 @@ async function allowOrigins(server: RunningServer, origins: string[]) {
 }
 
 test.describe('the widget embedded on another site', () => {
+  test('openVideoCall() starts a call in a full-window frame that an operator answers', async ({
+    browser,
+    page,
+    server,
+  }) => {
+    test.setTimeout(60_000);
+    const host = await startHostSite(server.baseURL);
+    const operatorContext = await browser.newContext({ baseURL: server.baseURL });
+    try {
+      await allowOrigins(server, [host.origin]);
+      const operator = await operatorContext.newPage();
+      await operator.goto(
+        `${webPaths.login}?redirect_to=${encodeURIComponent(`${webPaths.operator}?vista=llamadas`)}`,
+      );
+      await operator.getByLabel('Email').fill(DEV_ADMIN.email);
+      await operator.getByLabel('Contraseña', { exact: true }).fill(DEV_ADMIN.password);
+      await operator.getByRole('button', { name: 'Ingresar', exact: true }).click();
+      await expect(operator.getByRole('status').filter({ hasText: 'En vivo' })).toBeVisible();
+
+      await page.goto(host.origin);
+      await page.waitForFunction(() => 'SeguridadWidget' in window);
+      await page.evaluate(() =>
+        (window as unknown as { SeguridadWidget: { openVideoCall(): void } }).SeguridadWidget.openVideoCall(),
+      );
+      const widget = page.frameLocator('iframe[title^="Contacto"]');
+      await widget.getByRole('button', { name: 'Llamar' }).click();
+      const callView = widget.getByRole('region', { name: 'Videollamada en curso' });
+      await expect(callView.getByText(callTexts.queuePosition(1))).toBeVisible();
+      // The call covers the host page's whole window.
+      const iframe = page.locator('iframe[title^="Contacto"]');
+      await expect.poll(async () => (await iframe.boundingBox())?.width).toBe(page.viewportSize()!.width);
+
+      const queued = operator.getByRole('listitem').filter({ hasText: 'General' }).first();
+      // The operator sees which site the citizen is calling from.
+      await expect(queued).toContainText(host.origin);
+      await queued.getByRole('button', { name: /Aceptar/ }).click();
+      const remote = callView.getByLabel('Video de la operadora');
+      await expect
+        .poll(() => remote.evaluate((element: HTMLVideoElement) => element.videoWidth > 0), {
+          timeout: 15_000,
+        })
+        .toBe(true);
+
+      await callView.getByRole('button', { name: 'Terminar Llamada' }).click();
+      await expect(operator.getByText(callTexts.ended)).toBeVisible();
+      await expect.poll(async () => (await iframe.boundingBox())?.width ?? 0).toBeLessThan(400);
+    } finally {
+      await operatorContext.close();
+      host.server.close();
+    }
+  });
+
   test('opens from the script tag, sends a contact message and closes', async ({ page, server }) => {
     const host = await startHostSite(server.baseURL);
     try {

@@ -37,6 +37,11 @@ const envSchema = z.object({
   WIDGET_SUBMISSIONS_MAX: z.coerce.number().int().positive().default(5),
   /** Sign-in, sign-up, reset and code requests one IP may make per minute. */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+  /**
+   * How many accounts' worth of sign-in attempts one address may make in a window: an office or a
+   * mobile carrier puts many people behind one IP.
+   */
+  AUTH_ATTEMPTS_IP_FACTOR: z.coerce.number().int().positive().default(5),
   /** Video calls one IP may start per 10 minutes (anonymous callers; e2e and bench raise it). */
   VIDEO_CALLS_MAX: z.coerce.number().int().positive().default(10),
   /** Files one IP may attach in call chats per 10 minutes. */
@@ -109,6 +114,7 @@ export type AppConfig = {
   rateLimitMax: number;
   widgetSubmissionsMax: number;
   authRateLimitMax: number;
+  authAttemptsIpFactor: number;
   videoCallsMax: number;
   callAttachmentsMax: number;
   callReconnectGraceMs: number;
@@ -167,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitMax: vars.RATE_LIMIT_MAX,
     widgetSubmissionsMax: vars.WIDGET_SUBMISSIONS_MAX,
     authRateLimitMax: vars.AUTH_RATE_LIMIT_MAX,
+    authAttemptsIpFactor: vars.AUTH_ATTEMPTS_IP_FACTOR,
     videoCallsMax: vars.VIDEO_CALLS_MAX,
     callAttachmentsMax: vars.CALL_ATTACHMENTS_MAX,
     callReconnectGraceMs: vars.CALL_RECONNECT_GRACE_MS,

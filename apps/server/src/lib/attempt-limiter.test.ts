@@ -15,6 +15,8 @@ async function exercise(limiter: AttemptLimiter) {
   expect(outcomes[3]!.retryAfterSeconds).toBeGreaterThan(0);
   expect(outcomes[3]!.retryAfterSeconds).toBeLessThanOrEqual(60);
   expect((await limiter.hit(`${key}:otra`, 3, 60_000)).allowed).toBe(true);
+  await limiter.forget(key);
+  expect((await limiter.hit(key, 3, 60_000)).allowed).toBe(true);
 }
 
 describe('attempt limiter', () => {

@@ -8,6 +8,8 @@ export type LimitOutcome = { allowed: boolean; retryAfterSeconds: number };
  */
 export interface AttemptLimiter {
   hit(key: string, limit: number, windowMs: number): Promise<LimitOutcome>;
+  /** Starts the key's count over (e.g. a sign-in that succeeded was not a guess). */
+  forget(key: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -26,6 +28,9 @@ export function createMemoryAttemptLimiter(): AttemptLimiter {
       }
       window.count += 1;
       return { allowed: window.count <= limit, retryAfterSeconds: Math.ceil((window.resetAt - now) / 1000) };
+    },
+    async forget(key) {
+      windows.delete(key);
     },
     async close() {
       windows.clear();
@@ -47,6 +52,9 @@ export function createRedisAttemptLimiter(redis: Redis, prefix = 'attempts:'): A
         remainingMs = windowMs;
       }
       return { allowed: count <= limit, retryAfterSeconds: Math.ceil(remainingMs / 1000) };
+    },
+    async forget(key) {
+      await redis.del(`${prefix}${key}`);
     },
     async close() {},
   };

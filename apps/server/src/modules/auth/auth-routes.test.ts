@@ -173,6 +173,26 @@ describe('login, sessions and revocation', () => {
     ).toBeTruthy();
   });
 
+  it('clears the failed attempts of an e-mail when the right password arrives', async () => {
+    await signup(ctx, 'olvidadiza@example.com');
+    const at = (n: number) => ({ remoteAddress: `10.0.3.${n}` });
+    const codes: number[] = [];
+    for (let attempt = 0; attempt < 9; attempt += 1) {
+      codes.push((await login(ctx, 'olvidadiza@example.com', 'no-era-esta', at(attempt))).statusCode);
+    }
+    codes.push((await login(ctx, 'olvidadiza@example.com', STRONG_PASSWORD, at(9))).statusCode);
+    for (let attempt = 10; attempt < 19; attempt += 1) {
+      codes.push((await login(ctx, 'olvidadiza@example.com', 'tampoco', at(attempt))).statusCode);
+    }
+    expect(codes).toEqual([...Array(9).fill(401), 200, ...Array(9).fill(401)]);
+    // Past the budget without a success in between, the next guess is refused.
+    codes.length = 0;
+    for (let attempt = 20; attempt < 22; attempt += 1) {
+      codes.push((await login(ctx, 'olvidadiza@example.com', 'otra-mas', at(attempt))).statusCode);
+    }
+    expect(codes).toEqual([401, 429]);
+  });
+
   it('limits login attempts per e-mail with a Spanish 429', async () => {
     await signup(ctx, 'fuerza@example.com');
     const codes: number[] = [];

@@ -20,7 +20,12 @@ import { userPhones, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password';
 import { newDeviceMail, passwordResetMail } from './account-mails';
-import { enforceAttemptLimit, findUserByEmail, userWithCredentials } from './credentials';
+import {
+  enforceAttemptLimit,
+  forgetFailedAttempts,
+  findUserByEmail,
+  userWithCredentials,
+} from './credentials';
 import { consumeEmailToken, findUsableEmailToken, issueEmailToken } from './email-tokens';
 import { openSession, recordSignInDevice, revokeAllSessions, revokeSession } from './sessions';
 import { checkVerificationCode, sendVerificationCode } from './verification-codes';
@@ -125,6 +130,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email, password, device } = request.body;
       await enforceAttemptLimit(app, request, 'login', email);
       const user = await userWithCredentials(app, email, password);
+      await forgetFailedAttempts(app, 'login', email);
       const phones = await confirmedPhonesOf(app, user.id);
       if (phones.length > 0) {
         return {

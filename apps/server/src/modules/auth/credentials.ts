@@ -19,6 +19,9 @@ export const ATTEMPT_LIMITS = {
   codeCheck: { limit: 10, windowMs: 15 * MINUTE },
 } as const;
 
+const attemptKey = (action: keyof typeof ATTEMPT_LIMITS, email: string) =>
+  `${action}:email:${email.trim().toLowerCase()}`;
+
 export async function enforceAttemptLimit(
   app: FastifyInstance,
   request: FastifyRequest,
@@ -27,8 +30,8 @@ export async function enforceAttemptLimit(
 ): Promise<void> {
   const { limit, windowMs } = ATTEMPT_LIMITS[action];
   const [byEmail, byIp] = await Promise.all([
-    app.attempts.hit(`${action}:email:${email.toLowerCase()}`, limit, windowMs),
-    app.attempts.hit(`${action}:ip:${request.ip}`, limit * 5, windowMs),
+    app.attempts.hit(attemptKey(action, email), limit, windowMs),
+    app.attempts.hit(`${action}:ip:${request.ip}`, limit * app.config.authAttemptsIpFactor, windowMs),
   ]);
   const blocked = [byEmail, byIp].find((outcome) => !outcome.allowed);
   if (blocked) {
@@ -36,6 +39,18 @@ export async function enforceAttemptLimit(
       `${errorMessages.tooManyRequests} (${Math.ceil(blocked.retryAfterSeconds / 60)} min)`,
     ]);
   }
+}
+
+/**
+ * The right password for the account ends its run of failed guesses: an operator signing in on
+ * several devices a day is not an attack. The address's own budget keeps counting.
+ */
+export async function forgetFailedAttempts(
+  app: FastifyInstance,
+  action: keyof typeof ATTEMPT_LIMITS,
+  email: string,
+): Promise<void> {
+  await app.attempts.forget(attemptKey(action, email));
 }
 
 export async function findUserByEmail(app: FastifyInstance, email: string) {
