@@ -1,43 +1,28 @@
 import { eq } from 'drizzle-orm';
-import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatSendAck, JoinAck } from '@seguridad/contracts/realtime/call';
 import { callAttachments, callChatMessages, videoCalls } from '../db/schema';
-import { createTestApp, type TestContext } from '../testing/test-app';
 import {
   callerJoin,
+  callTestServer,
+  connectedCall,
+  demoOperatorSession,
   insertCall,
-  listen,
   nextEvent,
-  openSocket,
-  operatorJoin,
-  operatorSession,
   pause,
   record,
   request,
   waitFor,
+  type CallTestServer,
   type TestCall,
-} from './call-test-helpers';
+  type TestOperator,
+} from '../testing/calls';
+import type { TestContext } from '../testing/test-app';
 
 describe('call chat', () => {
+  let server: CallTestServer;
   let ctx: TestContext;
-  let url: string;
-  let operator: { token: string; userId: number };
-  const sockets: Socket[] = [];
-
-  async function socketFor(token?: string) {
-    const socket = await openSocket(url, token);
-    sockets.push(socket);
-    return socket;
-  }
-
-  async function joinedPair(test: TestCall) {
-    const caller = await socketFor();
-    await request(caller, 'join', callerJoin(test, { userName: 'Rosa' }));
-    const operatorSocket = await socketFor(operator.token);
-    await request(operatorSocket, 'join', operatorJoin(test));
-    return { caller, operatorSocket };
-  }
+  let operator: TestOperator;
 
   async function attachmentOf(test: TestCall, name = 'foto.png') {
     const [row] = await ctx.database.db
@@ -55,18 +40,15 @@ describe('call chat', () => {
   }
 
   beforeAll(async () => {
-    ctx = await createTestApp();
-    url = await listen(ctx);
-    operator = await operatorSession(ctx);
+    server = await callTestServer();
+    ctx = server.ctx;
+    operator = await demoOperatorSession(ctx);
   });
-  afterEach(() => {
-    for (const socket of sockets.splice(0)) socket.close();
-  });
-  afterAll(() => ctx.close());
+  afterEach(() => server.closeSockets());
+  afterAll(() => server.close());
 
   it('stores a message and sends it to both participants, as typed', async () => {
-    const test = await insertCall(ctx, { status: 'active', operatorId: operator.userId });
-    const { caller, operatorSocket } = await joinedPair(test);
+    const { test, caller, operatorSocket } = await connectedCall(server, operator, { userName: 'Rosa' });
     const atOperator = nextEvent<ChatMessage>(operatorSocket, 'chat:message');
     const atCaller = nextEvent<ChatMessage>(caller, 'chat:message');
     const text = '<img src=x onerror=alert(1)> ¿me escuchan?';
@@ -107,7 +89,7 @@ describe('call chat', () => {
 
   it('stores a re-sent message once and does not broadcast it twice', async () => {
     const test = await insertCall(ctx);
-    const caller = await socketFor();
+    const caller = await server.connect();
     await request(caller, 'join', callerJoin(test));
     const broadcasts = record<ChatMessage>(caller, 'chat:message');
     const payload = { roomName: test.call.room, clientId: 'reenviado-1', message: 'Hola' };
@@ -124,8 +106,7 @@ describe('call chat', () => {
   });
 
   it('replays, on a rejoin, only the messages after lastChatId, in order, to that socket only', async () => {
-    const test = await insertCall(ctx, { status: 'active', operatorId: operator.userId });
-    const { caller, operatorSocket } = await joinedPair(test);
+    const { test, caller, operatorSocket } = await connectedCall(server, operator, { userName: 'Rosa' });
     const sent: ChatMessage[] = [];
     for (const [index, socket] of [caller, operatorSocket, caller, operatorSocket].entries()) {
       const ack = await request<ChatSendAck>(socket, 'chat:send', {
@@ -139,7 +120,7 @@ describe('call chat', () => {
 
     const operatorAfter = record<ChatMessage>(operatorSocket, 'chat:message');
     caller.close();
-    const reconnected = await socketFor();
+    const reconnected = await server.connect();
     const replayed = record<ChatMessage>(reconnected, 'chat:message');
     const ack = await request<JoinAck>(reconnected, 'join', callerJoin(test, { lastChatId: sent[1]!.id }));
     expect(ack.ok).toBe(true);
@@ -152,7 +133,7 @@ describe('call chat', () => {
   it('sends a file of the same call, and refuses one of another call', async () => {
     const test = await insertCall(ctx);
     const other = await insertCall(ctx);
-    const caller = await socketFor();
+    const caller = await server.connect();
     await request(caller, 'join', callerJoin(test));
     const own = await attachmentOf(test, 'denuncia.pdf');
     const foreign = await attachmentOf(other, 'ajeno.png');
@@ -185,7 +166,7 @@ describe('call chat', () => {
 
   it('refuses messages to a room the socket is not in, and after the call ended', async () => {
     const test = await insertCall(ctx);
-    const stranger = await socketFor();
+    const stranger = await server.connect();
     expect(
       await request(stranger, 'chat:send', {
         roomName: test.call.room,
@@ -194,7 +175,7 @@ describe('call chat', () => {
       }),
     ).toMatchObject({ ok: false, error: 'not_in_room' });
 
-    const caller = await socketFor();
+    const caller = await server.connect();
     await request(caller, 'join', callerJoin(test));
     await request(caller, 'leave', { roomName: test.call.room });
     expect(
@@ -213,7 +194,7 @@ describe('call chat', () => {
 
   it('checks the call is still open in the database, not only the room', async () => {
     const test = await insertCall(ctx);
-    const caller = await socketFor();
+    const caller = await server.connect();
     await request(caller, 'join', callerJoin(test));
     await ctx.database.db
       .update(videoCalls)

@@ -1,68 +1,52 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { JoinAck, QueuePosition } from '@seguridad/contracts/realtime/call';
-import { createTestApp, type TestContext } from '../testing/test-app';
-import { createEmptyCallSweeper, SWEEP_MIN_AGE_MS } from './call-ending';
-import { DEFAULT_HANDLED_SECONDS } from './call-queue';
 import {
   callerJoin,
   callRow,
+  callTestServer,
+  connectedCall,
+  demoOperatorSession,
   insertCall,
-  listen,
   markAccepted,
   newOperator,
   nextEvent,
   nextMessage,
   openSocket,
-  operatorJoin,
-  operatorSession,
   pause,
   record,
   request,
   waitFor,
+  type CallTestServer,
   type TestCall,
-} from './call-test-helpers';
+  type TestOperator,
+} from '../testing/calls';
+import type { TestContext } from '../testing/test-app';
+import { createEmptyCallSweeper, SWEEP_MIN_AGE_MS } from './call-ending';
+import { DEFAULT_HANDLED_SECONDS } from './call-queue';
 
 const GRACE_MS = 400;
 
 describe('call lifecycle: reconnect grace, queue, presence, sweep', () => {
+  let server: CallTestServer;
   let ctx: TestContext;
-  let url: string;
-  let operator: { token: string; userId: number };
-  const sockets: Socket[] = [];
-
-  async function socketFor(token?: string, beforeConnect?: (socket: Socket) => void) {
-    const socket = await openSocket(url, token, beforeConnect);
-    sockets.push(socket);
-    return socket;
-  }
-
-  async function connectedCall() {
-    const test = await insertCall(ctx, { status: 'active', operatorId: operator.userId });
-    const caller = await socketFor();
-    await request(caller, 'join', callerJoin(test));
-    const operatorSocket = await socketFor(operator.token);
-    await request(operatorSocket, 'join', operatorJoin(test));
-    return { test, caller, operatorSocket };
-  }
+  let operator: TestOperator;
 
   beforeAll(async () => {
-    ctx = await createTestApp({ env: { CALL_RECONNECT_GRACE_MS: String(GRACE_MS) } });
-    url = await listen(ctx);
-    operator = await operatorSession(ctx);
+    server = await callTestServer({ env: { CALL_RECONNECT_GRACE_MS: String(GRACE_MS) } });
+    ctx = server.ctx;
+    operator = await demoOperatorSession(ctx);
   });
-  afterEach(() => {
-    for (const socket of sockets.splice(0)) socket.close();
-  });
-  afterAll(() => ctx.close());
+  afterEach(() => server.closeSockets());
+  afterAll(() => server.close());
 
   describe('a participant whose socket drops', () => {
     it('keeps the call when it rejoins within the grace', async () => {
-      const { test, caller, operatorSocket } = await connectedCall();
+      const { test, caller, operatorSocket } = await connectedCall(server, operator);
       const ended = record(operatorSocket, 'call:ended');
       caller.close();
       await pause(GRACE_MS / 4);
-      const back = await socketFor();
+      const back = await server.connect();
       const ack = await request<JoinAck>(back, 'join', callerJoin(test));
       expect(ack).toMatchObject({ ok: true, status: 'active' });
       await pause(GRACE_MS * 2);
@@ -71,7 +55,7 @@ describe('call lifecycle: reconnect grace, queue, presence, sweep', () => {
     });
 
     it('ends an active call when the caller does not come back', async () => {
-      const { test, caller, operatorSocket } = await connectedCall();
+      const { test, caller, operatorSocket } = await connectedCall(server, operator);
       const ended = nextEvent(operatorSocket, 'call:ended', undefined, GRACE_MS * 10);
       const left = nextMessage<{ user: { userID: string } }>(operatorSocket, 'userLeaveRoom', GRACE_MS * 10);
       const droppedAt = Date.now();
@@ -83,7 +67,7 @@ describe('call lifecycle: reconnect grace, queue, presence, sweep', () => {
     });
 
     it('ends an active call when the operator does not come back', async () => {
-      const { test, caller, operatorSocket } = await connectedCall();
+      const { test, caller, operatorSocket } = await connectedCall(server, operator);
       const ended = nextEvent(caller, 'call:ended', undefined, GRACE_MS * 10);
       operatorSocket.close();
       expect(await ended).toEqual({ roomName: test.call.room, reason: 'operator_left' });
@@ -92,14 +76,14 @@ describe('call lifecycle: reconnect grace, queue, presence, sweep', () => {
 
     it('abandons a waiting public call, and the operators see it leave the queue', async () => {
       const test = await insertCall(ctx);
-      const consoleSocket = await socketFor(operator.token);
+      const consoleSocket = await server.connect(operator.token);
       const removed = nextEvent(
         consoleSocket,
         'queue:removed',
         (event: { id: number }) => event.id === test.call.id,
         GRACE_MS * 10,
       );
-      const caller = await socketFor();
+      const caller = await server.connect();
       await request(caller, 'join', callerJoin(test));
       caller.close();
       expect(await removed).toEqual({ id: test.call.id, reason: 'abandoned' });
@@ -108,7 +92,7 @@ describe('call lifecycle: reconnect grace, queue, presence, sweep', () => {
 
     it('leaves a private room open for its link when its caller drops before the operator came', async () => {
       const test = await insertCall(ctx, { isPrivate: true, operatorId: operator.userId });
-      const caller = await socketFor();
+      const caller = await server.connect();
       await request(caller, 'join', callerJoin(test));
       caller.close();
       await pause(GRACE_MS * 2);
@@ -134,13 +118,13 @@ describe('call lifecycle: reconnect grace, queue, presence, sweep', () => {
       }
     });
     beforeAll(async () => {
-      consoleSocket = await openSocket(url, company.token);
+      consoleSocket = await openSocket(server.url, company.token);
     });
     afterAll(() => consoleSocket.close());
 
     async function waitingCaller(createdAt: Date) {
       const test = await insertCall(ctx, { companyId: company.companyId, createdAt });
-      const socket = await socketFor();
+      const socket = await server.connect();
       const positions = record<QueuePosition>(socket, 'call:queue');
       await request(socket, 'join', callerJoin(test));
       return { test, socket, positions };
@@ -174,14 +158,14 @@ describe('call lifecycle: reconnect grace, queue, presence, sweep', () => {
 
       // A second operator online halves the estimate.
       const colleague = await newOperator(ctx, 'cola-2@example.com', company.companyId);
-      await socketFor(colleague.token);
+      await server.connect(colleague.token);
       await waitFor(() => third.positions.at(-1)?.operators_online === 2);
       expect(third.positions.at(-1)).toMatchObject({ position: 1, eta_seconds: 100 });
     });
 
     it('announces new calls to the company, and a private room only to the operator who made it', async () => {
       const colleague = await newOperator(ctx, 'cola-3@example.com', company.companyId);
-      const colleagueSocket = await socketFor(colleague.token);
+      const colleagueSocket = await server.connect(colleague.token);
       const colleagueAdded = record<{ id: number }>(colleagueSocket, 'queue:added');
 
       const publicCall = await insertCall(ctx, { companyId: company.companyId });
@@ -212,7 +196,7 @@ describe('call lifecycle: reconnect grace, queue, presence, sweep', () => {
     it('estimates with the default duration before any call was handled', async () => {
       const fresh = await newOperator(ctx, 'sin-historial@example.com');
       const test = await insertCall(ctx, { companyId: fresh.companyId });
-      const socket = await socketFor();
+      const socket = await server.connect();
       const position = nextEvent<QueuePosition>(socket, 'call:queue');
       await request(socket, 'join', callerJoin(test));
       expect(await position).toMatchObject({
@@ -227,11 +211,11 @@ describe('call lifecycle: reconnect grace, queue, presence, sweep', () => {
     const first = await newOperator(ctx, 'presencia-1@example.com');
     const second = await newOperator(ctx, 'presencia-2@example.com', first.companyId);
     let presence: { operators_online: number }[] = [];
-    await socketFor(first.token, (socket) => (presence = record(socket, 'presence:changed')));
+    await server.connect(first.token, (socket) => (presence = record(socket, 'presence:changed')));
     await waitFor(() => presence.length > 0);
     expect(presence.at(-1)).toEqual({ operators_online: 1 });
 
-    const secondSocket = await socketFor(second.token);
+    const secondSocket = await server.connect(second.token);
     await waitFor(() => presence.at(-1)?.operators_online === 2);
     expect(await ctx.app.callRealtime.operatorsOnline(first.companyId)).toBe(2);
 
@@ -241,7 +225,7 @@ describe('call lifecycle: reconnect grace, queue, presence, sweep', () => {
 
     // A citizen's session counts for nobody.
     const other = await newOperator(ctx, 'presencia-otra@example.com');
-    await socketFor(other.token);
+    await server.connect(other.token);
     await pause(100);
     expect(presence.at(-1)).toEqual({ operators_online: 1 });
   });
@@ -261,7 +245,7 @@ describe('call lifecycle: reconnect grace, queue, presence, sweep', () => {
       operatorId: operator.userId,
     });
     const young = await insertCall(ctx);
-    const caller = await socketFor();
+    const caller = await server.connect();
     await request(caller, 'join', callerJoin(occupied));
 
     const sweep = createEmptyCallSweeper(ctx.app);

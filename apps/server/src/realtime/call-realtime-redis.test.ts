@@ -1,52 +1,43 @@
-import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatSendAck, JoinAck } from '@seguridad/contracts/realtime/call';
-import { createTestApp, type TestContext } from '../testing/test-app';
 import {
   callerJoin,
   callRow,
+  callTestServer,
+  demoOperatorSession,
   insertCall,
-  listen,
   newOperator,
   nextEvent,
   nextMessage,
-  openSocket,
   operatorJoin,
-  operatorSession,
   pause,
   record,
   request,
   SDP,
   waitFor,
-} from './call-test-helpers';
+  type CallTestServer,
+  type TestOperator,
+} from '../testing/calls';
 
 const GRACE_MS = 600;
+/** Redis outlives a run (its sign-up counters too): each run signs up addresses of its own. */
+const run = Date.now().toString(36);
 
 /** Two server processes (two apps) on one database and one Redis, as behind a load balancer. */
 describe.runIf(Boolean(process.env.REDIS_URL))('calls across two processes sharing Redis', () => {
-  let first: TestContext;
-  let second: TestContext;
-  let firstUrl: string;
-  let secondUrl: string;
-  let operator: { token: string; userId: number };
-  const sockets: Socket[] = [];
-
-  async function socketOn(url: string, token?: string) {
-    const socket = await openSocket(url, token);
-    sockets.push(socket);
-    return socket;
-  }
+  let first: CallTestServer;
+  let second: CallTestServer;
+  let operator: TestOperator;
 
   beforeAll(async () => {
     const env = { REDIS_URL: process.env.REDIS_URL!, CALL_RECONNECT_GRACE_MS: String(GRACE_MS) };
-    first = await createTestApp({ env });
-    second = await createTestApp({ env, database: first.database });
-    firstUrl = await listen(first);
-    secondUrl = await listen(second);
-    operator = await operatorSession(first);
+    first = await callTestServer({ env });
+    second = await callTestServer({ env, database: first.ctx.database });
+    operator = await demoOperatorSession(first.ctx);
   });
   afterEach(() => {
-    for (const socket of sockets.splice(0)) socket.close();
+    first.closeSockets();
+    second.closeSockets();
   });
   afterAll(async () => {
     await second?.close();
@@ -54,13 +45,13 @@ describe.runIf(Boolean(process.env.REDIS_URL))('calls across two processes shari
   });
 
   it('connects a caller on one process with an operator on the other: join, offer/answer, chat, hang-up', async () => {
-    const test = await insertCall(first, { status: 'active', operatorId: operator.userId });
-    const caller = await socketOn(firstUrl);
+    const test = await insertCall(first.ctx, { status: 'active', operatorId: operator.userId });
+    const caller = await first.connect();
     expect(await request<JoinAck>(caller, 'join', callerJoin(test, { userName: 'Rosa' }))).toMatchObject({
       ok: true,
     });
 
-    const operatorSocket = await socketOn(secondUrl, operator.token);
+    const operatorSocket = await second.connect(operator.token);
     const newcomer = nextMessage<{ user: { userID: string } }>(caller, 'newUserInRoom');
     const operatorAck = await request<JoinAck>(operatorSocket, 'join', operatorJoin(test));
     expect(operatorAck.ok && operatorAck.users.map((user) => user.userID).sort()).toEqual(
@@ -93,33 +84,32 @@ describe.runIf(Boolean(process.env.REDIS_URL))('calls across two processes shari
   });
 
   it('keeps the call when the caller comes back through the other process within the grace', async () => {
-    const test = await insertCall(first, { status: 'active', operatorId: operator.userId });
-    const caller = await socketOn(firstUrl);
+    const test = await insertCall(first.ctx, { status: 'active', operatorId: operator.userId });
+    const caller = await first.connect();
     await request(caller, 'join', callerJoin(test));
-    const operatorSocket = await socketOn(secondUrl, operator.token);
+    const operatorSocket = await second.connect(operator.token);
     await request(operatorSocket, 'join', operatorJoin(test));
     const ended = record(operatorSocket, 'call:ended');
 
     caller.close();
     await pause(GRACE_MS / 4);
-    const back = await socketOn(secondUrl);
+    const back = await second.connect();
     expect(await request(back, 'join', callerJoin(test))).toMatchObject({ ok: true });
     await pause(GRACE_MS * 2);
     expect(ended).toEqual([]);
-    expect((await callRow(first, test.call.id)).status).toBe('active');
+    expect((await callRow(first.ctx, test.call.id)).status).toBe('active');
   });
 
   it('counts the operators online on both processes, and tells each of them', async () => {
-    const colleague = await newOperator(first, 'redis-colega@example.com');
-    const another = await newOperator(first, 'redis-colega-2@example.com', colleague.companyId);
+    const colleague = await newOperator(first.ctx, `redis-colega-${run}@example.com`);
+    const another = await newOperator(first.ctx, `redis-colega-2-${run}@example.com`, colleague.companyId);
     let presence: { operators_online: number }[] = [];
-    const onFirst = await openSocket(firstUrl, colleague.token, (socket) => {
+    await first.connect(colleague.token, (socket) => {
       presence = record(socket, 'presence:changed');
     });
-    sockets.push(onFirst);
-    await socketOn(secondUrl, another.token);
+    await second.connect(another.token);
     await waitFor(() => presence.at(-1)?.operators_online === 2);
-    expect(await first.app.callRealtime.operatorsOnline(colleague.companyId)).toBe(2);
-    expect(await second.app.callRealtime.operatorsOnline(colleague.companyId)).toBe(2);
+    expect(await first.ctx.app.callRealtime.operatorsOnline(colleague.companyId)).toBe(2);
+    expect(await second.ctx.app.callRealtime.operatorsOnline(colleague.companyId)).toBe(2);
   });
 });

@@ -1,65 +1,45 @@
-import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { callTexts } from '@seguridad/contracts/messages';
 import type { JoinAck, Participant } from '@seguridad/contracts/realtime/call';
 import { newSession } from '../testing/accounts';
-import { createTestApp, type TestContext } from '../testing/test-app';
 import {
   callerJoin,
   callRow,
+  callTestServer,
+  connectedCall,
+  demoOperatorSession,
   insertCall,
-  listen,
   newOperator,
   nextEvent,
   nextMessage,
-  openSocket,
   operatorJoin,
-  operatorSession,
   pause,
   record,
   request,
   SDP,
   waitFor,
+  type CallTestServer,
   type TestCall,
-} from './call-test-helpers';
+  type TestOperator,
+} from '../testing/calls';
+import type { TestContext } from '../testing/test-app';
 
 describe('call signaling over Socket.IO', () => {
+  let server: CallTestServer;
   let ctx: TestContext;
-  let url: string;
-  let operator: { token: string; userId: number };
-  const sockets: Socket[] = [];
-
-  async function socketFor(token?: string) {
-    const socket = await openSocket(url, token);
-    sockets.push(socket);
-    return socket;
-  }
-
-  /** An accepted call with its caller and operator joined. */
-  async function connectedCall() {
-    const test = await insertCall(ctx, { status: 'active', operatorId: operator.userId });
-    const caller = await socketFor();
-    const callerAck = await request<JoinAck>(caller, 'join', callerJoin(test, { userName: 'Rosa' }));
-    expect(callerAck.ok).toBe(true);
-    const operatorSocket = await socketFor(operator.token);
-    const operatorAck = await request<JoinAck>(operatorSocket, 'join', operatorJoin(test));
-    expect(operatorAck.ok).toBe(true);
-    return { test, caller, operatorSocket };
-  }
+  let operator: TestOperator;
 
   beforeAll(async () => {
-    ctx = await createTestApp();
-    url = await listen(ctx);
-    operator = await operatorSession(ctx);
+    server = await callTestServer();
+    ctx = server.ctx;
+    operator = await demoOperatorSession(ctx);
   });
-  afterEach(() => {
-    for (const socket of sockets.splice(0)) socket.close();
-  });
-  afterAll(() => ctx.close());
+  afterEach(() => server.closeSockets());
+  afterAll(() => server.close());
 
   it('lets the caller and the accepting operator join, and tells each who is in the room', async () => {
     const test = await insertCall(ctx, { status: 'active', operatorId: operator.userId });
-    const caller = await socketFor();
+    const caller = await server.connect();
     const callerUsers = nextMessage<{ users: Participant[] }>(caller, 'usersInRoom');
     const callerAck = await request<JoinAck>(caller, 'join', callerJoin(test, { userName: '  Rosa <b>' }));
     expect(callerAck).toEqual({
@@ -71,7 +51,7 @@ describe('call signaling over Socket.IO', () => {
     expect((await callerUsers).users).toHaveLength(1);
 
     const newcomer = nextMessage<{ user: Participant }>(caller, 'newUserInRoom');
-    const operatorSocket = await socketFor(operator.token);
+    const operatorSocket = await server.connect(operator.token);
     const operatorUsers = nextMessage<{ users: Participant[] }>(operatorSocket, 'usersInRoom');
     const operatorAck = await request<JoinAck>(operatorSocket, 'join', operatorJoin(test));
     expect(operatorAck.ok && operatorAck.self).toEqual({
@@ -89,16 +69,15 @@ describe('call signaling over Socket.IO', () => {
   it("handles an operator's join sent before its connection was even established", async () => {
     const test = await insertCall(ctx, { status: 'active', operatorId: operator.userId });
     let early: Promise<JoinAck> | undefined;
-    const socket = await openSocket(url, operator.token, (connecting) => {
+    await server.connect(operator.token, (connecting) => {
       early = request<JoinAck>(connecting, 'join', operatorJoin(test));
     });
-    sockets.push(socket);
     expect(await early).toMatchObject({ ok: true, self: { role: 'operator' } });
   });
 
   it('names a caller who gave no name Ciudadano, whatever role or id it claims', async () => {
     const test = await insertCall(ctx);
-    const caller = await socketFor();
+    const caller = await server.connect();
     const ack = await request<JoinAck>(
       caller,
       'join',
@@ -113,7 +92,7 @@ describe('call signaling over Socket.IO', () => {
   });
 
   it('relays offer, answer and ICE to the peer, stamped by the server with the sender', async () => {
-    const { test, caller, operatorSocket } = await connectedCall();
+    const { test, caller, operatorSocket } = await connectedCall(server, operator, { userName: 'Rosa' });
     const room = test.call.room;
     const operatorId = `operator:${operator.userId}`;
     const callerId = `caller:${test.call.id}`;
@@ -180,7 +159,7 @@ describe('call signaling over Socket.IO', () => {
 
     it('with a wrong caller token, or the token of another call', async () => {
       const other = await insertCall(ctx);
-      const caller = await socketFor();
+      const caller = await server.connect();
       expect(await request(caller, 'join', callerJoin(test, { callToken: other.token }))).toEqual({
         ok: false,
         error: 'call_not_found',
@@ -196,7 +175,7 @@ describe('call signaling over Socket.IO', () => {
 
     it('with the right token but the room of another call', async () => {
       const other = await insertCall(ctx);
-      const caller = await socketFor();
+      const caller = await server.connect();
       expect(await request(caller, 'join', callerJoin(test, { roomName: other.call.room }))).toMatchObject({
         ok: false,
         error: 'call_not_found',
@@ -206,7 +185,7 @@ describe('call signaling over Socket.IO', () => {
 
     it('as an operator of another company', async () => {
       const stranger = await newOperator(ctx, 'operadora-ajena@example.com');
-      const socket = await socketFor(stranger.token);
+      const socket = await server.connect(stranger.token);
       expect(await request(socket, 'join', operatorJoin(test))).toMatchObject({
         ok: false,
         error: 'call_not_found',
@@ -214,7 +193,7 @@ describe('call signaling over Socket.IO', () => {
     });
 
     it('as a citizen with a session but no operator membership', async () => {
-      const citizen = await socketFor(await newSession(ctx, 'vecina@example.com'));
+      const citizen = await server.connect(await newSession(ctx, 'vecina@example.com'));
       expect(await request(citizen, 'join', operatorJoin(test))).toMatchObject({
         ok: false,
         error: 'call_not_found',
@@ -223,7 +202,7 @@ describe('call signaling over Socket.IO', () => {
 
     it('as an operator, a call still waiting to be accepted', async () => {
       const waiting = await insertCall(ctx);
-      const socket = await socketFor(operator.token);
+      const socket = await server.connect(operator.token);
       expect(await request(socket, 'join', operatorJoin(waiting))).toEqual({
         ok: false,
         error: 'not_in_call',
@@ -237,16 +216,16 @@ describe('call signaling over Socket.IO', () => {
         operatorId: operator.userId,
         endedAt: new Date(),
       });
-      const caller = await socketFor();
+      const caller = await server.connect();
       expect(await request(caller, 'join', callerJoin(ended))).toMatchObject({ error: 'call_not_found' });
-      const socket = await socketFor(operator.token);
+      const socket = await server.connect(operator.token);
       expect(await request(socket, 'join', operatorJoin(ended))).toMatchObject({ error: 'call_not_found' });
     });
 
     it('as a second operator while another one is in the call', async () => {
-      const { test: busy } = await connectedCall();
+      const { test: busy } = await connectedCall(server, operator, { userName: 'Rosa' });
       const colleague = await newOperator(ctx, 'colega@example.com', busy.call.companyId);
-      const socket = await socketFor(colleague.token);
+      const socket = await server.connect(colleague.token);
       expect(await request(socket, 'join', operatorJoin(busy))).toEqual({
         ok: false,
         error: 'call_taken',
@@ -256,7 +235,7 @@ describe('call signaling over Socket.IO', () => {
   });
 
   it('refuses malformed payloads without dropping the connection', async () => {
-    const { test, caller } = await connectedCall();
+    const { test, caller } = await connectedCall(server, operator, { userName: 'Rosa' });
     expect(await request(caller, 'join', 'hola')).toMatchObject({ ok: false, error: 'invalid_payload' });
     expect(await request(caller, 'join', { roomName: '../../etc', videoCallID: -1 })).toMatchObject({
       error: 'invalid_payload',
@@ -284,8 +263,8 @@ describe('call signaling over Socket.IO', () => {
   });
 
   it('does not relay into a room the socket has not joined', async () => {
-    const { test, caller } = await connectedCall();
-    const intruder = await socketFor();
+    const { test, caller } = await connectedCall(server, operator, { userName: 'Rosa' });
+    const intruder = await server.connect();
     const received = record(caller, 'message');
     const refused = nextEvent<{ error: string; message: string }>(intruder, 'signal:error');
     intruder.emit('message', { id: 'start', roomName: test.call.room, sdpOffer: SDP });
@@ -293,7 +272,7 @@ describe('call signaling over Socket.IO', () => {
 
     // A participant of another call cannot aim at this room either.
     const otherCall = await insertCall(ctx);
-    const otherCaller = await socketFor();
+    const otherCaller = await server.connect();
     await request(otherCaller, 'join', callerJoin(otherCall));
     const refusedAgain = nextEvent<{ error: string }>(otherCaller, 'signal:error');
     otherCaller.emit('message', { id: 'start', roomName: test.call.room, sdpOffer: SDP });
@@ -303,8 +282,8 @@ describe('call signaling over Socket.IO', () => {
   });
 
   it('lets a newer socket of the same participant take the place of the older one', async () => {
-    const { test, caller, operatorSocket } = await connectedCall();
-    const replacement = await socketFor();
+    const { test, caller, operatorSocket } = await connectedCall(server, operator, { userName: 'Rosa' });
+    const replacement = await server.connect();
     const rejoined = nextMessage<{ user: Participant }>(operatorSocket, 'newUserInRoom');
     const ack = await request<JoinAck>(replacement, 'join', callerJoin(test, { lastChatId: 0 }));
     expect(ack.ok && ack.users.map((user) => user.userID).sort()).toEqual(
@@ -329,7 +308,7 @@ describe('call signaling over Socket.IO', () => {
   });
 
   it('ends the call for both sides when one of them hangs up', async () => {
-    const { test, caller, operatorSocket } = await connectedCall();
+    const { test, caller, operatorSocket } = await connectedCall(server, operator, { userName: 'Rosa' });
     const callerEnded = nextEvent(caller, 'call:ended');
     const operatorEnded = nextEvent(operatorSocket, 'call:ended');
     const operatorSawLeave = nextMessage<{ user: Participant }>(operatorSocket, 'userLeaveRoom');
@@ -357,7 +336,7 @@ describe('call signaling over Socket.IO', () => {
 
   it('abandons a waiting call its caller hangs up', async () => {
     const test = await insertCall(ctx);
-    const caller = await socketFor();
+    const caller = await server.connect();
     await request(caller, 'join', callerJoin(test));
     const ended = nextEvent(caller, 'call:ended');
     expect(await request(caller, 'leave', { roomName: test.call.room })).toEqual({ ok: true });

@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../testing/test-app';
+import { callTestServer, type CallTestServer } from '../testing/calls';
 
 function tryConnect(url: string, origin: string): Promise<'connected' | 'refused'> {
   return new Promise((resolve) => {
@@ -23,14 +22,13 @@ function tryConnect(url: string, origin: string): Promise<'connected' | 'refused
 }
 
 describe('realtime server on the API port', () => {
-  let ctx: TestContext;
+  let server: CallTestServer;
   let url: string;
   beforeAll(async () => {
-    ctx = await createTestApp({ env: { PUBLIC_BASE_URL: 'https://seguridad.example.cl' } });
-    await ctx.app.listen({ host: '127.0.0.1', port: 0 });
-    url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    server = await callTestServer({ env: { PUBLIC_BASE_URL: 'https://seguridad.example.cl' } });
+    url = server.url;
   });
-  afterAll(() => ctx.close());
+  afterAll(() => server.close());
 
   it('accepts our own origin', async () => {
     expect(await tryConnect(url, 'https://seguridad.example.cl')).toBe('connected');

@@ -1,22 +1,19 @@
-import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessages } from '@seguridad/contracts/messages';
 import { SIGNALING_LIMITS } from '@seguridad/contracts/realtime/call';
-import { createTestApp, type TestContext } from '../testing/test-app';
 import {
-  callerJoin,
-  insertCall,
-  listen,
+  callTestServer,
+  connectedCall,
+  demoOperatorSession,
   nextEvent,
   nextMessage,
-  openSocket,
-  operatorJoin,
-  operatorSession,
   record,
   request,
   SDP,
   waitFor,
-} from './call-test-helpers';
+  type CallTestServer,
+  type TestOperator,
+} from '../testing/calls';
 import { MAX_FRAME_BYTES } from './realtime-plugin';
 import { createTokenBucket } from './socket-rate-limit';
 
@@ -35,25 +32,8 @@ describe('token bucket', () => {
 });
 
 describe('abuse of the call sockets', () => {
-  let ctx: TestContext;
-  let url: string;
-  let operator: { token: string; userId: number };
-  const sockets: Socket[] = [];
-
-  async function socketFor(token?: string) {
-    const socket = await openSocket(url, token);
-    sockets.push(socket);
-    return socket;
-  }
-
-  async function connectedCall() {
-    const test = await insertCall(ctx, { status: 'active', operatorId: operator.userId });
-    const caller = await socketFor();
-    await request(caller, 'join', callerJoin(test));
-    const operatorSocket = await socketFor(operator.token);
-    await request(operatorSocket, 'join', operatorJoin(test));
-    return { test, caller, operatorSocket };
-  }
+  let server: CallTestServer;
+  let operator: TestOperator;
 
   /** The other room keeps relaying both ways. */
   async function expectRelayWorks(call: Awaited<ReturnType<typeof connectedCall>>) {
@@ -66,18 +46,15 @@ describe('abuse of the call sockets', () => {
   }
 
   beforeAll(async () => {
-    ctx = await createTestApp();
-    url = await listen(ctx);
-    operator = await operatorSession(ctx);
+    server = await callTestServer();
+    operator = await demoOperatorSession(server.ctx);
   });
-  afterEach(() => {
-    for (const socket of sockets.splice(0)) socket.close();
-  });
-  afterAll(() => ctx.close());
+  afterEach(() => server.closeSockets());
+  afterAll(() => server.close());
 
   it('refuses a flood past the burst while another room keeps working', async () => {
-    const flooded = await connectedCall();
-    const other = await connectedCall();
+    const flooded = await connectedCall(server, operator);
+    const other = await connectedCall(server, operator);
     const errors = record<{ error: string; message: string }>(flooded.caller, 'signal:error');
     const candidate = { candidate: 'candidate:1 1 udp 1 10.0.0.1 9 typ host' };
     for (let index = 0; index < SIGNALING_LIMITS.burst + 30; index += 1) {
@@ -101,8 +78,8 @@ describe('abuse of the call sockets', () => {
   });
 
   it('disconnects a socket that keeps flooding', async () => {
-    const flooded = await connectedCall();
-    const other = await connectedCall();
+    const flooded = await connectedCall(server, operator);
+    const other = await connectedCall(server, operator);
     const disconnected = nextEvent<string>(flooded.caller, 'disconnect');
     const payload = { id: 'onVideoReady', roomName: flooded.test.call.room };
     const total = SIGNALING_LIMITS.burst + SIGNALING_LIMITS.disconnectAfterRefused + 200;
@@ -112,8 +89,8 @@ describe('abuse of the call sockets', () => {
   });
 
   it(`closes a connection that sends a frame over ${MAX_FRAME_BYTES / 1024} KB, and only that one`, async () => {
-    const big = await connectedCall();
-    const other = await connectedCall();
+    const big = await connectedCall(server, operator);
+    const other = await connectedCall(server, operator);
     const disconnected = nextEvent<string>(big.caller, 'disconnect');
     big.caller.emit('message', {
       id: 'start',

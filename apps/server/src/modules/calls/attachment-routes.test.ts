@@ -1,25 +1,24 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALL_ATTACHMENT_MAX_BYTES } from '@seguridad/contracts/http/calls';
 import { callTexts, errorMessages } from '@seguridad/contracts/messages';
 import { callAttachments } from '../../db/schema';
 import { signPath } from '../../lib/signed-urls';
 import { bearer } from '../../testing/accounts';
-import { multipartPayload, tinyFiles } from '../../testing/multipart';
-import { createTestApp, type TestContext } from '../../testing/test-app';
-import { attachmentFilePath } from './attachment-routes';
 import {
-  connectConsole,
+  callTestServer,
   demoKey,
-  devAdminSession,
-  listen,
+  demoOperatorSession,
   openDemoCompany,
   otherCompany,
   startCall,
-} from './call-test-fixtures';
+  type CallTestServer,
+} from '../../testing/calls';
+import { multipartPayload, tinyFiles } from '../../testing/multipart';
+import type { TestContext } from '../../testing/test-app';
+import { attachmentFilePath } from './attachment-routes';
 
 type Call = Awaited<ReturnType<typeof startCall>>;
 
@@ -32,12 +31,12 @@ function storedFiles(dataDir: string): string[] {
 }
 
 describe('call chat attachments', () => {
+  let server: CallTestServer;
   let ctx: TestContext;
   let admin: string;
   let other: Awaited<ReturnType<typeof otherCompany>>;
   let call: Call;
   let strangerCall: Call;
-  let socket: Socket;
 
   const callerHeaders = (of: Call) => ({ ...demoKey, 'call-token': of.token });
 
@@ -63,20 +62,19 @@ describe('call chat attachments', () => {
   }
 
   beforeAll(async () => {
-    ctx = await createTestApp({
+    server = await callTestServer({
       env: { DATA_DIR: `/tmp/call-attachments-test-${process.pid}-${Date.now()}` },
     });
-    const url = await listen(ctx);
+    ctx = server.ctx;
     await openDemoCompany(ctx);
-    admin = await devAdminSession(ctx);
+    admin = (await demoOperatorSession(ctx)).token;
     other = await otherCompany(ctx, 'oeste');
-    socket = await connectConsole(url, admin);
+    await server.connectConsole(admin);
     call = await startCall(ctx);
     strangerCall = await startCall(ctx);
   });
   afterAll(async () => {
-    socket.close();
-    await ctx.close();
+    await server.close();
     rmSync(ctx.config.dataDir, { recursive: true, force: true });
   });
 

@@ -1,50 +1,41 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callTexts, errorMessages } from '@seguridad/contracts/messages';
 import { specialities, videoCalls } from '../../db/schema';
 import { bearer } from '../../testing/accounts';
-import { createTestApp, type TestContext } from '../../testing/test-app';
 import {
-  connectConsole,
+  callRow,
+  callTestServer,
   createCall,
   demoCompanyId,
   demoKey,
-  devAdminSession,
-  listen,
+  demoOperatorSession,
   openDemoCompany,
   otherCompany,
   startCall,
-} from './call-test-fixtures';
+  type CallTestServer,
+} from '../../testing/calls';
+import { createTestApp, type TestContext } from '../../testing/test-app';
 
 const TURN_SECRET = 'secreto-de-coturn-para-pruebas';
 
-async function callRow(ctx: TestContext, id: number) {
-  const [row] = await ctx.database.db.select().from(videoCalls).where(eq(videoCalls.id, id));
-  return row!;
-}
-
 describe('video call HTTP routes of the caller', () => {
+  let server: CallTestServer;
   let ctx: TestContext;
-  let url: string;
   let admin: string;
-  let consoleSocket: Socket | undefined;
   let other: Awaited<ReturnType<typeof otherCompany>>;
 
   beforeAll(async () => {
-    ctx = await createTestApp({
+    server = await callTestServer({
       env: { TURN_URLS: 'turn:turn.example.cl:3478?transport=udp,turns:turn.example.cl', TURN_SECRET },
     });
-    url = await listen(ctx);
-    admin = await devAdminSession(ctx);
+    ctx = server.ctx;
+    admin = (await demoOperatorSession(ctx)).token;
     other = await otherCompany(ctx, 'norte');
     await openDemoCompany(ctx);
   });
-  afterAll(async () => {
-    consoleSocket?.close();
-    await ctx.close();
-  });
+  afterAll(() => server.close());
 
   describe('with no operator online', () => {
     it('answers 503 no_operators, and stores no call', async () => {
@@ -57,7 +48,7 @@ describe('video call HTTP routes of the caller', () => {
 
   describe('with an operator online', () => {
     beforeAll(async () => {
-      consoleSocket = await connectConsole(url, admin);
+      await server.connectConsole(admin);
     });
 
     it('starts a General call and hands the caller a token', async () => {

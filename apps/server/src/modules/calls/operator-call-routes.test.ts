@@ -1,31 +1,30 @@
 import { eq } from 'drizzle-orm';
-import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOM_NAME_PATTERN } from '@seguridad/contracts/http/calls';
 import { callTexts, errorMessages } from '@seguridad/contracts/messages';
 import { callAttachments, callChatMessages, videoCalls } from '../../db/schema';
 import { bearer, newSession } from '../../testing/accounts';
-import { createTestApp, type TestContext } from '../../testing/test-app';
 import {
-  connectConsole,
+  callTestServer,
   createCall,
   demoCompanyId,
   demoKey,
-  devAdminSession,
-  listen,
+  demoOperatorSession,
+  newOperator,
   openDemoCompany,
-  operatorOf,
   otherCompany,
   startCall,
-} from './call-test-fixtures';
+  type CallTestServer,
+} from '../../testing/calls';
+import type { TestContext } from '../../testing/test-app';
 
 describe('operator call routes', () => {
+  let server: CallTestServer;
   let ctx: TestContext;
   let admin: string;
   let colleague: string;
   let citizen: string;
   let other: Awaited<ReturnType<typeof otherCompany>>;
-  const sockets: Socket[] = [];
 
   const queueOf = async (token: string) => {
     const response = await ctx.app.inject({
@@ -40,19 +39,17 @@ describe('operator call routes', () => {
     ctx.app.inject({ method: 'POST', url: `/api/v1/operator/calls/${id}/accept`, headers: bearer(token) });
 
   beforeAll(async () => {
-    ctx = await createTestApp();
-    const url = await listen(ctx);
+    server = await callTestServer();
+    ctx = server.ctx;
     await openDemoCompany(ctx);
-    admin = await devAdminSession(ctx);
-    colleague = await operatorOf(ctx, await demoCompanyId(ctx), 'colega@example.com');
+    admin = (await demoOperatorSession(ctx)).token;
+    colleague = (await newOperator(ctx, 'colega@example.com', await demoCompanyId(ctx))).token;
     other = await otherCompany(ctx, 'sur');
     citizen = await newSession(ctx, 'vecina@example.com');
-    sockets.push(await connectConsole(url, admin), await connectConsole(url, other.operator));
+    await server.connectConsole(admin);
+    await server.connectConsole(other.operator);
   });
-  afterAll(async () => {
-    sockets.forEach((socket) => socket.close());
-    await ctx.close();
-  });
+  afterAll(() => server.close());
 
   it("lists the company's waiting calls, oldest first, and no other company's", async () => {
     const first = await startCall(ctx, { from: 'https://a.example.cl' });
