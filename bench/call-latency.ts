@@ -1,4 +1,5 @@
 import { chromium, type Page } from 'playwright-core';
+import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
 import { startProductServer } from './lib/server-process';
 
 export type CallLatencyFigures = {
@@ -14,22 +15,25 @@ const OPERATOR = { email: 'operador@example.com', password: 'operador-bench-2026
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-/** Presses "Aceptar" on every call that appears in the console's queue, as soon as it appears. */
-function autoAccept() {
+/**
+ * Presses "Aceptar" on every call that appears in the console's queue, as soon as it appears.
+ * A string, not a function: the TypeScript runner would wrap a function with helpers the page lacks.
+ */
+const AUTO_ACCEPT = `
   const pressAccept = () => {
-    for (const button of Array.from(document.querySelectorAll<HTMLButtonElement>('button'))) {
-      const name = button.getAttribute('aria-label') ?? button.textContent ?? '';
-      if (/^Aceptar/.test(name.trim()) && !button.disabled) button.click();
+    for (const button of document.querySelectorAll('button')) {
+      const name = (button.getAttribute('aria-label') || button.textContent || '').trim();
+      if (/^Aceptar/.test(name) && !button.disabled) button.click();
     }
   };
   new MutationObserver(pressAccept).observe(document.body, { childList: true, subtree: true });
   pressAccept();
-}
+`;
 
 async function operatorConsole(page: Page, url: string) {
   await page.goto(`${url}/operador?vista=llamadas`);
   await page.getByRole('status').filter({ hasText: 'En vivo' }).waitFor();
-  await page.evaluate(autoAccept);
+  await page.evaluate(AUTO_ACCEPT);
 }
 
 /**
@@ -41,6 +45,8 @@ async function operatorConsole(page: Page, url: string) {
 export async function measureCallLatency(calls = 20): Promise<CallLatencyFigures> {
   const server = await startProductServer({
     NODE_ENV: 'development',
+    // The site's drawer is built with the demo company's key.
+    SEED_COMPANY_KEY: DEMO_COMPANY_KEY,
     SEED_OPERATOR_PASSWORD: OPERATOR.password,
     VIDEO_CALLS_MAX: '1000000',
     RATE_LIMIT_MAX: '1000000000',

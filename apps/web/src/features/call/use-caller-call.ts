@@ -77,6 +77,8 @@ export function useCallerCall() {
     const mine = ++attempt.current;
     markCallStart();
     moveTo({ step: 'starting' });
+    // The socket connects while the call is created and the relay settings are on their way.
+    const socket = openCallerSocket();
     let created: VideoCall;
     try {
       created = await createVideoCall({
@@ -85,18 +87,18 @@ export function useCallerCall() {
         ...(request.privateRoom ? { privateRoom: request.privateRoom } : {}),
       });
     } catch (error) {
+      socket.disconnect();
       if (mine !== attempt.current) return { failed: false };
       moveTo(SETUP);
       return { failed: true, error };
     }
     const credentials = { callToken: created.token };
     if (mine !== attempt.current) {
+      socket.disconnect();
       endVideoCallOnLeave({ id: created.id, token: created.token });
       return { failed: false };
     }
     const localStream = request.takeLocalStream();
-    // The socket connects while the relay settings are on their way.
-    const socket = openCallerSocket();
     const relay = await getRelaySettings(created.id, credentials).catch(() => null);
     if (mine !== attempt.current) {
       stopStream(localStream);

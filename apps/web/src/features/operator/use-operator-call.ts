@@ -113,10 +113,15 @@ export function useOperatorCall({
       }
       setState({ step: 'starting', callId: call.id });
 
+      // The citizen is waiting: the camera and the relay settings are fetched while the accept is
+      // on its way (the relay answers any operator of the company), and dropped if it fails.
+      const camera = openCameraStream().catch(() => null);
+      const relay = getRelaySettings(call.id, { operator: true }).then(toIceServers, () => []);
       let accepted: QueuedCall;
       try {
         accepted = (await acceptCall(call.id)).call;
       } catch (error) {
+        void camera.then(stopStream);
         if (!mounted.current) return;
         const status = errorStatus(error);
         if (status === 409 || status === 404) latest.current.onLeftQueue(call.id);
@@ -126,11 +131,9 @@ export function useOperatorCall({
       }
       latest.current.onLeftQueue(accepted.id);
 
-      // The call is ours now and the citizen is waiting: without a camera the operator still joins
-      // (voice-less, but the chat works) and may try the camera again from the call view.
-      const stream = await openCameraStream().catch(() => null);
-      // No relay configured or reachable: peers try a direct connection.
-      const iceServers = await getRelaySettings(accepted.id, { operator: true }).then(toIceServers, () => []);
+      // The call is ours now: without a camera the operator still joins (the chat works) and may
+      // try the camera again from the call view. Without a relay, peers try a direct connection.
+      const [stream, iceServers] = await Promise.all([camera, relay]);
       if (!mounted.current) {
         stopStream(stream);
         void endCall(accepted.id).catch(() => {});

@@ -26,6 +26,7 @@ import {
   type CallEvent,
   type CallPhase,
 } from './call-state';
+import { withVideoStartBitrate } from './sdp';
 
 export type ChatEntry = ChatMessage & {
   /** Sent (or waiting to be sent), not yet acknowledged by the server. */
@@ -661,7 +662,7 @@ export class CallSession {
   private async answerStart(sdpOffer: string): Promise<void> {
     // A new start replaces whatever connection there was (the peer reloaded its page).
     const peerConnection = this.createPeerConnection('answerer');
-    await peerConnection.setRemoteDescription({ type: 'offer', sdp: sdpOffer });
+    await peerConnection.setRemoteDescription({ type: 'offer', sdp: withVideoStartBitrate(sdpOffer) });
     // Tracks after the offer: they take the offer's transceivers instead of adding new ones.
     this.addLocalTracks(peerConnection, 'answerer');
     await this.flushQueuedCandidates(peerConnection);
@@ -677,7 +678,7 @@ export class CallSession {
       await existing.setLocalDescription({ type: 'rollback' });
       this.renegotiationPending = true;
     }
-    await existing.setRemoteDescription({ type: 'offer', sdp: sdpOffer });
+    await existing.setRemoteDescription({ type: 'offer', sdp: withVideoStartBitrate(sdpOffer) });
     await this.flushQueuedCandidates(existing);
     await this.sendAnswer(existing, 'remoteResponse');
     await this.renegotiateIfPending();
@@ -694,7 +695,7 @@ export class CallSession {
   private async acceptAnswer(sdpAnswer: string): Promise<void> {
     const peerConnection = this.peerConnection;
     if (!peerConnection || peerConnection.signalingState !== 'have-local-offer') return;
-    await peerConnection.setRemoteDescription({ type: 'answer', sdp: sdpAnswer });
+    await peerConnection.setRemoteDescription({ type: 'answer', sdp: withVideoStartBitrate(sdpAnswer) });
     await this.flushQueuedCandidates(peerConnection);
     await this.renegotiateIfPending();
   }
@@ -785,6 +786,8 @@ export class CallSession {
   }
 
   private onRemoteTrack(event: RTCTrackEvent): void {
+    // A conversation, not a broadcast: show frames as soon as they decode, no extra buffering.
+    if (event.receiver && 'jitterBufferTarget' in event.receiver) event.receiver.jitterBufferTarget = 0;
     const [stream] = event.streams;
     if (stream) {
       if (stream !== this.snapshot.remoteStream) {
