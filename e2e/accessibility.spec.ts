@@ -1,6 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { webPaths } from '@seguridad/contracts/web-paths';
-import { checkedViewports, expect, expectNoHorizontalScroll, test } from './fixtures';
+import {
+  checkedViewports,
+  expect,
+  expectNoHorizontalScroll,
+  expectNoSeriousAxeViolations,
+  test,
+} from './fixtures';
 
 const publicPages = [
   webPaths.home,
@@ -43,11 +48,7 @@ for (const viewport of checkedViewports) {
         });
         await page.waitForTimeout(1_100);
 
-        const results = await new AxeBuilder({ page }).analyze();
-        const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-        expect(
-          blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-        ).toEqual([]);
+        await expectNoSeriousAxeViolations(page);
         await expectNoHorizontalScroll(page);
         // A 404 page is expected to log its own status; nothing else may (CSP violations show up here).
         expect(consoleErrors.filter((text) => !text.includes('404'))).toEqual([]);

@@ -1,9 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { DELETE_ACCOUNT_PHRASE } from '@seguridad/contracts/constants';
 import { accountTexts } from '@seguridad/contracts/messages';
 import { webPaths } from '@seguridad/contracts/web-paths';
-import { checkedViewports, expect, expectNoHorizontalScroll, test } from './fixtures';
+import {
+  checkedViewports,
+  expect,
+  expectNoHorizontalScroll,
+  expectNoSeriousAxeViolations,
+  test,
+} from './fixtures';
 
 /*
  * The account pages against the real built server: every account is new (unique e-mail), codes and
@@ -489,13 +494,7 @@ test.describe('accessibility of the account pages', () => {
           await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
           await expect(page).toHaveTitle(new RegExp(heading));
           await page.waitForLoadState('networkidle');
-          const results = await new AxeBuilder({ page }).analyze();
-          const blocking = results.violations.filter(
-            (v) => v.impact === 'serious' || v.impact === 'critical',
-          );
-          expect(
-            blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-          ).toEqual([]);
+          await expectNoSeriousAxeViolations(page);
           await expectNoHorizontalScroll(page);
           expect(errors).toEqual([]);
         });

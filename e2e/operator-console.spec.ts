@@ -2,10 +2,16 @@ import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { webPaths } from '@seguridad/contracts/web-paths';
-import { checkedViewports, expect, expectNoHorizontalScroll, test, DEV_ADMIN } from './fixtures';
+import {
+  checkedViewports,
+  expect,
+  expectNoHorizontalScroll,
+  expectNoSeriousAxeViolations,
+  test,
+  DEV_ADMIN,
+} from './fixtures';
 
 /*
  * The operator console (/operador) against the real built server: the seeded company admin signs in,
@@ -102,14 +108,6 @@ function collectConsoleErrors(page: Page): string[] {
 /** The pending count a tab reads out ("Mensajes de contacto 3 pendientes"). */
 async function pendingIn(tab: Locator): Promise<number> {
   return Number(/(\d+) pendientes?/.exec((await tab.textContent()) ?? '')?.[1] ?? Number.NaN);
-}
-
-async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
 }
 
 test.describe('operator console access', () => {

@@ -1,7 +1,14 @@
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { callTexts, widgetTexts } from '@seguridad/contracts/messages';
 import { webPaths } from '@seguridad/contracts/web-paths';
-import { expect, test, DEV_ADMIN } from './fixtures';
+import {
+  checkedViewports,
+  expect,
+  expectNoHorizontalScroll,
+  expectNoSeriousAxeViolations,
+  test,
+  DEV_ADMIN,
+} from './fixtures';
 
 // A 1×1 PNG and a minimal PDF, as a citizen and an operator would attach them.
 const PNG = Buffer.from(
@@ -282,3 +289,51 @@ test.describe('live video call', () => {
     }
   });
 });
+
+for (const viewport of checkedViewports) {
+  test.describe(`the call at ${viewport.name}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+    test.setTimeout(60_000);
+
+    test('the panel, the waiting and the connected call have no serious accessibility problems', async ({
+      browser,
+      page: citizen,
+      server,
+    }) => {
+      const operator = await operatorOnCalls(browser, server.baseURL);
+      try {
+        await operator.page.setViewportSize({ width: viewport.width, height: viewport.height });
+        await openCallPanel(citizen);
+        await expectNoSeriousAxeViolations(citizen);
+        await expectNoHorizontalScroll(citizen);
+
+        await citizen
+          .getByRole('dialog', { name: 'Videollamada' })
+          .getByRole('button', { name: 'Llamar' })
+          .click();
+        const callView = citizen.getByRole('region', { name: 'Videollamada en curso' });
+        await expect(callView.getByText(callTexts.queuePosition(1))).toBeVisible();
+        await expectNoSeriousAxeViolations(citizen);
+        await expectNoHorizontalScroll(citizen);
+        await expectNoSeriousAxeViolations(operator.page);
+        await expectNoHorizontalScroll(operator.page);
+
+        await operator.page
+          .getByRole('listitem')
+          .filter({ hasText: 'General' })
+          .first()
+          .getByRole('button', { name: /Aceptar/ })
+          .click();
+        await expectPlaying(callView.getByLabel('Video de la operadora'));
+        await sendChat(callView, 'Hola');
+        await expectNoSeriousAxeViolations(citizen);
+        await expectNoHorizontalScroll(citizen);
+        await expectNoSeriousAxeViolations(operator.page);
+        await expectNoHorizontalScroll(operator.page);
+        await callView.getByRole('button', { name: 'Terminar Llamada' }).click();
+      } finally {
+        await operator.context.close();
+      }
+    });
+  });
+}

@@ -1,8 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { VIDEO_MAIL_MESSAGE_MAX } from '@seguridad/contracts/constants';
 import { validationMessages, widgetTexts } from '@seguridad/contracts/messages';
-import { checkedViewports, expect, expectNoHorizontalScroll, test, DEV_ADMIN } from './fixtures';
+import {
+  checkedViewports,
+  expect,
+  expectNoHorizontalScroll,
+  expectNoSeriousAxeViolations,
+  test,
+  DEV_ADMIN,
+} from './fixtures';
 
 /*
  * The floating contact drawer on our own site, against the real built server: the contact form and
@@ -86,14 +92,6 @@ async function fillVideoMailForm(dialog: Locator, name: string): Promise<void> {
   await dialog.getByRole('textbox', { name: 'Nombre' }).fill(name);
   await dialog.getByRole('textbox', { name: 'Teléfono' }).fill('912345678');
   await dialog.getByRole('textbox', { name: 'Mensaje' }).fill('Hay un poste de luz apagado en mi pasaje.');
-}
-
-async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
 }
 
 test.describe('the contact drawer', () => {
