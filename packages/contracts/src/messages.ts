@@ -116,6 +116,7 @@ export const callTexts = {
   reconnecting: 'Reconectando…',
   chatPlaceholder: 'Escribe un mensaje',
   attachmentTooLarge: 'El archivo supera el máximo de 25 MB.',
+  attachmentHint: 'Puedes adjuntar archivos de cualquier tipo, de hasta 25 MB.',
   attachmentFailed: 'No pudimos enviar el archivo. Inténtalo nuevamente.',
   /** Why the call could not start; each is one sentence and the video mail panel opens below it. */
   noOperators: 'No hay operadoras disponibles en este momento, así que puedes dejarnos un video mail.',

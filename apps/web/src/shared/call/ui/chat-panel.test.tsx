@@ -1,3 +1,4 @@
+import { CALL_ATTACHMENT_MAX_BYTES } from '@seguridad/contracts/http/calls';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callTexts } from '@seguridad/contracts/messages';
@@ -194,6 +195,15 @@ describe('the call chat', () => {
     expect(list.getAttribute('aria-live')).toBe('polite');
     expect(list.getAttribute('aria-relevant')).toBe('additions');
     expect(screen.getAllByText('Hola')).toHaveLength(1);
+  });
+
+  it('states the size cap of attachments where the attach button is', () => {
+    renderPanel([]);
+    const attach = screen.getByRole('button', { name: 'Adjuntar archivo' });
+    const hint = document.getElementById(attach.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe(callTexts.attachmentHint);
+    expect(callTexts.attachmentHint).toContain(`${CALL_ATTACHMENT_MAX_BYTES / 1024 / 1024} MB`);
+    expect(callTexts.attachmentTooLarge).toContain(`${CALL_ATTACHMENT_MAX_BYTES / 1024 / 1024} MB`);
   });
 
   it('disables writing when the call is over', () => {

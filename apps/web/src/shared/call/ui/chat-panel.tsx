@@ -314,6 +314,8 @@ export function ChatPanel({
             type="button"
             className={styles.attach}
             disabled={disabled}
+            title={callTexts.attachmentHint}
+            aria-describedby={`${headingId}-attach-hint`}
             onClick={() => fileInput.current?.click()}
           >
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
@@ -335,6 +337,9 @@ export function ChatPanel({
           </button>
         </div>
       </form>
+      <p id={`${headingId}-attach-hint`} className={styles.hint}>
+        {callTexts.attachmentHint}
+      </p>
     </section>
   );
 }
