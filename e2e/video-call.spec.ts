@@ -6,7 +6,7 @@ import {
   expect,
   expectNoHorizontalScroll,
   expectNoSeriousAxeViolations,
-  test,
+  test as base,
   DEV_ADMIN,
 } from './fixtures';
 
@@ -35,6 +35,15 @@ async function operatorOnCalls(browser: Browser, baseURL: string): Promise<Opera
   await expect(page.getByRole('status').filter({ hasText: 'En vivo' })).toBeVisible();
   return { context, page };
 }
+
+/** An operator with the console open on the calls view, for the tests that ask for one. */
+const test = base.extend<{ operator: Operator }>({
+  operator: async ({ browser, server }, use) => {
+    const operator = await operatorOnCalls(browser, server.baseURL);
+    await use(operator);
+    await operator.context.close();
+  },
+});
 
 /** The citizen opens the drawer's Videollamada panel on the site. */
 async function openCallPanel(citizen: Page, path = '/'): Promise<Locator> {
@@ -89,94 +98,76 @@ test.describe('live video call', () => {
   // Two browsers, real media and a camera check each: a call takes longer than a page.
   test.setTimeout(60_000);
   test('a citizen calls, the operator accepts, they talk, chat and share files, the citizen ends', async ({
-    browser,
+    operator,
     page: citizen,
-    server,
   }) => {
-    const operator = await operatorOnCalls(browser, server.baseURL);
-    try {
-      await openCallPanel(citizen);
-      const { callView, consoleCall } = await connectCall(citizen, operator);
+    await openCallPanel(citizen);
+    const { callView, consoleCall } = await connectCall(citizen, operator);
 
-      await sendChat(callView, 'Hola, hay un auto sospechoso en mi calle <b>ahora</b>');
-      await expect(
-        consoleCall.getByText('Hola, hay un auto sospechoso en mi calle <b>ahora</b>'),
-      ).toBeVisible();
-      await sendChat(consoleCall, '¿En qué dirección está?');
-      await expect(callView.getByText('¿En qué dirección está?')).toBeVisible();
-      // Text stays text: no element was made from the citizen's message.
-      await expect(consoleCall.locator('b')).toHaveCount(0);
+    await sendChat(callView, 'Hola, hay un auto sospechoso en mi calle <b>ahora</b>');
+    await expect(
+      consoleCall.getByText('Hola, hay un auto sospechoso en mi calle <b>ahora</b>'),
+    ).toBeVisible();
+    await sendChat(consoleCall, '¿En qué dirección está?');
+    await expect(callView.getByText('¿En qué dirección está?')).toBeVisible();
+    // Text stays text: no element was made from the citizen's message.
+    await expect(consoleCall.locator('b')).toHaveCount(0);
 
-      await callView.getByLabel('Adjuntar archivo').setInputFiles({
-        name: 'patente.png',
-        mimeType: 'image/png',
-        buffer: PNG,
-      });
-      const image = consoleCall.getByRole('img', { name: 'patente.png' });
-      await expect(image).toBeVisible();
-      await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(1);
+    await callView.getByLabel('Adjuntar archivo').setInputFiles({
+      name: 'patente.png',
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    const image = consoleCall.getByRole('img', { name: 'patente.png' });
+    await expect(image).toBeVisible();
+    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(1);
 
-      await consoleCall.getByLabel('Adjuntar archivo').setInputFiles({
-        name: 'denuncia.pdf',
-        mimeType: 'application/pdf',
-        buffer: PDF,
-      });
-      await expect(
-        callView
-          .getByRole('button', { name: /denuncia\.pdf/ })
-          .or(callView.getByRole('link', { name: /denuncia\.pdf/ })),
-      ).toBeVisible();
+    await consoleCall.getByLabel('Adjuntar archivo').setInputFiles({
+      name: 'denuncia.pdf',
+      mimeType: 'application/pdf',
+      buffer: PDF,
+    });
+    await expect(
+      callView
+        .getByRole('button', { name: /denuncia\.pdf/ })
+        .or(callView.getByRole('link', { name: /denuncia\.pdf/ })),
+    ).toBeVisible();
 
-      await callView.getByRole('button', { name: 'Terminar Llamada' }).click();
-      await expect(consoleCall.getByText(callTexts.ended)).toBeVisible();
-      // The citizen is back home with the drawer closed and no call view left.
-      await expect(callView).toBeHidden();
-      await expect(citizen).toHaveURL(/\/$/);
-    } finally {
-      await operator.context.close();
-    }
+    await callView.getByRole('button', { name: 'Terminar Llamada' }).click();
+    await expect(consoleCall.getByText(callTexts.ended)).toBeVisible();
+    // The citizen is back home with the drawer closed and no call view left.
+    await expect(callView).toBeHidden();
+    await expect(citizen).toHaveURL(/\/$/);
   });
 
   test('when the operator ends a call without chat, the citizen sees the end and the drawer closes after 5 s', async ({
-    browser,
+    operator,
     page: citizen,
-    server,
   }) => {
-    const operator = await operatorOnCalls(browser, server.baseURL);
-    try {
-      await openCallPanel(citizen);
-      const { callView, consoleCall } = await connectCall(citizen, operator);
-      await consoleCall.getByRole('button', { name: 'Terminar llamada' }).click();
-      await expect(callView.getByText(callTexts.ended)).toBeVisible();
-      const endedAt = Date.now();
-      await expect(callView).toBeHidden({ timeout: 10_000 });
-      expect(Date.now() - endedAt).toBeGreaterThan(3_500);
-      await expect(citizen.getByRole('dialog', { name: 'Videollamada' })).toBeHidden();
-    } finally {
-      await operator.context.close();
-    }
+    await openCallPanel(citizen);
+    const { callView, consoleCall } = await connectCall(citizen, operator);
+    await consoleCall.getByRole('button', { name: 'Terminar llamada' }).click();
+    await expect(callView.getByText(callTexts.ended)).toBeVisible();
+    const endedAt = Date.now();
+    await expect(callView).toBeHidden({ timeout: 10_000 });
+    expect(Date.now() - endedAt).toBeGreaterThan(3_500);
+    await expect(citizen.getByRole('dialog', { name: 'Videollamada' })).toBeHidden();
   });
 
   test('when the operator ends a call after chatting, the citizen keeps the conversation on screen', async ({
-    browser,
+    operator,
     page: citizen,
-    server,
   }) => {
-    const operator = await operatorOnCalls(browser, server.baseURL);
-    try {
-      await openCallPanel(citizen);
-      const { callView, consoleCall } = await connectCall(citizen, operator);
-      await sendChat(consoleCall, 'Enviamos una patrulla.');
-      await expect(callView.getByText('Enviamos una patrulla.')).toBeVisible();
-      await consoleCall.getByRole('button', { name: 'Terminar llamada' }).click();
-      await expect(callView.getByText(callTexts.ended)).toBeVisible();
-      await citizen.waitForTimeout(6_000);
-      await expect(callView.getByText('Enviamos una patrulla.')).toBeVisible();
-      await callView.getByRole('button', { name: 'Cerrar' }).click();
-      await expect(callView).toBeHidden();
-    } finally {
-      await operator.context.close();
-    }
+    await openCallPanel(citizen);
+    const { callView, consoleCall } = await connectCall(citizen, operator);
+    await sendChat(consoleCall, 'Enviamos una patrulla.');
+    await expect(callView.getByText('Enviamos una patrulla.')).toBeVisible();
+    await consoleCall.getByRole('button', { name: 'Terminar llamada' }).click();
+    await expect(callView.getByText(callTexts.ended)).toBeVisible();
+    await citizen.waitForTimeout(6_000);
+    await expect(callView.getByText('Enviamos una patrulla.')).toBeVisible();
+    await callView.getByRole('button', { name: 'Cerrar' }).click();
+    await expect(callView).toBeHidden();
   });
 
   test('with no operator online the call falls back to a derived video mail that says why', async ({
@@ -226,67 +217,55 @@ test.describe('live video call', () => {
   });
 
   test('a private room link made by the operator brings the citizen straight into that call', async ({
-    browser,
+    operator,
     page: citizen,
-    server,
   }) => {
-    const operator = await operatorOnCalls(browser, server.baseURL);
-    try {
-      await operator.page.getByRole('button', { name: 'Crear sala privada' }).click();
-      const link = await operator.page.getByRole('textbox', { name: /Enlace/ }).inputValue();
-      expect(link).toMatch(/\?privatevideo=[A-Za-z0-9_-]{16,}$/);
-      const privateRoom = operator.page
-        .getByRole('listitem')
-        .filter({ hasText: /privada/i })
-        .first();
-      await privateRoom.getByRole('button', { name: /Entrar/ }).click();
-      const consoleCall = operator.page.getByRole('region', { name: /^(Llamada ·|Sala privada)/ });
-      await expect(consoleCall).toBeVisible();
+    await operator.page.getByRole('button', { name: 'Crear sala privada' }).click();
+    const link = await operator.page.getByRole('textbox', { name: /Enlace/ }).inputValue();
+    expect(link).toMatch(/\?privatevideo=[A-Za-z0-9_-]{16,}$/);
+    const privateRoom = operator.page
+      .getByRole('listitem')
+      .filter({ hasText: /privada/i })
+      .first();
+    await privateRoom.getByRole('button', { name: /Entrar/ }).click();
+    const consoleCall = operator.page.getByRole('region', { name: /^(Llamada ·|Sala privada)/ });
+    await expect(consoleCall).toBeVisible();
 
-      await citizen.goto(new URL(link).pathname + new URL(link).search);
-      const callView = citizen.getByRole('region', { name: 'Videollamada en curso' });
-      await expect(callView).toBeVisible({ timeout: 10_000 });
-      await expectPlaying(callView.getByLabel('Video de la operadora'));
-      await expectPlaying(consoleCall.getByLabel('Video del ciudadano'));
+    await citizen.goto(new URL(link).pathname + new URL(link).search);
+    const callView = citizen.getByRole('region', { name: 'Videollamada en curso' });
+    await expect(callView).toBeVisible({ timeout: 10_000 });
+    await expectPlaying(callView.getByLabel('Video de la operadora'));
+    await expectPlaying(consoleCall.getByLabel('Video del ciudadano'));
 
-      // A made-up room is refused with a sentence, not joined.
-      const other = await citizen.context().newPage();
-      await other.goto('/?privatevideo=AAAAAAAAAAAAAAAAAAAAAAAA');
-      await expect(other.getByText(callTexts.privateRoomInvalid)).toBeVisible({ timeout: 10_000 });
-      await other.close();
-    } finally {
-      await operator.context.close();
-    }
+    // A made-up room is refused with a sentence, not joined.
+    const other = await citizen.context().newPage();
+    await other.goto('/?privatevideo=AAAAAAAAAAAAAAAAAAAAAAAA');
+    await expect(other.getByText(callTexts.privateRoomInvalid)).toBeVisible({ timeout: 10_000 });
+    await other.close();
   });
 
   test('a network cut mid-call keeps the call and loses no chat message', async ({
-    browser,
+    operator,
     page: citizen,
-    server,
   }) => {
-    const operator = await operatorOnCalls(browser, server.baseURL);
-    try {
-      await openCallPanel(citizen);
-      const { callView, consoleCall } = await connectCall(citizen, operator);
-      await sendChat(callView, 'Antes del corte');
-      await expect(consoleCall.getByText('Antes del corte')).toBeVisible();
+    await openCallPanel(citizen);
+    const { callView, consoleCall } = await connectCall(citizen, operator);
+    await sendChat(callView, 'Antes del corte');
+    await expect(consoleCall.getByText('Antes del corte')).toBeVisible();
 
-      await citizen.context().setOffline(true);
-      await expect(callView.getByText(callTexts.reconnecting)).toBeVisible({ timeout: 15_000 });
-      await sendChat(callView, 'Escrito sin conexión');
-      await sendChat(consoleCall, 'Enviado mientras estabas sin conexión');
-      await citizen.waitForTimeout(1_000);
-      await citizen.context().setOffline(false);
+    await citizen.context().setOffline(true);
+    await expect(callView.getByText(callTexts.reconnecting)).toBeVisible({ timeout: 15_000 });
+    await sendChat(callView, 'Escrito sin conexión');
+    await sendChat(consoleCall, 'Enviado mientras estabas sin conexión');
+    await citizen.waitForTimeout(1_000);
+    await citizen.context().setOffline(false);
 
-      await expect(callView.getByText(callTexts.reconnecting)).toBeHidden({ timeout: 20_000 });
-      await expect(callView.getByText('Enviado mientras estabas sin conexión')).toHaveCount(1);
-      await expect(consoleCall.getByText('Escrito sin conexión')).toHaveCount(1);
-      await expect(callView.getByText('Antes del corte')).toHaveCount(1);
-      await expectPlaying(callView.getByLabel('Video de la operadora'));
-      await expectPlaying(consoleCall.getByLabel('Video del ciudadano'));
-    } finally {
-      await operator.context.close();
-    }
+    await expect(callView.getByText(callTexts.reconnecting)).toBeHidden({ timeout: 20_000 });
+    await expect(callView.getByText('Enviado mientras estabas sin conexión')).toHaveCount(1);
+    await expect(consoleCall.getByText('Escrito sin conexión')).toHaveCount(1);
+    await expect(callView.getByText('Antes del corte')).toHaveCount(1);
+    await expectPlaying(callView.getByLabel('Video de la operadora'));
+    await expectPlaying(consoleCall.getByLabel('Video del ciudadano'));
   });
 });
 
