@@ -72,15 +72,20 @@ describe('operator call routes', () => {
     expect((await queueOf(other.operator)).calls.map((call) => call.id)).toEqual([theirs.json().data.id]);
   });
 
-  it('refuses the queue to people who are not operators', async () => {
-    const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/calls/queue' });
-    expect(anonymous.statusCode).toBe(401);
-    const outsider = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/operator/calls/queue',
-      headers: bearer(citizen),
-    });
-    expect(outsider.statusCode).toBe(403);
+  it('refuses every console call route to anonymous visitors (401) and to citizens (403)', async () => {
+    const routes = [
+      { method: 'GET', url: '/api/v1/operator/calls/queue' },
+      { method: 'GET', url: '/api/v1/operator/calls/history' },
+      { method: 'POST', url: '/api/v1/operator/calls/private' },
+      { method: 'POST', url: '/api/v1/operator/calls/1/accept' },
+      { method: 'GET', url: '/api/v1/operator/calls/1/chat' },
+    ] as const;
+    for (const route of routes) {
+      const anonymous = await ctx.app.inject(route);
+      expect(anonymous.statusCode, `${route.method} ${route.url}`).toBe(401);
+      const outsider = await ctx.app.inject({ ...route, headers: bearer(citizen) });
+      expect(outsider.statusCode, `${route.method} ${route.url}`).toBe(403);
+    }
   });
 
   it('gives a call to exactly one of two operators accepting at once', async () => {
