@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { widgetTexts } from '@seguridad/contracts/messages';
 import { Alert } from '../../shared/ui/alert';
 import { Button } from '../../shared/ui/button';
 import type { DeviceCheckSnapshot, DeviceOption } from './device-check';
 import styles from './video-call-panel.module.css';
 import { LivePreview } from '../../shared/media/live-preview';
+import { SelectField } from '../../shared/ui/select-field';
 
 type DevicePreviewProps = {
   devices: DeviceCheckSnapshot;
@@ -20,30 +21,24 @@ function DeviceSelect(props: {
   disabled: boolean;
   onChange: (deviceId: string) => void;
 }) {
-  const id = useId();
   // Before permission the browser names no devices and gives no ids: nothing to choose yet.
   if (props.options.length === 0) return null;
   const known = props.options.some((option) => option.id === props.value);
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {props.label}
-      </label>
-      <select
-        id={id}
-        className={styles.select}
-        value={known ? props.value : ''}
-        disabled={props.disabled}
-        onChange={(event) => props.onChange(event.target.value)}
-      >
-        {!known && <option value="">Predeterminado</option>}
-        {props.options.map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      label={props.label}
+      className={styles.select}
+      value={known ? props.value : ''}
+      disabled={props.disabled}
+      onChange={(event) => props.onChange(event.target.value)}
+    >
+      {!known && <option value="">Predeterminado</option>}
+      {props.options.map((option) => (
+        <option key={option.id} value={option.id}>
+          {option.label}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 

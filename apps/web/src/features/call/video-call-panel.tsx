@@ -13,6 +13,7 @@ import { createDeviceCheck } from './device-check';
 import { DevicePreview } from './device-preview';
 import { useCallerCall } from './use-caller-call';
 import styles from './video-call-panel.module.css';
+import { SelectField } from '../../shared/ui/select-field';
 
 /**
  * What the drawer that hosts the panel lets it do. The drawer belongs to the widget feature; the
@@ -233,24 +234,19 @@ export function VideoCallPanel({ host, launch, from, onHungUp }: VideoCallPanelP
             <p className={styles.intro}>
               Una operadora de la central te atenderá por video. Elige el tema de tu consulta si lo sabes.
             </p>
-            <div className={styles.field}>
-              <label className={styles.label} htmlFor={`${ids}-speciality`}>
-                Especialidad
-              </label>
-              <select
-                id={`${ids}-speciality`}
-                className={styles.select}
-                value={String(selectedSpeciality)}
-                disabled={starting}
-                onChange={(event) => setSpeciality(Number(event.target.value))}
-              >
-                {specialityOptions.map((option) => (
-                  <option key={option.id} value={String(option.id)}>
-                    {option.name}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              label="Especialidad"
+              className={styles.select}
+              value={String(selectedSpeciality)}
+              disabled={starting}
+              onChange={(event) => setSpeciality(Number(event.target.value))}
+            >
+              {specialityOptions.map((option) => (
+                <option key={option.id} value={String(option.id)}>
+                  {option.name}
+                </option>
+              ))}
+            </SelectField>
           </>
         )}
 
