@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@seguridad/contracts/http/errors';
 import { specialitiesResponseSchema } from '@seguridad/contracts/http/company';
+import { guarded } from '../../lib/route-guards';
 
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -14,9 +15,9 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: specialitiesResponseSchema, 401: apiErrorSchema },
       },
     },
-    async (request) => {
-      const company = request.company!;
-      return { success: true as const, data: await app.companySpecialities(company.id) };
-    },
+    guarded('company')(async (request) => ({
+      success: true as const,
+      data: await app.companySpecialities(request.company.id),
+    })),
   );
 };

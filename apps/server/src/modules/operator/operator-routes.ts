@@ -17,6 +17,7 @@ import { AppError } from '../../lib/app-error';
 import { signPath } from '../../lib/signed-urls';
 import { videoMailMediaPath } from './media-routes';
 import { membershipOf, operatorRoom } from './operator-access';
+import { guarded } from '../../lib/route-guards';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -224,8 +225,8 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: companySettingsResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const { companyId } = request.operator!;
+    guarded('operator')(async (request) => {
+      const { companyId } = request.operator;
       const removed = await db
         .delete(specialities)
         .where(and(eq(specialities.id, request.params.id), eq(specialities.companyId, companyId)))
@@ -233,6 +234,6 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       if (removed.length === 0) throw new AppError(404, 'not_found', errorMessages.notFound);
       companyChanged(companyId);
       return settingsOf(companyId, 'admin');
-    },
+    }),
   );
 };
