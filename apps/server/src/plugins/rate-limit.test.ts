@@ -32,6 +32,34 @@ describe('per-IP rate limit', () => {
     expect((await ctx.app.inject({ ...request, remoteAddress: '10.9.8.7' })).statusCode).toBe(200);
   });
 
+  it('holds the global limit on any spelling of the path the router accepts', async () => {
+    const ctx = await createTestApp({ env: { RATE_LIMIT_MAX: '2' } });
+    contexts.push(ctx);
+    for (let i = 0; i < 2; i += 1) expect((await ctx.app.inject(request)).statusCode).toBe(200);
+    const encoded = await ctx.app.inject({ ...request, url: '/%61pi/company/specialities' });
+    expect(encoded.statusCode).toBe(429);
+  });
+
+  it('holds a route limit on a percent-encoded path', async () => {
+    const ctx = await createTestApp({ env: { WIDGET_SUBMISSIONS_MAX: '1' } });
+    contexts.push(ctx);
+    const contact = {
+      method: 'POST' as const,
+      headers: { 'company-key': DEMO_COMPANY_KEY },
+      payload: {
+        name: 'Rosa Pérez',
+        email: 'rosa@example.com',
+        phone_number: '+56912345678',
+        message: 'Hay un auto abandonado en la esquina.',
+      },
+    };
+    expect((await ctx.app.inject({ ...contact, url: '/api/attention/contact' })).statusCode).toBe(200);
+    const encoded = await ctx.app.inject({ ...contact, url: '/%61pi/attention/contact' });
+    expect(encoded.statusCode).toBe(429);
+    const mixed = await ctx.app.inject({ ...contact, url: '/api/attention/%63ontact' });
+    expect(mixed.statusCode).toBe(429);
+  });
+
   it.runIf(Boolean(process.env.REDIS_URL))(
     'shares the counters between two processes through Redis',
     async () => {

@@ -5,6 +5,11 @@ import { Redis } from 'ioredis';
 import { errorMessages } from '@seguridad/contracts/messages';
 import { AppError } from '../lib/app-error';
 
+export function isLimitedRoute(routeUrl: string | undefined): boolean {
+  if (!routeUrl) return true;
+  return routeUrl.startsWith('/api/') || routeUrl.startsWith('/dev/');
+}
+
 /**
  * A per-IP ceiling on every API route. Counters live in Redis when it is configured, so several
  * processes behind one load balancer share them; routes that anonymous visitors can abuse set
@@ -20,7 +25,8 @@ export const rateLimitPlugin = fp(
       max: app.config.rateLimitMax,
       timeWindow: '1 minute',
       ...(redis ? { redis, nameSpace: 'rl:' } : {}),
-      allowList: (request) => !request.url.startsWith('/api/') && !request.url.startsWith('/dev/'),
+      // The matched route, never the raw URL: `/%61pi/…` reaches the same route as `/api/…`.
+      allowList: (request) => !isLimitedRoute(request.routeOptions.url),
       errorResponseBuilder: () => new AppError(429, 'too_many_requests', errorMessages.tooManyRequests),
     });
     if (redis) app.addHook('onClose', async () => void (await redis.quit()));
