@@ -63,6 +63,11 @@ export async function buildApp(deps: AppDependencies) {
     logger: deps.logger ?? { level: deps.config.logLevel },
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A request, an upload included, gets this long in all; a stalled one is cut off with a 408.
+    requestTimeout: deps.config.requestTimeoutMs,
+    forceCloseConnections: 'idle',
+    // Node checks request timeouts on this interval (30 s by default): keep it well under the bound.
+    http: { connectionsCheckingInterval: Math.min(30_000, Math.ceil(deps.config.requestTimeoutMs / 4)) },
     // One line per request only when debugging; the load balancer keeps access logs.
     logController: new LogController({
       disableRequestLogging: !['debug', 'trace'].includes(deps.config.logLevel),
@@ -97,7 +102,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(operatorCallRoutes);
   await app.register(attachmentRoutes);
   await app.register(winnersRoutes);
-  if (!deps.config.isProduction) await app.register(devMailboxRoutes);
+  if (deps.config.demoMode) await app.register(devMailboxRoutes);
   await app.register(webRoutes);
 
   return app;

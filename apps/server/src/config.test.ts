@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, isLoopbackHost, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('starts with no variables at all, on the embedded defaults', () => {
@@ -53,5 +53,52 @@ describe('loadConfig', () => {
     ]) {
       expect(() => loadConfig(env)).toThrow(ConfigError);
     }
+  });
+
+  it('listens on loopback by default, where demo mode is on', () => {
+    const config = loadConfig({});
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.demoMode).toBe(true);
+    expect(config.demoModeExplicit).toBe(false);
+  });
+
+  it.each([
+    // [NODE_ENV, HOST, DEMO_MODE, demoMode, explicit]
+    [undefined, undefined, undefined, true, false],
+    ['development', 'localhost', undefined, true, false],
+    ['test', '127.0.0.2', undefined, true, false],
+    ['development', '::1', undefined, true, false],
+    ['development', '0.0.0.0', undefined, false, false],
+    ['development', '::', undefined, false, false],
+    ['development', '192.168.1.10', undefined, false, false],
+    ['production', '127.0.0.1', undefined, false, false],
+    ['production', '0.0.0.0', undefined, false, false],
+    ['development', '0.0.0.0', '1', true, true],
+    ['production', '0.0.0.0', '1', true, true],
+    ['development', '127.0.0.1', '0', false, false],
+    ['production', '127.0.0.1', '0', false, false],
+  ] as const)(
+    'NODE_ENV=%s HOST=%s DEMO_MODE=%s: demo mode %s (explicit %s)',
+    (nodeEnv, host, demo, on, explicit) => {
+      const env: Record<string, string> = {};
+      if (nodeEnv) env.NODE_ENV = nodeEnv;
+      if (host) env.HOST = host;
+      if (demo) env.DEMO_MODE = demo;
+      const config = loadConfig(env);
+      expect(config.demoMode).toBe(on);
+      expect(config.demoModeExplicit).toBe(explicit);
+      expect(config.isProduction).toBe(nodeEnv === 'production');
+    },
+  );
+
+  it('refuses a DEMO_MODE other than 1 or 0', () => {
+    expect(() => loadConfig({ DEMO_MODE: 'yes' })).toThrow(/DEMO_MODE/);
+  });
+
+  it('tells loopback addresses from others', () => {
+    for (const host of ['127.0.0.1', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1', '127.1.2.3'])
+      expect(isLoopbackHost(host)).toBe(true);
+    for (const host of ['0.0.0.0', '::', '10.0.0.1', '::ffff:10.0.0.1', '128.0.0.1', 'example.cl', ''])
+      expect(isLoopbackHost(host)).toBe(false);
   });
 });

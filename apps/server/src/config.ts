@@ -4,6 +4,9 @@ import { z } from 'zod';
 import { SIGNALING_LIMITS } from '@seguridad/contracts/realtime/call';
 import { serverRoot } from './server-root';
 
+/** The demo accounts' passwords the README prints: never valid while demo mode is off. */
+export const DEFAULT_DEMO_PASSWORDS = { operator: 'operador-demo-2026', citizen: 'ciudadano-demo-2026' };
+
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
@@ -19,7 +22,14 @@ export const TURN_URL_PATTERN =
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Loopback by default: the demo (known passwords, the outbox) is never reachable from another host. */
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /** Demo accounts with known passwords and the outbox page; unset: on only when listening on loopback. */
+  DEMO_MODE: z.enum(['1', '0']).optional(),
+  /** Open Socket.IO connections one IP may hold on this process. */
+  SOCKETS_PER_IP_MAX: z.coerce.number().int().positive().default(20),
+  /** How long a request (an upload included) may take in all before the server cuts it off. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   /** Base of every link the server writes into e-mails; never taken from the request's Host. */
   PUBLIC_BASE_URL: z.url().optional(),
@@ -93,8 +103,8 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.url())),
-  SEED_OPERATOR_PASSWORD: z.string().min(8).default('operador-demo-2026'),
-  SEED_CITIZEN_PASSWORD: z.string().min(8).default('ciudadano-demo-2026'),
+  SEED_OPERATOR_PASSWORD: z.string().min(8).default(DEFAULT_DEMO_PASSWORDS.operator),
+  SEED_CITIZEN_PASSWORD: z.string().min(8).default(DEFAULT_DEMO_PASSWORDS.citizen),
 });
 
 export type AppConfig = {
@@ -102,6 +112,14 @@ export type AppConfig = {
   isProduction: boolean;
   host: string;
   port: number;
+  /**
+   * Demo accounts keep their known passwords and the outbox page is served. `demoModeExplicit`:
+   * the deployer set `DEMO_MODE=1`, so the outbox answers any address, not only loopback.
+   */
+  demoMode: boolean;
+  demoModeExplicit: boolean;
+  socketsPerIpMax: number;
+  requestTimeoutMs: number;
   publicBaseUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -132,6 +150,14 @@ export type AppConfig = {
   };
 };
 
+/** Whether a listen address (or a peer's address) is this machine only. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (bare === 'localhost' || bare === '::1') return true;
+  const ipv4 = bare.startsWith('::ffff:') ? bare.slice(7) : bare;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(ipv4);
+}
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
@@ -161,6 +187,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     isProduction: vars.NODE_ENV === 'production',
     host: vars.HOST,
     port: vars.PORT,
+    demoMode: vars.DEMO_MODE
+      ? vars.DEMO_MODE === '1'
+      : vars.NODE_ENV !== 'production' && isLoopbackHost(vars.HOST),
+    demoModeExplicit: vars.DEMO_MODE === '1',
+    socketsPerIpMax: vars.SOCKETS_PER_IP_MAX,
+    requestTimeoutMs: vars.REQUEST_TIMEOUT_MS,
     publicBaseUrl: (vars.PUBLIC_BASE_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
     dataDir: path.resolve(vars.DATA_DIR),
     databaseUrl: vars.DATABASE_URL,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../testing/test-app';
 
-describe('dev mailbox', () => {
+describe('demo mailbox', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp();
@@ -45,6 +45,60 @@ describe('dev mailbox', () => {
       expect((await production.app.inject({ method: 'GET', url: '/dev/mailbox' })).statusCode).toBe(404);
     } finally {
       await production.close();
+    }
+  });
+
+  it('answers 404 when demo mode is off, even to this machine', async () => {
+    const off = await createTestApp({ env: { DEMO_MODE: '0' } });
+    try {
+      expect((await off.app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);
+      expect((await off.app.inject({ method: 'GET', url: '/dev/mailbox' })).statusCode).toBe(404);
+    } finally {
+      await off.close();
+    }
+  });
+
+  it('answers 404 to another host, whatever X-Forwarded-For claims', async () => {
+    for (const url of ['/api/dev/outbox', '/dev/mailbox']) {
+      const remote = await ctx.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.9' });
+      expect(remote.statusCode).toBe(404);
+      const spoofed = await ctx.app.inject({
+        method: 'GET',
+        url,
+        remoteAddress: '203.0.113.9',
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
+      expect(spoofed.statusCode).toBe(404);
+      expect((await ctx.app.inject({ method: 'GET', url, remoteAddress: '::1' })).statusCode).toBe(200);
+    }
+  });
+
+  it('answers 404 to another host behind a trusted proxy too', async () => {
+    const proxied = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+    try {
+      const response = await proxied.app.inject({
+        method: 'GET',
+        url: '/dev/mailbox',
+        remoteAddress: '203.0.113.9',
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
+      expect(response.statusCode).toBe(404);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('answers any host when DEMO_MODE=1 was set on purpose', async () => {
+    const explicit = await createTestApp({ env: { DEMO_MODE: '1', HOST: '0.0.0.0' } });
+    try {
+      const response = await explicit.app.inject({
+        method: 'GET',
+        url: '/api/dev/outbox',
+        remoteAddress: '203.0.113.9',
+      });
+      expect(response.statusCode).toBe(200);
+    } finally {
+      await explicit.close();
     }
   });
 });

@@ -2,7 +2,10 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { outboxMessages } from '../../db/schema';
+import { isLoopbackHost } from '../../config';
+import { AppError } from '../../lib/app-error';
 import { escapeHtml, linkifyText } from '../../lib/html';
+import { errorMessages } from '@seguridad/contracts/messages';
 
 const outboxQuerySchema = z.object({
   to: z.string().max(320).optional(),
@@ -29,9 +32,17 @@ h2{font-size:17px;margin:6px 0}pre{white-space:pre-wrap;font:inherit;margin:0}
 
 /**
  * The dev mailbox: every mail, SMS and WhatsApp message the outbox holds, newest first, so a
- * person (and the browser tests) can follow links and read codes. Never registered in production.
+ * person (and the browser tests) can follow links and read codes. Registered only in demo mode,
+ * and then answered only to this machine unless `DEMO_MODE=1` was set on purpose.
  */
 export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The socket's own address: `X-Forwarded-For` is whatever the caller wants it to be.
+  app.addHook('onRequest', async (request) => {
+    if (app.config.demoModeExplicit) return;
+    if (isLoopbackHost(request.raw.socket.remoteAddress ?? '')) return;
+    throw new AppError(404, 'route_not_found', errorMessages.routeNotFound);
+  });
+
   async function latestMessages(query: z.infer<typeof outboxQuerySchema>) {
     return app.database.db
       .select()
@@ -90,7 +101,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
 <meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
 <title>Buzón de desarrollo</title><link rel="stylesheet" href="/dev/mailbox.css"></head>
 <body><main><h1>Buzón de desarrollo</h1>
-<p>Correos, SMS y mensajes de WhatsApp que el servidor habría enviado. Solo existe fuera de producción.</p>
+<p>Correos, SMS y mensajes de WhatsApp que el servidor habría enviado. Solo existe en modo demostración.</p>
 ${items || '<p>No hay mensajes todavía.</p>'}</main></body></html>`;
       return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
     },
