@@ -67,7 +67,11 @@ export async function buildApp(deps: AppDependencies) {
     requestTimeout: deps.config.requestTimeoutMs,
     forceCloseConnections: 'idle',
     // Node checks request timeouts on this interval (30 s by default): keep it well under the bound.
-    http: { connectionsCheckingInterval: Math.min(30_000, Math.ceil(deps.config.requestTimeoutMs / 4)) },
+    // Node only applies `requestTimeout` given at construction, so it is passed here too.
+    http: {
+      requestTimeout: deps.config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(30_000, Math.ceil(deps.config.requestTimeoutMs / 4)),
+    },
     // One line per request only when debugging; the load balancer keeps access logs.
     logController: new LogController({
       disableRequestLogging: !['debug', 'trace'].includes(deps.config.logLevel),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -8,8 +8,36 @@ import { FileTooLargeError, type FileStorage } from './file-storage';
 
 const KEY_PATTERN = /^\d{4}\/\d{2}\/[A-Za-z0-9_-]{22}\.[a-z0-9]{2,5}$/;
 
-/** Files under `<DATA_DIR>/uploads/<year>/<month>/<random>.<ext>`, written to `.part` then renamed. */
-export function createLocalFileStorage(rootDir: string): FileStorage {
+/**
+ * Removes `.part` files a killed process left behind. Only those older than `olderThanMs` (the
+ * longest an upload may take): a younger one may be another process's upload in progress.
+ */
+export async function sweepOrphanParts(rootDir: string, olderThanMs: number): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(rootDir, { recursive: true, withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const cutoff = Date.now() - olderThanMs;
+  const removed: string[] = [];
+  for (const entry of entries) {
+    if (!entry.isFile() || !entry.name.endsWith('.part')) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const info = await stat(file).catch(() => undefined);
+    if (!info || info.mtimeMs > cutoff) continue;
+    await rm(file, { force: true });
+    removed.push(file);
+  }
+  return removed;
+}
+
+/**
+ * Files under `<DATA_DIR>/uploads/<year>/<month>/<random>.<ext>`, written to `.part` then renamed.
+ * A write that takes longer than `maxWriteMs` (a stalled upload) fails and leaves nothing.
+ */
+export function createLocalFileStorage(rootDir: string, options: { maxWriteMs: number }): FileStorage {
   const pathOf = (key: string) => {
     if (!KEY_PATTERN.test(key)) throw new Error(`invalid storage key: ${key}`);
     return path.join(rootDir, key);
@@ -31,7 +59,9 @@ export function createLocalFileStorage(rootDir: string): FileStorage {
         },
       });
       try {
-        await pipeline(source, counter, createWriteStream(partPath));
+        await pipeline(source, counter, createWriteStream(partPath), {
+          signal: AbortSignal.timeout(options.maxWriteMs),
+        });
         await rename(partPath, finalPath);
       } catch (error) {
         await rm(partPath, { force: true });
