@@ -29,6 +29,7 @@ import { widgetRoutes } from './modules/widget/widget-routes';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { companyKeyPlugin } from './plugins/company-key';
 import { errorsPlugin } from './plugins/errors';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDependencies) {
 
   await app.register(appConfigPlugin, { config: deps.config, database: deps.database });
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(rateLimitPlugin);
   await app.register(apiDocsPlugin);

@@ -38,6 +38,9 @@ export const errorMessages = {
   routeNotFound: 'La ruta solicitada no existe.',
   payloadTooLarge: 'El archivo o los datos enviados superan el tamaño permitido.',
   unsupportedMediaType: 'El tipo de archivo o de contenido no está permitido.',
+  invalidCharacters: 'Los datos enviados contienen caracteres no permitidos.',
+  malformedForm: 'El formulario enviado está incompleto o mal formado. Por favor inténtalo nuevamente.',
+  nothingToUpdate: 'Indica al menos un ajuste para cambiar.',
   tooManyRequests:
     'Has realizado demasiadas solicitudes. Por favor espera un momento e inténtalo nuevamente.',
   companyKeyInvalid: 'La clave de empresa no es válida o no fue enviada.',

@@ -15,6 +15,37 @@ const messageByStatus: Record<number, { error: string; message: string }> = {
   429: { error: 'too_many_requests', message: errorMessages.tooManyRequests },
 };
 
+/**
+ * Failures that reach us without a status of their own but are the client's doing: a broken or
+ * truncated multipart form (busboy's errors carry only a message), a form that is not multipart,
+ * text the database cannot store. Returns undefined for anything else.
+ */
+export function clientFailure(failure: Error & { code?: unknown; cause?: unknown }): AppError | undefined {
+  const code = typeof failure.code === 'string' ? failure.code : '';
+  const message = failure.message ?? '';
+  if (
+    code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' ||
+    /^(Unsupported Content-Type|Missing Content-Type)/i.test(message)
+  ) {
+    return new AppError(415, 'unsupported_media_type', errorMessages.unsupportedMediaType);
+  }
+  if (
+    /^(Multipart: Boundary not found|Boundary required|Unexpected end of|Malformed part header)/.test(
+      message,
+    ) ||
+    /terminated early due to unexpected end of multipart data$/.test(message) ||
+    code === 'FST_PROTO_VIOLATION'
+  ) {
+    return new AppError(400, 'malformed_form', errorMessages.malformedForm);
+  }
+  // 22021: invalid byte sequence (a NUL character in text); 22P05: untranslatable character.
+  if (code === '22021' || code === '22P05') {
+    return new AppError(400, 'invalid_characters', errorMessages.invalidCharacters);
+  }
+  if (failure.cause instanceof Error) return clientFailure(failure.cause);
+  return undefined;
+}
+
 export function errorBody(statusCode: number, error: string, message: string, data: string[] = []): ApiError {
   return { success: false, code: statusCode, error, message, data: data.length > 0 ? data : [message] };
 }
@@ -22,7 +53,8 @@ export function errorBody(statusCode: number, error: string, message: string, da
 /** Turns every failure into the one JSON error shape, in Spanish, with a status that means what it says. */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
-    app.setErrorHandler((failure: FastifyError, request, reply) => {
+    app.setErrorHandler((received: FastifyError, request, reply) => {
+      const failure = received instanceof AppError ? received : (clientFailure(received) ?? received);
       if (failure instanceof AppError) {
         return reply
           .code(failure.statusCode)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseIdValueSchema } from './ids';
 import {
   FULL_PHONE_DIGITS,
   PASSWORD_MAX_LENGTH,
@@ -97,7 +98,7 @@ export const verificationTypeSchema = z.union([z.literal(1), z.literal(2)], { er
 export const requestTwoFactorCodeBodySchema = z.object({
   email: accountEmailSchema,
   password: loginPasswordSchema,
-  phone_id: z.number().int().positive(),
+  phone_id: databaseIdValueSchema,
   type: verificationTypeSchema,
 });
 

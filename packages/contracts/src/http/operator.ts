@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorMessages } from '../messages';
 
 export const inboxVideoMailSchema = z.object({
   id: z.number().int(),
@@ -69,13 +70,17 @@ const originSchema = z
     'Escribe el origen como https://sitio.cl (sin ruta ni barra final)',
   );
 
-export const updateCompanySettingsBodySchema = z.object({
-  call_back: z.boolean().optional(),
-  video_call: z.boolean().optional(),
-  video_mail: z.boolean().optional(),
-  working_hours: z.array(workingHoursSlotSchema).max(50).optional(),
-  allowed_origins: z.array(originSchema).max(50).optional(),
-});
+export const updateCompanySettingsBodySchema = z
+  .object({
+    call_back: z.boolean().optional(),
+    video_call: z.boolean().optional(),
+    video_mail: z.boolean().optional(),
+    working_hours: z.array(workingHoursSlotSchema).max(50).optional(),
+    allowed_origins: z.array(originSchema).max(50).optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: errorMessages.nothingToUpdate,
+  });
 export type UpdateCompanySettingsBody = z.infer<typeof updateCompanySettingsBodySchema>;
 
 export const specialityNameBodySchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_RECORDING_TYPE } from '../constants';
 import { attachmentSchema, queuedCallSchema, ROOM_NAME_PATTERN } from '../http/calls';
+import { DATABASE_ID_MAX, databaseIdValueSchema } from '../http/ids';
 
 /**
  * The call's realtime protocol (docs/realtime.md, "Calls"). Socket.IO events carry the spec's
@@ -68,9 +69,9 @@ export const joinPayloadSchema = z.object({
   userAvatar: z.string().max(500).nullable().optional(),
   isStreamer: z.boolean().optional().default(false),
   privateRoom: z.boolean().optional().default(false),
-  videoCallID: z.number().int().positive(),
+  videoCallID: databaseIdValueSchema,
   callToken: z.string().min(20).max(200).optional(),
-  lastChatId: z.number().int().min(0).optional().default(0),
+  lastChatId: z.number().int().min(0).max(DATABASE_ID_MAX).optional().default(0),
 });
 export type JoinPayload = z.input<typeof joinPayloadSchema>;
 
@@ -105,12 +106,12 @@ export const clientMessageSchema = z.discriminatedUnion('id', [
     id: z.literal('startRecording'),
     roomName: roomNameSchema,
     recordingType: z.number().int().min(1).max(9).optional().default(DEFAULT_RECORDING_TYPE),
-    videoCallID: z.number().int().positive(),
+    videoCallID: databaseIdValueSchema,
   }),
   z.object({
     id: z.literal('stopRecording'),
     roomName: roomNameSchema,
-    videoCallID: z.number().int().positive(),
+    videoCallID: databaseIdValueSchema,
   }),
 ]);
 export type ClientMessage = z.input<typeof clientMessageSchema>;
@@ -170,7 +171,7 @@ export const chatSendSchema = z
     /** Chosen by the sender; a message re-sent after a reconnect is stored once. */
     clientId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
     message: z.string().trim().max(CHAT_MESSAGE_MAX).optional().default(''),
-    attachmentId: z.number().int().positive().optional(),
+    attachmentId: databaseIdValueSchema.optional(),
   })
   .refine((value) => value.message.length > 0 || value.attachmentId !== undefined, {
     message: 'empty',

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { databaseIdSchema } from '@seguridad/contracts/http/ids';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +20,7 @@ import { hashToken, newToken } from '../../lib/tokens';
 import { endOpenCall, newRoomName, participantOfRequest, type CallRow } from './call-access';
 import { turnCredentials } from './relay-credentials';
 
-export const callIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const callIdParams = z.object({ id: databaseIdSchema });
 
 /** Documents the caller's credential; loose, so the other headers (company-key, authorization) stay. */
 export const callTokenHeaders = z.looseObject({ [CALL_TOKEN_HEADER]: z.string().max(200).optional() });

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { databaseIdSchema } from '@seguridad/contracts/http/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorMessages } from '@seguridad/contracts/messages';
@@ -28,7 +29,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: false },
       schema: {
         hide: true,
-        params: z.object({ id: z.coerce.number().int().positive(), file: z.enum(['video', 'thumbnail']) }),
+        params: z.object({ id: databaseIdSchema, file: z.enum(['video', 'thumbnail']) }),
         querystring: signedQuery,
       },
     },

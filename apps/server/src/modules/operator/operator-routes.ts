@@ -1,4 +1,5 @@
 import { operatorEvents } from '@seguridad/contracts/realtime/operator';
+import { databaseIdSchema } from '@seguridad/contracts/http/ids';
 import { and, asc, desc, eq, isNull, max } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,7 +21,7 @@ import { membershipOf, operatorRoom } from './operator-access';
 import { guarded } from '../../lib/route-guards';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: databaseIdSchema });
 const INBOX_LIMIT = 200;
 
 /** The operator console's API: the company's inbox for its members, its settings for its admins. */
