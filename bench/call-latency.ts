@@ -44,7 +44,7 @@ async function operatorConsole(page: Page, url: string) {
  */
 export async function measureCallLatency(calls = 20): Promise<CallLatencyFigures> {
   const server = await startProductServer({
-    NODE_ENV: 'development',
+    DEMO_MODE: '1',
     // The site's drawer is built with the demo company's key.
     SEED_COMPANY_KEY: DEMO_COMPANY_KEY,
     SEED_OPERATOR_PASSWORD: OPERATOR.password,

@@ -79,6 +79,7 @@ export async function startServer(
       VIDEO_CALLS_MAX: '1000',
       AUTH_RATE_LIMIT_MAX: '1000',
       AUTH_ATTEMPTS_IP_FACTOR: '100',
+      SOCKETS_PER_IP_MAX: '1000',
       SEED_OPERATOR_PASSWORD: DEV_ADMIN.password,
       DATABASE_URL: '',
       REDIS_URL: '',

@@ -63,6 +63,8 @@ export async function startProductServer(env: Record<string, string> = {}): Prom
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // Every benchmark client comes from 127.0.0.1.
+      SOCKETS_PER_IP_MAX: '1000000',
       DATABASE_URL: '',
       REDIS_URL: '',
       ...env,

@@ -25,6 +25,7 @@ export type CompanyContext = {
  */
 const CACHE_TTL_MS = 5_000;
 const MAX_KEY_LENGTH = 200;
+const COMPANY_KEY_QUERY = 'company_key';
 
 export const companyKeyPlugin = fp(
   async (app: FastifyInstance) => {
@@ -73,8 +74,11 @@ export const companyKeyPlugin = fp(
     app.decorate('companyByKey', lookup);
     app.decorateRequest('company', undefined);
     app.decorate('requireCompany', async (request: FastifyRequest) => {
+      // The spec's `company_key` query parameter too (e.g. serviceStatus); the header wins.
       const header = request.headers[COMPANY_KEY_HEADER];
-      const key = typeof header === 'string' ? header.trim() : '';
+      const query = (request.query as Record<string, unknown> | undefined)?.[COMPANY_KEY_QUERY];
+      const given = typeof header === 'string' && header.trim() ? header : query;
+      const key = typeof given === 'string' ? given.trim() : '';
       const company = key && key.length <= MAX_KEY_LENGTH ? await lookup(key) : null;
       if (!company) throw new AppError(401, 'invalid_company_key', errorMessages.companyKeyInvalid);
       request.company = company;

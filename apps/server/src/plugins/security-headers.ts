@@ -53,12 +53,19 @@ export function computeSecurityHeaders(options: HelmetOptions = helmetOptions): 
   return headers;
 }
 
+const HSTS = 'strict-transport-security';
+
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance) => {
     const headers = computeSecurityHeaders();
+    // HSTS means something only over HTTPS (browsers ignore it on plain HTTP, and a plain-HTTP
+    // answer claiming it misleads scanners): sent when the request came in over TLS, as seen
+    // directly or through a trusted proxy's X-Forwarded-Proto.
+    const { [HSTS]: hsts, ...plainHeaders } = headers;
     app.decorate('securityHeaders', headers);
-    app.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(headers);
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(plainHeaders);
+      if (hsts && request.protocol === 'https') reply.header(HSTS, hsts);
       done();
     });
   },

@@ -2,7 +2,9 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callTestServer, type CallTestServer } from '../testing/calls';
 
-function tryConnect(url: string, origin: string): Promise<'connected' | 'refused'> {
+const noKeep: Socket[] = [];
+
+function tryConnect(url: string, origin: string, kept: Socket[] = noKeep): Promise<'connected' | 'refused'> {
   return new Promise((resolve) => {
     const socket: Socket = connect(url, {
       transports: ['websocket'],
@@ -11,7 +13,8 @@ function tryConnect(url: string, origin: string): Promise<'connected' | 'refused
       timeout: 3_000,
     });
     socket.on('connect', () => {
-      socket.close();
+      if (kept === noKeep) socket.close();
+      else kept.push(socket);
       resolve('connected');
     });
     socket.on('connect_error', () => {
@@ -37,5 +40,34 @@ describe('realtime server on the API port', () => {
 
   it('refuses pages of other origins', async () => {
     expect(await tryConnect(url, 'https://sitio-ajeno.example.com')).toBe('refused');
+  });
+
+  it('compares the whole origin, scheme included', async () => {
+    const { host } = new URL(url);
+    expect(await tryConnect(url, `https://${host}`)).toBe('refused');
+    expect(await tryConnect(url, 'http://seguridad.example.cl')).toBe('refused');
+    expect(await tryConnect(url, `http://${host}`)).toBe('connected');
+  });
+});
+
+describe('sockets per IP', () => {
+  let server: CallTestServer;
+  beforeAll(async () => {
+    server = await callTestServer({ env: { SOCKETS_PER_IP_MAX: '2' } });
+  });
+  afterAll(() => server.close());
+
+  it('refuses a connection past the cap until one closes', async () => {
+    const open: Socket[] = [];
+    try {
+      expect(await tryConnect(server.url, server.url, open)).toBe('connected');
+      expect(await tryConnect(server.url, server.url, open)).toBe('connected');
+      expect(await tryConnect(server.url, server.url, open)).toBe('refused');
+      open.shift()!.close();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await tryConnect(server.url, server.url, open)).toBe('connected');
+    } finally {
+      for (const socket of open) socket.close();
+    }
   });
 });

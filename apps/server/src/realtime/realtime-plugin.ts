@@ -9,16 +9,36 @@ import type { AppServer } from './call-socket';
 /** Frames larger than this are refused before any handler parses them. */
 export const MAX_FRAME_BYTES = 64 * 1024;
 
+/** The scheme the browser used: TLS on this socket, or as a trusted proxy says. */
+function requestScheme(request: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = request.headers['x-forwarded-proto'];
+  if (trustProxy && typeof forwarded === 'string' && forwarded) return forwarded.split(',')[0]!.trim();
+  return (request.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+}
+
+/** The client's address, as Fastify sees it with the same proxy setting. */
+export function clientAddress(request: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = request.headers['x-forwarded-for'];
+  if (trustProxy && typeof forwarded === 'string' && forwarded) return forwarded.split(',')[0]!.trim();
+  return request.socket.remoteAddress ?? '';
+}
+
 /**
  * Browsers always send Origin on a websocket upgrade: only our own pages (the site, and the widget
- * iframe, which is served from our origin even when embedded elsewhere) may open one.
+ * iframe, which is served from our origin even when embedded elsewhere) may open one. The whole
+ * origin counts, scheme included: `http://` pages of our host are not ours when we serve HTTPS.
  */
-export function isAllowedOrigin(request: IncomingMessage, publicBaseUrl: string): boolean {
+export function isAllowedOrigin(
+  request: IncomingMessage,
+  publicBaseUrl: string,
+  trustProxy = false,
+): boolean {
   const origin = request.headers.origin;
   if (!origin) return true;
   if (origin === new URL(publicBaseUrl).origin) return true;
   try {
-    return new URL(origin).host === request.headers.host;
+    const own = new URL(`${requestScheme(request, trustProxy)}://${request.headers.host ?? ''}`).origin;
+    return new URL(origin).origin === own;
   } catch {
     return false;
   }
@@ -31,8 +51,32 @@ export const realtimePlugin = fp(
       path: '/socket.io',
       serveClient: false,
       maxHttpBufferSize: MAX_FRAME_BYTES,
-      allowRequest: (request, callback) => callback(null, isAllowedOrigin(request, app.config.publicBaseUrl)),
+      allowRequest: (request, callback) => {
+        const { publicBaseUrl, trustProxy, socketsPerIpMax } = app.config;
+        if (!isAllowedOrigin(request, publicBaseUrl, trustProxy))
+          return callback('origin not allowed', false);
+        const address = clientAddress(request, trustProxy);
+        if ((socketsByAddress.get(address) ?? 0) >= socketsPerIpMax) {
+          return callback('too many connections', false);
+        }
+        callback(null, true);
+      },
     });
+
+    // Open connections per address on this process (a cap per IP, not per cluster).
+    const socketsByAddress = new Map<string, number>();
+    io.engine.on(
+      'connection',
+      (socket: { request: IncomingMessage; once(event: 'close', listener: () => void): void }) => {
+        const address = clientAddress(socket.request, app.config.trustProxy);
+        socketsByAddress.set(address, (socketsByAddress.get(address) ?? 0) + 1);
+        socket.once('close', () => {
+          const left = (socketsByAddress.get(address) ?? 1) - 1;
+          if (left > 0) socketsByAddress.set(address, left);
+          else socketsByAddress.delete(address);
+        });
+      },
+    );
 
     const redisClients: Redis[] = [];
     if (app.config.redisUrl) {
