@@ -17,6 +17,11 @@ async function exercise(limiter: AttemptLimiter) {
   expect((await limiter.hit(`${key}:otra`, 3, 60_000)).allowed).toBe(true);
   await limiter.forget(key);
   expect((await limiter.hit(key, 3, 60_000)).allowed).toBe(true);
+
+  // Concurrent hits are counted atomically: exactly `limit` of them get through.
+  const burstKey = `${key}:rafaga`;
+  const burst = await Promise.all(Array.from({ length: 12 }, () => limiter.hit(burstKey, 5, 60_000)));
+  expect(burst.filter((outcome) => outcome.allowed)).toHaveLength(5);
 }
 
 describe('attempt limiter', () => {
@@ -34,7 +39,16 @@ describe('attempt limiter', () => {
     afterAll(() => redis.quit());
 
     it('counts across processes sharing Redis', async () => {
-      await exercise(createRedisAttemptLimiter(redis, 'test-attempts:'));
+      await exercise(createRedisAttemptLimiter(redis, `test-attempts-${randomBytes(4).toString('hex')}`));
+    });
+
+    it('lets the window run out in whole seconds', async () => {
+      const limiter = createRedisAttemptLimiter(redis, `test-attempts-${randomBytes(4).toString('hex')}`);
+      expect((await limiter.hit('corta', 1, 1_000)).allowed).toBe(true);
+      const refused = await limiter.hit('corta', 1, 1_000);
+      expect(refused).toMatchObject({ allowed: false, retryAfterSeconds: 1 });
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      expect((await limiter.hit('corta', 1, 1_000)).allowed).toBe(true);
     });
   });
 });

@@ -1,7 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import { errorMessages } from '@seguridad/contracts/messages';
 import { AppError } from '../lib/app-error';
 
@@ -17,9 +16,7 @@ export function isLimitedRoute(routeUrl: string | undefined): boolean {
  */
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance) => {
-    const redis = app.config.redisUrl
-      ? new Redis(app.config.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1, lazyConnect: false })
-      : undefined;
+    const redis = app.redis?.client;
     await app.register(rateLimit, {
       global: true,
       max: app.config.rateLimitMax,
@@ -29,7 +26,6 @@ export const rateLimitPlugin = fp(
       allowList: (request) => !isLimitedRoute(request.routeOptions.url),
       errorResponseBuilder: () => new AppError(429, 'too_many_requests', errorMessages.tooManyRequests),
     });
-    if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   },
-  { name: 'rate-limit', dependencies: ['app-config'] },
+  { name: 'rate-limit', dependencies: ['app-config', 'redis'] },
 );

@@ -2,7 +2,6 @@ import type { IncomingMessage } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { AppServer } from './call-socket';
 
@@ -78,13 +77,7 @@ export const realtimePlugin = fp(
       },
     );
 
-    const redisClients: Redis[] = [];
-    if (app.config.redisUrl) {
-      const publisher = new Redis(app.config.redisUrl);
-      const subscriber = publisher.duplicate();
-      redisClients.push(publisher, subscriber);
-      io.adapter(createAdapter(publisher, subscriber));
-    }
+    if (app.redis) io.adapter(createAdapter(app.redis.client, app.redis.duplicate()));
 
     app.decorate('io', io);
     // Closing the engine (not io.close()) leaves the HTTP server for Fastify to close.
@@ -92,11 +85,8 @@ export const realtimePlugin = fp(
       io.local.disconnectSockets(true);
       io.engine.close();
     });
-    app.addHook('onClose', async () => {
-      await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
-    });
   },
-  { name: 'realtime', dependencies: ['app-config'] },
+  { name: 'realtime', dependencies: ['app-config', 'redis'] },
 );
 
 declare module 'fastify' {

@@ -1,15 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import { errorMessages } from '@seguridad/contracts/messages';
 import { sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import {
-  createMemoryAttemptLimiter,
-  createRedisAttemptLimiter,
-  type AttemptLimiter,
-} from '../../lib/attempt-limiter';
 import { hashToken } from '../../lib/tokens';
 
 export type AuthenticatedUser = {
@@ -23,16 +17,6 @@ export type AuthenticatedUser = {
 /** Sessions are looked up on every call, so a revoked token answers 401 at once, on every process. */
 export const sessionAuthPlugin = fp(
   async (app: FastifyInstance) => {
-    const redis = app.config.redisUrl
-      ? new Redis(app.config.redisUrl, { maxRetriesPerRequest: 1 })
-      : undefined;
-    const limiter = redis ? createRedisAttemptLimiter(redis) : createMemoryAttemptLimiter();
-    app.decorate('attempts', limiter);
-    app.addHook('onClose', async () => {
-      await limiter.close();
-      await redis?.quit();
-    });
-
     app.decorateRequest('user', undefined);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const header = request.headers.authorization ?? '';
@@ -54,12 +38,11 @@ export const sessionAuthPlugin = fp(
       request.user = row;
     });
   },
-  { name: 'session-auth', dependencies: ['app-config'] },
+  { name: 'session-auth', dependencies: ['app-config', 'attempts'] },
 );
 
 declare module 'fastify' {
   interface FastifyInstance {
-    attempts: AttemptLimiter;
     /** preHandler of the App API: resolves the bearer token or answers 401. */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }
