@@ -1,8 +1,8 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 
-export default defineConfig({
+const config = {
   plugins: [react()],
   build: {
     manifest: true,
@@ -23,4 +23,11 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
   },
+} satisfies UserConfig;
+
+export default defineConfig(({ command }) => {
+  // A build is always the production bundle, whatever NODE_ENV the shell has: with
+  // NODE_ENV=development Vite and the React plugin would ship React's development runtime.
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return config;
 });
