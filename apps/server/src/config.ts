@@ -29,7 +29,7 @@ const envSchema = z.object({
   /** Open Socket.IO connections one IP may hold on this process. */
   SOCKETS_PER_IP_MAX: z.coerce.number().int().positive().default(20),
   /** How long a request (an upload included) may take in all before the server cuts it off. */
-  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(600_000),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   /** Base of every link the server writes into e-mails; never taken from the request's Host. */
   PUBLIC_BASE_URL: z.url().optional(),
