@@ -1,6 +1,6 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callTestServer, type CallTestServer } from '../testing/calls';
+import { callerJoin, callTestServer, insertCall, request, type CallTestServer } from '../testing/calls';
 
 const noKeep: Socket[] = [];
 
@@ -69,5 +69,25 @@ describe('sockets per IP', () => {
     } finally {
       for (const socket of open) socket.close();
     }
+  });
+});
+
+describe('a join past the id range', () => {
+  let server: CallTestServer;
+  beforeAll(async () => {
+    server = await callTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('is refused as a bad payload, not failed in the database', async () => {
+    const test = await insertCall(server.ctx);
+    const caller = await server.connect();
+    const ack = await request<{ ok?: boolean; error?: string }>(
+      caller,
+      'join',
+      callerJoin(test, { videoCallID: 2_147_483_648, lastChatId: 2_147_483_648 }),
+    );
+    expect(ack.ok).not.toBe(true);
+    expect(ack.error).toBe('invalid_payload');
   });
 });
