@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../testing/accounts';
 import { demoKey, demoOperatorSession, openDemoCompany } from '../testing/calls';
@@ -119,13 +122,17 @@ describe('no route answers 500 to malformed input (every route of the OpenAPI do
         AUTH_ATTEMPTS_IP_FACTOR: '1000',
         VIDEO_CALLS_MAX: '1000000',
         CALL_ATTACHMENTS_MAX: '1000000',
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bad-input-fuzz-')),
       },
     });
     await openDemoCompany(ctx);
     const operator = await demoOperatorSession(ctx);
     headers = { ...demoKey, ...bearer(operator.token) };
   });
-  afterAll(() => ctx.close());
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(ctx.config.dataDir, { recursive: true, force: true });
+  });
 
   it('answers 4xx, never 500', async () => {
     const document = ctx.app.swagger() as unknown as { paths: Record<string, Record<string, Operation>> };

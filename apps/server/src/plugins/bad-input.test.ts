@@ -1,8 +1,12 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessages } from '@seguridad/contracts/messages';
 import { joinPayloadSchema } from '@seguridad/contracts/realtime/call';
 import { bearer } from '../testing/accounts';
 import { demoKey, demoOperatorSession, insertCall, openDemoCompany } from '../testing/calls';
+import { multipartPayload, tinyFiles } from '../testing/multipart';
 import { createTestApp, type TestContext } from '../testing/test-app';
 
 const truncatedUpload = {
@@ -15,13 +19,22 @@ describe('bad input answers 4xx in Spanish, never 500', () => {
   let admin: Record<string, string>;
   let adminId: number;
   beforeAll(async () => {
-    ctx = await createTestApp({ env: { VIDEO_CALLS_MAX: '1000', AUTH_RATE_LIMIT_MAX: '1000' } });
+    ctx = await createTestApp({
+      env: {
+        VIDEO_CALLS_MAX: '1000',
+        AUTH_RATE_LIMIT_MAX: '1000',
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bad-input-')),
+      },
+    });
     await openDemoCompany(ctx);
     const session = await demoOperatorSession(ctx);
     admin = bearer(session.token);
     adminId = session.userId;
   });
-  afterAll(() => ctx.close());
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(ctx.config.dataDir, { recursive: true, force: true });
+  });
 
   it.each([
     [
@@ -121,5 +134,31 @@ describe('bad input answers 4xx in Spanish, never 500', () => {
     });
     expect(response.statusCode).toBe(415);
     expect(response.json().message).toBe(errorMessages.unsupportedMediaType);
+  });
+
+  it('refuses a NUL character in a multipart field of a complete video mail', async () => {
+    const recording = readFileSync(
+      new URL('../integrations/storage/__fixtures__/chrome-recording.webm', import.meta.url),
+    );
+    const form = new FormData();
+    const fields = {
+      email: 'vecina@example.com',
+      name: 'Ro\0sa',
+      phone_number: '+56912345678',
+      message: 'Hay un poste caído.',
+      is_derived: 'true',
+    };
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append('videoMail', new Blob([recording], { type: 'video/webm' }), 'video.webm');
+    form.append('thumbnail', new Blob([tinyFiles.png], { type: 'image/png' }), 'thumb.png');
+    const { payload, headers } = await multipartPayload(form);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/calls/videoMail',
+      headers: { ...demoKey, ...headers },
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(errorMessages.invalidCharacters);
   });
 });
