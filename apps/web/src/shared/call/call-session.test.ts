@@ -10,6 +10,7 @@ import {
   room,
   setup,
 } from './testing/call-fixtures';
+import { remoteStreamOf } from './call-state';
 
 afterEach(cleanUpCalls);
 
@@ -25,7 +26,7 @@ describe('the end of the call', () => {
       chatOccurred: false,
     });
     expect(peer.closed).toBe(true);
-    expect(session.getSnapshot().remoteStream).toBeNull();
+    expect(remoteStreamOf(session.getSnapshot().phase)).toBeNull();
   });
 
   it('ends on call:ended, remembering whether there was a chat', async () => {

@@ -213,15 +213,13 @@ export class CallSession {
     this.membership.stop();
     this.negotiation.close();
     this.chat.failPending();
-    this.media.clearRemoteStream();
     this.store.dispatch(event.type === 'failed' ? event : { ...event, chatOccurred: this.chat.hasChat() });
     this.membership.settleFirstJoin();
   }
 
   private onJoined(self: Participant | null, peer: Participant | null): void {
-    const snapshot = this.store.get();
-    this.store.update({ self: self ?? snapshot.self, peer: peer ?? snapshot.peer });
-    this.store.dispatch({ type: 'joined', peerPresent: peer !== null });
+    if (self) this.store.update({ self });
+    this.store.dispatch({ type: 'joined', peer });
     this.updateReconnecting();
     this.chat.flush();
   }
@@ -258,7 +256,7 @@ export class CallSession {
         if (message.user.role !== role) this.stop({ type: 'peerLeft' });
         return;
       case 'start':
-        this.store.dispatch({ type: 'peerJoined' });
+        this.store.dispatch({ type: 'peerJoined', peer: null });
         this.negotiation.handle(message);
         return;
       case 'newRemoteOffer':
@@ -275,8 +273,7 @@ export class CallSession {
   }
 
   private peerArrived(peer: Participant): void {
-    this.store.update({ peer });
-    this.store.dispatch({ type: 'peerJoined' });
+    this.store.dispatch({ type: 'peerJoined', peer });
   }
 
   private onQueuePosition(payload: unknown): void {

@@ -13,9 +13,7 @@ export class CallStore {
     this.snapshot = {
       phase: initialCallPhase,
       self: null,
-      peer: null,
       localStream,
-      remoteStream: null,
       chat: [],
       microphoneEnabled: true,
       cameraEnabled: true,

@@ -16,10 +16,9 @@ export type ChatEntry = ChatMessage & {
 
 export type CallSessionSnapshot = {
   phase: CallPhase;
+  /** This side, as the server named it in the join answer. The peer and remote media are in `phase`. */
   self: Participant | null;
-  peer: Participant | null;
   localStream: MediaStream | null;
-  remoteStream: MediaStream | null;
   /** In order (acknowledged by id, then this side's unacknowledged ones), deduped by id. */
   chat: readonly ChatEntry[];
   microphoneEnabled: boolean;

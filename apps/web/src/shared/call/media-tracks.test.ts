@@ -12,6 +12,7 @@ import {
   settle,
   setup,
 } from './testing/call-fixtures';
+import { remoteStreamOf } from './call-state';
 
 afterEach(cleanUpCalls);
 
@@ -33,7 +34,7 @@ describe('media', () => {
     const remote = fakeStream();
     peer.fireTrack(remote);
     peer.fireTrack(remote);
-    expect(session.getSnapshot().remoteStream).toBe(remote);
+    expect(remoteStreamOf(session.getSnapshot().phase)).toBe(remote);
     session.reportRemoteVideoReady();
     session.reportRemoteVideoReady();
     expect(socket.signals('onVideoReady')).toEqual([{ id: 'onVideoReady', roomName: room }]);

@@ -1,8 +1,9 @@
+import { remoteStreamOf } from './call-state';
 import type { CallContext } from './call-types';
 
 /**
  * The media this side shows: the local stream with its microphone and camera switches, and the
- * remote stream the peer connection delivers. It does not negotiate; PeerNegotiation reads the
+ * remote stream the peer connection delivers (kept in the phase, so it goes when the call does). It does not negotiate; PeerNegotiation reads the
  * local stream from the store and hands every remote track here.
  */
 export class MediaTracks {
@@ -12,6 +13,11 @@ export class MediaTracks {
 
   get localStream(): MediaStream | null {
     return this.context.store.get().localStream;
+  }
+
+  /** Kept in the phase: it only exists while connecting or connected. */
+  get remoteStream(): MediaStream | null {
+    return remoteStreamOf(this.context.store.get().phase);
   }
 
   setMicrophoneEnabled(enabled: boolean): void {
@@ -35,34 +41,30 @@ export class MediaTracks {
   onRemoteTrack(event: RTCTrackEvent): void {
     // A conversation, not a broadcast: show frames as soon as they decode, no extra buffering.
     if (event.receiver && 'jitterBufferTarget' in event.receiver) event.receiver.jitterBufferTarget = 0;
-    const store = this.context.store;
     const [stream] = event.streams;
     if (stream) {
-      if (stream !== store.get().remoteStream) {
+      if (stream !== this.remoteStream) {
         this.remoteVideoReported = false;
-        store.update({ remoteStream: stream });
+        this.context.store.dispatch({ type: 'remoteStream', stream });
       }
       return;
     }
     // A track without a stream (the sender gave none): gather such tracks in one stream.
-    const current = store.get().remoteStream;
+    const current = this.remoteStream;
     if (current) {
       if (!current.getTracks().includes(event.track)) current.addTrack(event.track);
-      store.update({ remoteStream: current });
+      // Same stream, one more track: readers recount its tracks.
+      this.context.store.update({});
     } else if (typeof MediaStream !== 'undefined') {
       this.remoteVideoReported = false;
-      store.update({ remoteStream: new MediaStream([event.track]) });
+      this.context.store.dispatch({ type: 'remoteStream', stream: new MediaStream([event.track]) });
     }
   }
 
   /** The remote <video> showed its first frame: tells the peer (`onVideoReady`), once per stream. */
   reportRemoteVideoReady(): void {
-    if (this.remoteVideoReported || !this.context.store.get().remoteStream) return;
+    if (this.remoteVideoReported || !this.remoteStream) return;
     this.remoteVideoReported = true;
     this.context.sendSignal({ id: 'onVideoReady', roomName: this.context.room });
-  }
-
-  clearRemoteStream(): void {
-    if (this.context.store.get().remoteStream) this.context.store.update({ remoteStream: null });
   }
 }
