@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callTexts } from '@seguridad/contracts/messages';
 import type { Attachment } from '@seguridad/contracts/http/calls';
-import { newChatClientId } from './chat-outbox';
+import { ChatOutbox, newChatClientId } from './chat-outbox';
+import { partContext } from './testing/part-context';
 import {
   cleanUpCalls,
   caller,
@@ -172,5 +173,60 @@ describe('chat', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+});
+
+describe('ChatOutbox on its own', () => {
+  function outbox() {
+    const parts = partContext();
+    const room = { inRoom: false };
+    parts.store.dispatch({ type: 'joinStarted' });
+    const chat = new ChatOutbox(parts.context, {
+      uploadAttachment: async () => ({ id: 1, name: 'a', mime: 'text/plain', size: 1 }),
+      userName: 'Ana',
+      inRoom: () => room.inRoom,
+    });
+    return { ...parts, chat, room };
+  }
+
+  it('holds messages until the room is joined, then sends them in order', () => {
+    const { chat, socket, room } = outbox();
+    chat.sendMessage('uno');
+    chat.sendMessage('dos');
+    expect(socket.sent('chat:send')).toEqual([]);
+    room.inRoom = true;
+    chat.flush();
+    expect(socket.sent('chat:send').map((entry) => (entry.payload as { message: string }).message)).toEqual([
+      'uno',
+      'dos',
+    ]);
+  });
+
+  it('marks what is still waiting as failed when the call stops, and sends nothing more', () => {
+    const { chat, socket, store, room } = outbox();
+    chat.sendMessage('tarde');
+    chat.failPending();
+    expect(store.get().chat).toMatchObject([{ message: 'tarde', pending: false, failed: true }]);
+    room.inRoom = true;
+    chat.flush();
+    expect(socket.sent('chat:send')).toEqual([]);
+  });
+
+  it('remembers the highest id seen, whatever the order, and whether there was a chat', () => {
+    const { chat } = outbox();
+    expect(chat.hasChat()).toBe(false);
+    chat.receive(chatMessage({ id: 8 }));
+    chat.receive(chatMessage({ id: 3 }));
+    expect(chat.lastChatId).toBe(8);
+    expect(chat.hasChat()).toBe(true);
+  });
+
+  it('sends nothing once the call is over', () => {
+    const { chat, socket, store, room } = outbox();
+    room.inRoom = true;
+    store.dispatch({ type: 'ended', reason: 'hangup' });
+    chat.sendMessage('hola');
+    expect(socket.sent('chat:send')).toEqual([]);
+    expect(store.get().chat).toEqual([]);
   });
 });

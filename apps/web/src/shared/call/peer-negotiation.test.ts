@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ICE_RESTART_DELAY_MS } from './peer-negotiation';
+import { MediaTracks } from './media-tracks';
+import { ICE_RESTART_DELAY_MS, PeerNegotiation } from './peer-negotiation';
+import { partContext } from './testing/part-context';
+import { fakeStream } from './testing/fake-transport';
 import {
   cleanUpCalls,
   FakePeerConnection,
@@ -211,5 +214,82 @@ describe('ICE restart', () => {
     await settle();
     expect(peer.calls).toContain('setLocalDescription:rollback');
     expect(socket.signals('newRemoteOffer')).toHaveLength(2);
+  });
+});
+
+describe('PeerNegotiation on its own', () => {
+  function negotiation() {
+    const parts = partContext({ localStream: fakeStream() });
+    const onIceHealth = vi.fn();
+    const media = new MediaTracks(parts.context);
+    const peerNegotiation = new PeerNegotiation(parts.context, media, {
+      createPeerConnection: (config) => new FakePeerConnection(config) as unknown as RTCPeerConnection,
+      onIceHealth,
+    });
+    return { ...parts, negotiation: peerNegotiation, onIceHealth };
+  }
+
+  it('offers with no relay configured: direct connections only', async () => {
+    const { negotiation: peerNegotiation, socket } = negotiation();
+    peerNegotiation.peerPresent();
+    await settle();
+    expect(FakePeerConnection.last().config).toEqual({ iceServers: [] });
+    expect(socket.signals('start')).toHaveLength(1);
+  });
+
+  it('keeps the offerer’s offer when both offer at once, and the answerer tries again after', async () => {
+    const offerer = negotiation();
+    offerer.negotiation.peerPresent();
+    await settle();
+    const offererPeer = FakePeerConnection.last();
+    offerer.negotiation.handle({ id: 'newRemoteOffer', roomName: room, from: 'x', sdpOffer: 'v=0 glare' });
+    await settle();
+    expect(offererPeer.remoteDescription).toBeNull();
+
+    const answerer = negotiation();
+    answerer.negotiation.handle({ id: 'start', roomName: room, from: 'x', sdpOffer: 'v=0 offer' });
+    await settle();
+    const answererPeer = FakePeerConnection.last();
+    // A camera appears on the answerer while the offerer restarts: both offer.
+    answererPeer.signalingState = 'have-local-offer';
+    answerer.negotiation.handle({ id: 'newRemoteOffer', roomName: room, from: 'x', sdpOffer: 'v=0 restart' });
+    await settle();
+    expect(answererPeer.calls).toContain('setLocalDescription:rollback');
+    expect(answerer.socket.signals('remoteResponse')).toHaveLength(1);
+    expect(answerer.socket.signals('newRemoteOffer')).toHaveLength(1);
+  });
+
+  it('keeps at most 200 early candidates', async () => {
+    const { negotiation: peerNegotiation } = negotiation();
+    for (let index = 0; index < 250; index += 1)
+      peerNegotiation.handle({
+        id: 'iceCandidate',
+        roomName: room,
+        from: 'x',
+        candidate: { candidate: `candidate:${index}` },
+      });
+    peerNegotiation.handle({ id: 'start', roomName: room, from: 'x', sdpOffer: 'v=0 offer' });
+    await settle(3_000);
+    expect(FakePeerConnection.last().addedCandidates).toHaveLength(200);
+  });
+
+  it('reports ICE health and runs nothing once the call is over', async () => {
+    const { negotiation: peerNegotiation, onIceHealth, state, socket } = negotiation();
+    peerNegotiation.peerPresent();
+    await settle();
+    const peer = FakePeerConnection.last();
+    peer.fireIceState('checking');
+    expect(onIceHealth).not.toHaveBeenCalled();
+    peer.fireIceState('connected');
+    peer.fireIceState('disconnected');
+    expect(onIceHealth.mock.calls).toEqual([[true], [false]]);
+    expect(peerNegotiation.iceDown).toBe(true);
+    state.active = false;
+    peerNegotiation.peerReturned();
+    await settle();
+    expect(socket.signals('newRemoteOffer')).toEqual([]);
+    peerNegotiation.close();
+    expect(peer.closed).toBe(true);
+    expect(peerNegotiation.iceDown).toBe(false);
   });
 });

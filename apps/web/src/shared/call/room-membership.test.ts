@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callTexts } from '@seguridad/contracts/messages';
+import type { Participant } from '@seguridad/contracts/realtime/call';
+import { JOIN_ACK_TIMEOUT_MS, RoomMembership } from './room-membership';
+import { partContext } from './testing/part-context';
 import {
   cleanUpCalls,
   FakePeerConnection,
@@ -181,5 +184,101 @@ describe('socket reconnection', () => {
       message: callTexts.callNotFound,
     });
     expect(peer.closed).toBe(true);
+  });
+});
+
+describe('RoomMembership on its own', () => {
+  function membership() {
+    const parts = partContext({ role: 'operator' });
+    // As the session does: the join answer moves the phase on.
+    const onJoined = vi.fn((_self: unknown, peer: Participant | null) =>
+      parts.store.dispatch({ type: 'joined', peer }),
+    );
+    const onStop = vi.fn();
+    const onTransportChange = vi.fn();
+    const room = new RoomMembership(parts.context, {
+      call: { id: callId, room: parts.context.room },
+      credentials: { role: 'operator' },
+      userName: 'Rosa',
+      lastChatId: () => 27,
+      onJoined,
+      onStop,
+      onTransportChange,
+    });
+    return { ...parts, room, onJoined, onStop, onTransportChange };
+  }
+
+  it('joins once with the chat id it is given and hands over who is in the room', async () => {
+    const { room, socket, onJoined } = membership();
+    const first = room.join();
+    expect(room.join()).toBe(first);
+    expect(socket.sent('join')).toHaveLength(1);
+    expect(socket.lastJoin().payload).toMatchObject({ lastChatId: 27, userName: 'Rosa' });
+    socket.lastJoin().ack?.({ ok: true, self: operator, users: [operator, caller], status: 'active' });
+    await first;
+    expect(onJoined).toHaveBeenCalledWith(operator, caller);
+    expect(room.inRoom).toBe(true);
+  });
+
+  it('sends the join again when it stays unanswered after the call got under way', async () => {
+    vi.useFakeTimers();
+    const { room, socket, store, onStop } = membership();
+    void room.join();
+    socket.lastJoin().ack?.({ ok: true, self: operator, users: [], status: 'waiting' });
+    // On its own, nothing routes socket events to the part: the test does.
+    socket.drop();
+    room.onDisconnect('transport close');
+    socket.open();
+    room.onConnect();
+    expect(socket.sent('join')).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(JOIN_ACK_TIMEOUT_MS);
+    expect(socket.sent('join')).toHaveLength(3);
+    expect(store.get().phase.status).toBe('waiting');
+    expect(onStop).not.toHaveBeenCalled();
+  });
+
+  it('ends a call the server says is already over', async () => {
+    const { room, socket, onStop, onJoined } = membership();
+    const joined = room.join();
+    socket.lastJoin().ack?.({ ok: true, self: operator, users: [], status: 'abandoned' });
+    expect(onStop).toHaveBeenCalledWith({ type: 'ended', reason: 'abandoned' });
+    expect(onJoined).not.toHaveBeenCalled();
+    room.settleFirstJoin();
+    await joined;
+  });
+
+  it('fails on a connection the server refused before the call started', () => {
+    const { room, socket, onStop } = membership();
+    socket.connected = false;
+    void room.join();
+    socket.active = false;
+    room.onConnectError();
+    expect(onStop).toHaveBeenCalledWith(expect.objectContaining({ type: 'failed', error: 'connect_error' }));
+  });
+
+  it('stops waiting for the leave acknowledgement after two seconds', async () => {
+    vi.useFakeTimers();
+    const { room, socket } = membership();
+    let left = false;
+    void room.leave(true).then(() => (left = true));
+    expect(socket.sent('leave')).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(left).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(left).toBe(true);
+  });
+
+  it('tells when the socket goes down, and re-joins on connect only while it wants the room', () => {
+    const { room, socket, onTransportChange } = membership();
+    void room.join();
+    socket.lastJoin().ack?.({ ok: true, self: operator, users: [], status: 'waiting' });
+    socket.drop();
+    room.onDisconnect('transport close');
+    expect(room.socketDown).toBe(true);
+    expect(onTransportChange).toHaveBeenCalled();
+    room.stop();
+    socket.open();
+    room.onConnect();
+    expect(socket.sent('join')).toHaveLength(1);
   });
 });

@@ -230,6 +230,6 @@ export class FakePeerConnection {
 }
 
 /** Lets the session's chained promises run. */
-export async function settle() {
-  for (let round = 0; round < 20; round += 1) await Promise.resolve();
+export async function settle(rounds = 20) {
+  for (let round = 0; round < rounds; round += 1) await Promise.resolve();
 }
