@@ -82,6 +82,7 @@ export class CallSession {
       room: options.call.room,
       role: options.credentials.role,
       guard: (action) => this.guard(action),
+      isDisposed: () => this.disposed,
       isActive: () => !this.disposed && this.membership.wantsRoom,
       sendSignal: (message) => this.sendSignal(message),
     };
@@ -141,7 +142,6 @@ export class CallSession {
   }
 
   sendMessage(text: string): void {
-    if (this.disposed) return;
     this.chat.sendMessage(text);
   }
 
@@ -150,7 +150,7 @@ export class CallSession {
    * Rejects only a file over the attachment limit; a failed upload marks its entry failed.
    */
   sendFile(file: File): Promise<void> {
-    return this.chat.sendFile(file, () => this.disposed);
+    return this.chat.sendFile(file);
   }
 
   setMicrophoneEnabled(enabled: boolean): void {

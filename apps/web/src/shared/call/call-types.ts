@@ -69,6 +69,8 @@ export type CallContext = {
    * (it is logged).
    */
   guard(action: () => void): void;
+  /** dispose() was called: nothing more may be written or sent. */
+  isDisposed(): boolean;
   /** Not disposed, and join() was called and the call is not over. */
   isActive(): boolean;
   /** A signaling message, dropped while the socket is down (the re-join restarts ICE instead). */

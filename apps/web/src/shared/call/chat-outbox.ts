@@ -85,9 +85,9 @@ export class ChatOutbox {
    * Uploads over HTTP (progress in the entry), then sends the chat message that points to it.
    * Rejects only a file over CALL_ATTACHMENT_MAX_BYTES; a failed upload marks its entry failed.
    */
-  async sendFile(file: File, disposed: () => boolean): Promise<void> {
+  async sendFile(file: File): Promise<void> {
     if (file.size > CALL_ATTACHMENT_MAX_BYTES) throw new RangeError(callTexts.attachmentTooLarge);
-    if (disposed() || !this.canSend()) return;
+    if (!this.canSend()) return;
     const clientId = newChatClientId();
     const mime = file.type || 'application/octet-stream';
     this.addLocalEntry(clientId, {
@@ -107,7 +107,7 @@ export class ChatOutbox {
       this.patchLocalEntry(clientId, { pending: false, failed: true, loadingProgress: undefined });
       return;
     }
-    if (disposed()) return;
+    if (this.context.isDisposed()) return;
     this.patchLocalEntry(clientId, { fileData: attachment, loadingProgress: undefined });
     if (!this.canSend()) {
       this.patchLocalEntry(clientId, { pending: false, failed: true });
@@ -137,7 +137,7 @@ export class ChatOutbox {
   }
 
   private canSend(): boolean {
-    return isLivePhase(this.context.store.get().phase);
+    return !this.context.isDisposed() && isLivePhase(this.context.store.get().phase);
   }
 
   /** A message the server stored: replaces our pending copy (same clientId), once per id. */

@@ -21,6 +21,7 @@ export function partContext({
     room,
     role,
     guard: (action) => action(),
+    isDisposed: () => false,
     isActive: () => state.active,
     sendSignal: (message) => {
       if (socket.connected) socket.emit('message', message);
