@@ -21,10 +21,16 @@ describe('callStatusTexts', () => {
   });
 
   it('says connecting, then connected in the header only while the connection holds', () => {
-    expect(callStatusTexts({ status: 'connecting' }).stage).toBe(callTexts.connecting);
-    expect(callStatusTexts({ status: 'connected', reconnecting: false }).header).toBe(callTexts.connected);
+    expect(callStatusTexts({ status: 'connecting', peer: null, remoteStream: null }).stage).toBe(
+      callTexts.connecting,
+    );
+    expect(
+      callStatusTexts({ status: 'connected', reconnecting: false, peer: null, remoteStream: null }).header,
+    ).toBe(callTexts.connected);
     // The stage shows Reconectando… itself; the header does not contradict it.
-    expect(callStatusTexts({ status: 'connected', reconnecting: true }).header).toBe('');
+    expect(
+      callStatusTexts({ status: 'connected', reconnecting: true, peer: null, remoteStream: null }).header,
+    ).toBe('');
   });
 
   it('shows the end, or why the call failed', () => {

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { callTexts } from '@seguridad/contracts/messages';
 import { getAttachmentUrl } from '../../shared/call/call-api';
 import type { CallSession, CallSessionSnapshot } from '../../shared/call/call-session';
+import { remoteStreamOf } from '../../shared/call/call-state';
 import { CallStage } from '../../shared/call/ui/call-stage';
 import { ChatPanel } from '../../shared/call/ui/chat-panel';
 import { MediaControls } from '../../shared/call/ui/media-controls';
@@ -31,7 +32,7 @@ export function CallView({ session, callToken, snapshot, onHangUp, onClose }: Ca
   const ended = phase.status === 'ended' || phase.status === 'failed';
   const texts = callStatusTexts(phase);
   // Connected without the operator's video, the stage itself says so; the header would repeat it.
-  const headerText = snapshot.remoteStream ? texts.header : '';
+  const headerText = remoteStreamOf(phase) ? texts.header : '';
   const viewRef = useRef<HTMLElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);

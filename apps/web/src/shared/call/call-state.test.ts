@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { callReducer, initialCallPhase, type CallEvent, type CallPhase } from './call-state';
+import type { Participant } from '@seguridad/contracts/realtime/call';
+import {
+  callReducer,
+  initialCallPhase,
+  peerOf,
+  remoteStreamOf,
+  type CallEvent,
+  type CallPhase,
+} from './call-state';
 
 function run(events: CallEvent[], from: CallPhase = initialCallPhase): CallPhase {
   return events.reduce(callReducer, from);
@@ -7,9 +15,10 @@ function run(events: CallEvent[], from: CallPhase = initialCallPhase): CallPhase
 
 const joining: CallPhase = { status: 'joining' };
 const waiting: CallPhase = { status: 'waiting', position: 2, etaSeconds: 90 };
-const connecting: CallPhase = { status: 'connecting' };
-const connected: CallPhase = { status: 'connected', reconnecting: false };
-const reconnecting: CallPhase = { status: 'connected', reconnecting: true };
+const peer: Participant = { userID: 'operator:7', userName: 'Rosa', role: 'operator', userAvatar: null };
+const connecting: CallPhase = { status: 'connecting', peer, remoteStream: null };
+const connected: CallPhase = { status: 'connected', reconnecting: false, peer, remoteStream: null };
+const reconnecting: CallPhase = { status: 'connected', reconnecting: true, peer, remoteStream: null };
 const ended: CallPhase = { status: 'ended', reason: 'hangup', chatOccurred: false };
 const failed: CallPhase = { status: 'failed', error: 'call_not_found', message: 'La llamada no existe.' };
 
@@ -20,21 +29,21 @@ describe('the call phase', () => {
   });
 
   it('waits alone in the queue, then connects when the operator arrives', () => {
-    expect(run([{ type: 'joined', peerPresent: false }], joining)).toEqual({
+    expect(run([{ type: 'joined', peer: null }], joining)).toEqual({
       status: 'waiting',
       position: null,
       etaSeconds: null,
     });
     const queued = run(
       [
-        { type: 'joined', peerPresent: false },
+        { type: 'joined', peer: null },
         { type: 'queue', position: 3, etaSeconds: 120 },
         { type: 'queue', position: 2, etaSeconds: 60 },
       ],
       joining,
     );
     expect(queued).toEqual({ status: 'waiting', position: 2, etaSeconds: 60 });
-    expect(run([{ type: 'peerJoined' }, { type: 'mediaConnected' }], queued)).toEqual(connected);
+    expect(run([{ type: 'peerJoined', peer }, { type: 'mediaConnected' }], queued)).toEqual(connected);
   });
 
   it('takes a queue position that arrives before the join answer, and keeps it', () => {
@@ -42,7 +51,7 @@ describe('the call phase', () => {
       run(
         [
           { type: 'queue', position: 1, etaSeconds: 0 },
-          { type: 'joined', peerPresent: false },
+          { type: 'joined', peer: null },
         ],
         joining,
       ),
@@ -50,17 +59,46 @@ describe('the call phase', () => {
   });
 
   it('goes straight to connecting when the peer is already in the room', () => {
-    expect(callReducer(joining, { type: 'joined', peerPresent: true })).toEqual(connecting);
-    expect(callReducer(joining, { type: 'peerJoined' })).toEqual(connecting);
-    expect(callReducer(waiting, { type: 'joined', peerPresent: true })).toEqual(connecting);
+    expect(callReducer(joining, { type: 'joined', peer })).toEqual(connecting);
+    expect(callReducer(joining, { type: 'peerJoined', peer })).toEqual(connecting);
+    expect(callReducer(waiting, { type: 'joined', peer })).toEqual(connecting);
     expect(callReducer(connecting, { type: 'mediaConnected' })).toEqual(connected);
   });
 
   it('keeps the reached phase when a re-join after a reconnect is answered', () => {
-    expect(callReducer(waiting, { type: 'joined', peerPresent: false })).toBe(waiting);
-    expect(callReducer(connecting, { type: 'joined', peerPresent: true })).toBe(connecting);
-    expect(callReducer(connected, { type: 'joined', peerPresent: true })).toBe(connected);
-    expect(callReducer(reconnecting, { type: 'joined', peerPresent: false })).toBe(reconnecting);
+    expect(callReducer(waiting, { type: 'joined', peer: null })).toBe(waiting);
+    expect(callReducer(connecting, { type: 'joined', peer })).toBe(connecting);
+    expect(callReducer(connected, { type: 'joined', peer })).toBe(connected);
+    expect(callReducer(reconnecting, { type: 'joined', peer: null })).toBe(reconnecting);
+  });
+
+  it('keeps the peer and the remote stream only while there is someone to connect to', () => {
+    const stream = { id: 'remote' } as unknown as MediaStream;
+    const withStream = callReducer(connecting, { type: 'remoteStream', stream });
+    expect(remoteStreamOf(withStream)).toBe(stream);
+    expect(callReducer(withStream, { type: 'remoteStream', stream })).toBe(withStream);
+    const live = run(
+      [{ type: 'mediaConnected' }, { type: 'connectionLost' }, { type: 'connectionRestored' }],
+      withStream,
+    );
+    expect(live).toEqual({ status: 'connected', reconnecting: false, peer, remoteStream: stream });
+    expect(peerOf(live)).toBe(peer);
+    for (const phase of [joining, waiting, ended, failed, initialCallPhase]) {
+      expect(callReducer(phase, { type: 'remoteStream', stream })).toBe(phase);
+      expect(remoteStreamOf(phase)).toBeNull();
+      expect(peerOf(phase)).toBeNull();
+    }
+    const over = callReducer(live, { type: 'peerLeft' });
+    expect(remoteStreamOf(over)).toBeNull();
+    expect(over).not.toHaveProperty('peer');
+  });
+
+  it('connects without knowing the peer when only its offer arrived, and names it later', () => {
+    const unnamed = callReducer(waiting, { type: 'peerJoined', peer: null });
+    expect(unnamed).toEqual({ status: 'connecting', peer: null, remoteStream: null });
+    expect(callReducer(unnamed, { type: 'peerJoined', peer })).toEqual(connecting);
+    const renamed = { ...peer, userName: 'Rosa P.' };
+    expect(peerOf(callReducer(connected, { type: 'joined', peer: renamed }))).toBe(renamed);
   });
 
   it('turns reconnecting on and off while connected', () => {
@@ -115,9 +153,9 @@ describe('the call phase', () => {
 
   it('leaves the phase unchanged on impossible events', () => {
     const impossible: [CallPhase, CallEvent][] = [
-      [initialCallPhase, { type: 'joined', peerPresent: true }],
+      [initialCallPhase, { type: 'joined', peer }],
       [initialCallPhase, { type: 'queue', position: 1, etaSeconds: 0 }],
-      [initialCallPhase, { type: 'peerJoined' }],
+      [initialCallPhase, { type: 'peerJoined', peer }],
       [initialCallPhase, { type: 'mediaConnected' }],
       [initialCallPhase, { type: 'ended', reason: 'hangup' }],
       [initialCallPhase, { type: 'failed', error: 'x', message: 'y' }],
@@ -131,17 +169,17 @@ describe('the call phase', () => {
       [connecting, { type: 'queue', position: 1, etaSeconds: 0 }],
       [connecting, { type: 'connectionLost' }],
       [connecting, { type: 'joinStarted' }],
-      [connected, { type: 'peerJoined' }],
+      [connected, { type: 'peerJoined', peer }],
       [connected, { type: 'queue', position: 1, etaSeconds: 0 }],
       [connected, { type: 'chatOccurred' }],
       [ended, { type: 'joinStarted' }],
-      [ended, { type: 'joined', peerPresent: true }],
-      [ended, { type: 'peerJoined' }],
+      [ended, { type: 'joined', peer }],
+      [ended, { type: 'peerJoined', peer }],
       [ended, { type: 'mediaConnected' }],
       [ended, { type: 'peerLeft' }],
       [ended, { type: 'ended', reason: 'timeout' }],
       [ended, { type: 'failed', error: 'x', message: 'y' }],
-      [failed, { type: 'joined', peerPresent: true }],
+      [failed, { type: 'joined', peer }],
       [failed, { type: 'ended', reason: 'hangup' }],
       [failed, { type: 'chatOccurred' }],
       [failed, { type: 'failed', error: 'other', message: 'z' }],

@@ -1,16 +1,22 @@
+import type { Participant } from '@seguridad/contracts/realtime/call';
+
 /**
  * The phase of one video call as both the caller's view and the operator's console show it, free
  * of React, sockets and WebRTC:
  *
  *   idle ─joinStarted─▶ joining ─joined(alone) / queue─▶ waiting
- *                          │                                  │ peerJoined
- *                          └──joined(peer) / peerJoined──▶ connecting
+ *                          │                                  │ peerJoined(peer)
+ *                          └──joined(peer) / peerJoined──▶ connecting { peer, remoteStream }
  *                                                             │ mediaConnected
  *                                                             ▼
- *                          connected { reconnecting }  (connectionLost ⇄ connectionRestored)
+ *          connected { peer, remoteStream, reconnecting }  (connectionLost ⇄ connectionRestored)
  *
  *   any live phase ─ended(reason)─▶ ended        connecting / connected ─peerLeft─▶ ended(peer_left)
  *   any live phase ─failed─▶ failed ─joinStarted─▶ joining
+ *
+ * The other participant and the remote media only exist while there is someone to connect to:
+ * `peer` and `remoteStream` live in `connecting` and `connected` (remoteStream set by
+ * `remoteStream`, peer refreshed by `peerJoined` / `joined`), and leaving those phases drops them.
  *
  * A live phase is joining, waiting, connecting or connected. `ended` and `failed` are final, except
  * that a chat message arriving after the end still marks `chatOccurred` (the view then stays open
@@ -26,19 +32,30 @@ export type CallPhase =
   | { status: 'joining' }
   /** In the room alone: the caller waits in the queue (position and ETA once the server sends them). */
   | { status: 'waiting'; position: number | null; etaSeconds: number | null }
-  /** Both participants are in the room; media is being negotiated. */
-  | { status: 'connecting' }
+  /**
+   * Both participants are in the room; media is being negotiated. `peer` is null until the server
+   * named the other participant (an offer may arrive first); `remoteStream` once its tracks arrive.
+   */
+  | { status: 'connecting'; peer: Participant | null; remoteStream: MediaStream | null }
   /** Remote media flows; `reconnecting` while the socket or ICE is down and being restored. */
-  | { status: 'connected'; reconnecting: boolean }
+  | {
+      status: 'connected';
+      reconnecting: boolean;
+      peer: Participant | null;
+      remoteStream: MediaStream | null;
+    }
   | { status: 'ended'; reason: CallEndReason; chatOccurred: boolean }
   /** The join was refused or could not be made; `message` is Spanish, for people. */
   | { status: 'failed'; error: string; message: string };
 
 export type CallEvent =
   | { type: 'joinStarted' }
-  | { type: 'joined'; peerPresent: boolean }
+  /** The server accepted a (re-)join; `peer` is the other participant if already in the room. */
+  | { type: 'joined'; peer: Participant | null }
   | { type: 'queue'; position: number; etaSeconds: number }
-  | { type: 'peerJoined' }
+  /** The other participant is in the room; null when only its offer told so. */
+  | { type: 'peerJoined'; peer: Participant | null }
+  | { type: 'remoteStream'; stream: MediaStream | null }
   | { type: 'mediaConnected' }
   | { type: 'connectionLost' }
   | { type: 'connectionRestored' }
@@ -53,6 +70,33 @@ export type LiveCallPhase = Extract<
   CallPhase,
   { status: 'joining' | 'waiting' | 'connecting' | 'connected' }
 >;
+
+/** The phases with someone on the other side. */
+export type PeerPhase = Extract<CallPhase, { status: 'connecting' | 'connected' }>;
+
+export function hasPeer(phase: CallPhase): phase is PeerPhase {
+  return phase.status === 'connecting' || phase.status === 'connected';
+}
+
+/** The other side's media; none outside `connecting` and `connected`. */
+export function remoteStreamOf(phase: CallPhase): MediaStream | null {
+  return hasPeer(phase) ? phase.remoteStream : null;
+}
+
+/** The other participant, once the server named them; none outside `connecting` and `connected`. */
+export function peerOf(phase: CallPhase): Participant | null {
+  return hasPeer(phase) ? phase.peer : null;
+}
+
+function connecting(peer: Participant | null): CallPhase {
+  return { status: 'connecting', peer, remoteStream: null };
+}
+
+/** A peer phase with a newer participant record (same person, after a re-join); else unchanged. */
+function withPeer(phase: CallPhase, peer: Participant | null): CallPhase {
+  if (!peer || !hasPeer(phase) || phase.peer === peer) return phase;
+  return { ...phase, peer };
+}
 
 export function isLivePhase(phase: CallPhase): phase is LiveCallPhase {
   return (
@@ -71,11 +115,9 @@ export function callReducer(phase: CallPhase, event: CallEvent): CallPhase {
     case 'joined':
       // A re-join after a reconnect keeps what the call had reached.
       if (phase.status === 'joining')
-        return event.peerPresent
-          ? { status: 'connecting' }
-          : { status: 'waiting', position: null, etaSeconds: null };
-      if (phase.status === 'waiting' && event.peerPresent) return { status: 'connecting' };
-      return phase;
+        return event.peer ? connecting(event.peer) : { status: 'waiting', position: null, etaSeconds: null };
+      if (phase.status === 'waiting' && event.peer) return connecting(event.peer);
+      return withPeer(phase, event.peer);
 
     case 'queue':
       if (phase.status === 'joining' || phase.status === 'waiting')
@@ -83,20 +125,25 @@ export function callReducer(phase: CallPhase, event: CallEvent): CallPhase {
       return phase;
 
     case 'peerJoined':
-      return phase.status === 'joining' || phase.status === 'waiting' ? { status: 'connecting' } : phase;
+      return phase.status === 'joining' || phase.status === 'waiting'
+        ? connecting(event.peer)
+        : withPeer(phase, event.peer);
+
+    case 'remoteStream':
+      return hasPeer(phase) && phase.remoteStream !== event.stream
+        ? { ...phase, remoteStream: event.stream }
+        : phase;
 
     case 'mediaConnected':
-      return phase.status === 'connecting' ? { status: 'connected', reconnecting: false } : phase;
+      return phase.status === 'connecting'
+        ? { status: 'connected', reconnecting: false, peer: phase.peer, remoteStream: phase.remoteStream }
+        : phase;
 
     case 'connectionLost':
-      return phase.status === 'connected' && !phase.reconnecting
-        ? { status: 'connected', reconnecting: true }
-        : phase;
+      return phase.status === 'connected' && !phase.reconnecting ? { ...phase, reconnecting: true } : phase;
 
     case 'connectionRestored':
-      return phase.status === 'connected' && phase.reconnecting
-        ? { status: 'connected', reconnecting: false }
-        : phase;
+      return phase.status === 'connected' && phase.reconnecting ? { ...phase, reconnecting: false } : phase;
 
     case 'peerLeft':
       return phase.status === 'connecting' || phase.status === 'connected'

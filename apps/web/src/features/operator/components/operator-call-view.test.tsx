@@ -8,9 +8,15 @@ describe('operatorStatusText', () => {
     expect(operatorStatusText({ status: 'waiting', position: null, etaSeconds: null })).toBe(
       'Esperando que el ciudadano entre a la sala…',
     );
-    expect(operatorStatusText({ status: 'connecting' })).toBe('Conectando con el ciudadano…');
-    expect(operatorStatusText({ status: 'connected', reconnecting: false })).toBe(callTexts.connected);
-    expect(operatorStatusText({ status: 'connected', reconnecting: true })).toBe(callTexts.reconnecting);
+    expect(operatorStatusText({ status: 'connecting', peer: null, remoteStream: null })).toBe(
+      'Conectando con el ciudadano…',
+    );
+    expect(
+      operatorStatusText({ status: 'connected', reconnecting: false, peer: null, remoteStream: null }),
+    ).toBe(callTexts.connected);
+    expect(
+      operatorStatusText({ status: 'connected', reconnecting: true, peer: null, remoteStream: null }),
+    ).toBe(callTexts.reconnecting);
     expect(operatorStatusText({ status: 'ended', reason: 'peer_left', chatOccurred: true })).toBe(
       callTexts.ended,
     );

@@ -17,9 +17,7 @@ function snapshot(phase: CallPhase, overrides: Partial<CallSessionSnapshot> = {}
   return {
     phase,
     self: null,
-    peer: null,
     localStream: stream(),
-    remoteStream: null,
     chat: [],
     microphoneEnabled: true,
     cameraEnabled: true,
@@ -27,7 +25,9 @@ function snapshot(phase: CallPhase, overrides: Partial<CallSessionSnapshot> = {}
   };
 }
 
-const connected: CallPhase = { status: 'connected', reconnecting: false };
+function connected(remoteStream: MediaStream | null, reconnecting = false): CallPhase {
+  return { status: 'connected', reconnecting, peer: null, remoteStream };
+}
 
 beforeEach(() => {
   // jsdom has no media playback.
@@ -43,7 +43,7 @@ describe('the call stage', () => {
   it('shows the status over the stage until media flows', () => {
     const { rerender } = render(
       <CallStage
-        snapshot={snapshot({ status: 'connecting' })}
+        snapshot={snapshot({ status: 'connecting', peer: null, remoteStream: null })}
         remoteLabel="Video de la operadora"
         statusText={callTexts.connecting}
       />,
@@ -53,7 +53,7 @@ describe('the call stage', () => {
     expect(screen.getByText(callTexts.connecting)).toBeTruthy();
     rerender(
       <CallStage
-        snapshot={snapshot(connected, { remoteStream: stream() })}
+        snapshot={snapshot(connected(stream()))}
         remoteLabel="Video de la operadora"
         statusText={callTexts.connected}
       />,
@@ -65,7 +65,7 @@ describe('the call stage', () => {
   it('says it is reconnecting while the connection is restored', () => {
     render(
       <CallStage
-        snapshot={snapshot({ status: 'connected', reconnecting: true }, { remoteStream: stream() })}
+        snapshot={snapshot(connected(stream(), true))}
         remoteLabel="Video del ciudadano"
         statusText={callTexts.connected}
       />,
@@ -78,7 +78,7 @@ describe('the call stage', () => {
     const first = stream();
     const { rerender } = render(
       <CallStage
-        snapshot={snapshot(connected, { remoteStream: first })}
+        snapshot={snapshot(connected(first))}
         remoteLabel="Video de la operadora"
         statusText=""
         onRemoteFirstFrame={onRemoteFirstFrame}
@@ -92,7 +92,7 @@ describe('the call stage', () => {
     const second = stream();
     rerender(
       <CallStage
-        snapshot={snapshot(connected, { remoteStream: second })}
+        snapshot={snapshot(connected(second))}
         remoteLabel="Video de la operadora"
         statusText=""
         onRemoteFirstFrame={onRemoteFirstFrame}
@@ -108,7 +108,7 @@ describe('the call stage', () => {
     );
     render(
       <CallStage
-        snapshot={snapshot(connected, { remoteStream: stream() })}
+        snapshot={snapshot(connected(stream()))}
         remoteLabel="Video de la operadora"
         statusText=""
       />,

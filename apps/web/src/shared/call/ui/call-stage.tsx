@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { callTexts } from '@seguridad/contracts/messages';
 import type { CallSessionSnapshot } from '../call-session';
+import { remoteStreamOf } from '../call-state';
 import styles from './call-stage.module.css';
 
 type CallStageProps = {
@@ -50,7 +51,8 @@ export function CallStage({
   const localVideo = useRef<HTMLVideoElement>(null);
   const onFirstFrame = useRef(onRemoteFirstFrame);
   const [soundBlocked, setSoundBlocked] = useState(false);
-  const { phase, remoteStream, localStream, cameraEnabled } = snapshot;
+  const { phase, localStream, cameraEnabled } = snapshot;
+  const remoteStream = remoteStreamOf(phase);
 
   useEffect(() => {
     onFirstFrame.current = onRemoteFirstFrame;

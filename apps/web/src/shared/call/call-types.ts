@@ -1,0 +1,78 @@
+import type { Socket } from 'socket.io-client';
+import type { Attachment } from '@seguridad/contracts/http/calls';
+import type { ChatMessage, ClientMessage, Participant } from '@seguridad/contracts/realtime/call';
+import type { CallPhase } from './call-state';
+import type { CallStore } from './call-store';
+
+export type ChatEntry = ChatMessage & {
+  /** Sent (or waiting to be sent), not yet acknowledged by the server. */
+  pending?: boolean;
+  /** The server refused it or its upload failed; it was not delivered. */
+  failed?: boolean;
+  /** 0..1 while an attachment uploads (the spec's isLoading / loadingProgress). */
+  loadingProgress?: number;
+  mine: boolean;
+};
+
+export type CallSessionSnapshot = {
+  phase: CallPhase;
+  /** This side, as the server named it in the join answer. The peer and remote media are in `phase`. */
+  self: Participant | null;
+  localStream: MediaStream | null;
+  /** In order (acknowledged by id, then this side's unacknowledged ones), deduped by id. */
+  chat: readonly ChatEntry[];
+  microphoneEnabled: boolean;
+  cameraEnabled: boolean;
+};
+
+export type CallSocket = Socket;
+
+export type CallCredentials =
+  /** The anonymous caller, with the token `POST /api/calls/videoCall` returned. */
+  | { role: 'caller'; callToken: string }
+  /** An operator: the console socket's handshake carries the session. */
+  | { role: 'operator' };
+
+export type CallRole = CallCredentials['role'];
+
+export type CallSessionOptions = {
+  call: { id: number; room: string };
+  credentials: CallCredentials;
+  /** The session attaches its listeners and removes them on dispose. */
+  socket: CallSocket;
+  /** True for the caller's own socket: dispose() disconnects it. */
+  ownsSocket?: boolean;
+  userName?: string;
+  /** From getUserMedia; null without a camera (the call still receives the other side). */
+  localStream: MediaStream | null;
+  /** From the relay settings; direct connections only when empty. */
+  iceServers?: RTCIceServer[];
+  /** Tests inject fakes; the browser's RTCPeerConnection otherwise. */
+  createPeerConnection?: (config: RTCConfiguration) => RTCPeerConnection;
+  uploadAttachment: (file: File, onProgress: (fraction: number) => void) => Promise<Attachment>;
+  now?: () => Date;
+  /**
+   * Where the browser says the network went away (`offline`/`online`); `window` by default, null
+   * for none. A WebSocket over a dead network only notices at its next ping (up to a minute).
+   */
+  network?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | null;
+};
+
+/** What every part of the session shares: the store, the socket and the call it is about. */
+export type CallContext = {
+  readonly store: CallStore;
+  readonly socket: CallSocket;
+  readonly room: string;
+  readonly role: CallRole;
+  /**
+   * Runs a socket, WebRTC or timer callback: nothing after dispose, and nothing thrown escapes
+   * (it is logged).
+   */
+  guard(action: () => void): void;
+  /** dispose() was called: nothing more may be written or sent. */
+  isDisposed(): boolean;
+  /** Not disposed, and join() was called and the call is not over. */
+  isActive(): boolean;
+  /** A signaling message, dropped while the socket is down (the re-join restarts ICE instead). */
+  sendSignal(message: ClientMessage): void;
+};
