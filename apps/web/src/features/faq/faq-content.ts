@@ -21,9 +21,9 @@ import { type RichTextValue, type TextLink } from '../../shared/ui/rich-text-val
  * `faq-content.test.ts` checks it.
  */
 
-export type FaqSite = { brandName: string; regionName: string; contactEmail: string };
+type FaqSite = { brandName: string; regionName: string; contactEmail: string };
 
-export type FaqPlan = {
+type FaqPlan = {
   name: string;
   yearlyPriceClp: number;
   summary: string;
@@ -35,9 +35,9 @@ export type FaqBlock =
   | { kind: 'list'; items: readonly RichTextValue[] }
   | { kind: 'plans'; plans: readonly FaqPlan[] };
 
-export type FaqQuestion = { id: string; question: string; answer: readonly FaqBlock[] };
+type FaqQuestion = { id: string; question: string; answer: readonly FaqBlock[] };
 
-export type FaqAnchor = (typeof faqAnchors)[keyof typeof faqAnchors];
+type FaqAnchor = (typeof faqAnchors)[keyof typeof faqAnchors];
 
 export type FaqSection = {
   id: FaqAnchor;
@@ -47,7 +47,7 @@ export type FaqSection = {
   questions: readonly FaqQuestion[];
 };
 
-export type FaqContent = {
+type FaqContent = {
   title: string;
   lead: string;
   updated: string;
@@ -72,7 +72,7 @@ const emergencyNumbers: RichTextValue = [
 const networkSize = SECURITY_NETWORK_MAX_PEOPLE;
 
 /** Plan Básico's features (spec §3), as the checkout describes the plan. */
-export const planBasicoFeatures = [
+const planBasicoFeatures = [
   'App móvil y smartband.',
   'Mediciones manuales y automáticas tipo Holter.',
   'Electrocardiograma (ECG) con interpretación por inteligencia artificial.',

@@ -13,9 +13,9 @@ export type LegalBlock =
   /** Stands out from the text: for what a person must not miss (emergency numbers, medical limits). */
   | { kind: 'notice'; text: RichTextValue };
 
-export type LegalSubsection = { id: string; heading: string; blocks: readonly LegalBlock[] };
+type LegalSubsection = { id: string; heading: string; blocks: readonly LegalBlock[] };
 
-export type LegalSection = {
+type LegalSection = {
   /** The anchor of the section, in Spanish, stable across versions so that links keep working. */
   id: string;
   heading: string;

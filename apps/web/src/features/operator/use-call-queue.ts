@@ -6,10 +6,7 @@ import type { OperatorEventCallbacks } from './use-operator-events';
 import type { Announcement } from './use-new-item-announcements';
 
 /** The console socket's queue events, for `useOperatorEvents`. */
-export type CallQueueEvents = Pick<
-  OperatorEventCallbacks,
-  'onQueueAdded' | 'onQueueRemoved' | 'onPresenceChanged'
->;
+type CallQueueEvents = Pick<OperatorEventCallbacks, 'onQueueAdded' | 'onQueueRemoved' | 'onPresenceChanged'>;
 
 function sentenceFor(calls: readonly QueuedCall[]): string {
   return `${calls.map((call) => `Nueva llamada en espera: ${call.speciality}`).join('. ')}.`;
