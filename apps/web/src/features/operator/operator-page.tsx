@@ -40,6 +40,20 @@ const views = {
 } as const;
 type View = (typeof views)[keyof typeof views];
 
+/** What each inbox tab says about itself and when it has nothing to show. */
+const inboxTexts = {
+  videoMails: {
+    title: 'Video mails',
+    emptyPending: 'No hay video mails pendientes. Los nuevos aparecerán aquí sin recargar la página.',
+    emptyAll: 'Todavía no llegan video mails.',
+  },
+  contacts: {
+    title: 'Mensajes de contacto',
+    emptyPending: 'No hay mensajes pendientes. Los nuevos aparecerán aquí sin recargar la página.',
+    emptyAll: 'Todavía no llegan mensajes de contacto.',
+  },
+};
+
 function PageFrame({ children, aside }: { children: ReactNode; aside?: ReactNode }) {
   const titleId = useId();
   return (
@@ -202,10 +216,8 @@ function OperatorConsole() {
         </ConsoleTabPanel>
         <ConsoleTabPanel value={views.videoMails} className={styles.panel}>
           <InboxSection
-            title="Video mails"
+            {...inboxTexts.videoMails}
             items={videoMails}
-            emptyPending="No hay video mails pendientes. Los nuevos aparecerán aquí sin recargar la página."
-            emptyAll="Todavía no llegan video mails."
             renderItem={(mail, index, keepInView) => (
               <VideoMailCard
                 mail={mail}
@@ -217,10 +229,8 @@ function OperatorConsole() {
         </ConsoleTabPanel>
         <ConsoleTabPanel value={views.contacts} className={styles.panel}>
           <InboxSection
-            title="Mensajes de contacto"
             items={contacts}
-            emptyPending="No hay mensajes pendientes. Los nuevos aparecerán aquí sin recargar la página."
-            emptyAll="Todavía no llegan mensajes de contacto."
+            {...inboxTexts.contacts}
             renderItem={(contact, _index, keepInView) => (
               <ContactCard contact={contact} keepInView={keepInView} />
             )}

@@ -25,13 +25,8 @@ export function AllowedOriginsEditor({ company, notify }: { company: CompanySett
   const titleRef = useRef<HTMLHeadingElement>(null);
   const update = useUpdateCompanySettings();
   const origins = company.allowed_origins;
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(newOriginSchema), defaultValues: { origin: '' } });
+  const form = useForm({ resolver: zodResolver(newOriginSchema), defaultValues: { origin: '' } });
+  const { register, handleSubmit, reset, setError } = form;
 
   const onAdd = handleSubmit(({ origin }) => {
     if (origins.includes(origin)) {
@@ -99,7 +94,7 @@ export function AllowedOriginsEditor({ company, notify }: { company: CompanySett
           autoComplete="off"
           spellCheck={false}
           autoCapitalize="none"
-          error={errors.origin?.message}
+          error={form.formState.errors.origin?.message}
           {...register('origin')}
         />
         <Button type="submit" variant="secondary" busy={update.isPending} className={styles.addButton}>
