@@ -46,7 +46,15 @@ for (const viewport of checkedViewports) {
             await new Promise((resolve) => setTimeout(resolve, 30));
           }
         });
-        await page.waitForTimeout(1_100);
+        // Every revealed block has finished sliding in before the page is checked.
+        await expect(page.locator('[data-reveal-state="pending"]')).toHaveCount(0);
+        await expect
+          .poll(() =>
+            page.evaluate(
+              () => document.getAnimations().filter((animation) => animation.playState === 'running').length,
+            ),
+          )
+          .toBe(0);
 
         await expectNoSeriousAxeViolations(page);
         await expectNoHorizontalScroll(page);

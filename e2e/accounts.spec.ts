@@ -42,7 +42,7 @@ async function latestMatch(request: APIRequestContext, to: string, pattern: RegE
       found = match?.[0];
       return found;
     })
-    .toBeTruthy();
+    .toEqual(expect.any(String));
   return found!;
 }
 
@@ -120,7 +120,7 @@ test.describe('register', () => {
     await expect(page.getByRole('status').filter({ hasText: accountTexts.registerSuccess })).toBeVisible();
     await expect(page).toHaveURL(/\/ganadores-camaras$/, { timeout: 10_000 });
     await expect(userMenuButton(page)).toBeVisible();
-    expect(await storedToken(page)).toBeTruthy();
+    await expect.poll(() => storedToken(page)).toMatch(/\S{20,}/);
     expect(errors).toEqual([]);
   });
 
@@ -247,7 +247,7 @@ test.describe('two-step login', () => {
     await expect(page).toHaveURL(`${baseURL}/`);
     await expect(userMenuButton(page)).toBeVisible();
     const sessionToken = await storedToken(page);
-    expect(sessionToken).toBeTruthy();
+    expect(sessionToken).toMatch(/\S{20,}/);
     expect(await userInfoStatus(request, sessionToken!)).toBe(200);
     // The credentials kept between the steps are gone.
     expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
@@ -332,7 +332,7 @@ test.describe('account recovery', () => {
     await fillLogin(page, email);
     await expect(userMenuButton(page)).toBeVisible();
     const ownerToken = await storedToken(page);
-    expect(ownerToken).toBeTruthy();
+    expect(ownerToken).toMatch(/\S{20,}/);
 
     // A second browser context is another device: the owner gets an e-mail about it.
     const intruderContext = await browser.newContext({ baseURL });

@@ -36,7 +36,7 @@ test('a video mail recorded in the drawer reaches the open console and plays wit
     const panel = citizen.getByRole('dialog', { name: 'Video Mail' });
     await panel.getByRole('button', { name: 'Grabar nuevo video' }).click();
     await panel.getByRole('button', { name: 'Comenzar grabación' }).click();
-    await citizen.waitForTimeout(2_000);
+    await expect(panel.getByRole('timer', { name: 'Tiempo de grabación' })).toContainText(/^0:0[2-9]/);
     await panel.getByRole('button', { name: 'Detener grabación' }).click();
     await expect(panel.getByLabel('Tu video grabado')).toBeVisible();
     await panel.getByRole('textbox', { name: 'Correo electrónico' }).fill('vecina@example.com');

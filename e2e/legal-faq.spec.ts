@@ -97,3 +97,15 @@ test('the FAQ offers its PDF, and the PDF is served', async ({ page }) => {
   expect(response.headers()['content-type']).toContain('application/pdf');
   expect((await response.body()).subarray(0, 5).toString()).toBe('%PDF-');
 });
+
+test('a page opened from far down another one starts at the top at once', async ({ page }) => {
+  await page.goto(webPaths.faq);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Términos y condiciones' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Términos y condiciones' })).toBeVisible();
+  // No glide from the old offset: the new page is at the top the moment it shows.
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});

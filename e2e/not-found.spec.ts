@@ -1,3 +1,4 @@
+import { sessionRequiredPaths, webPaths } from '@seguridad/contracts/web-paths';
 import { expect, test } from './fixtures';
 
 test('an unknown address answers 404 with a page that leads home', async ({ page }) => {
@@ -27,3 +28,19 @@ test('client-side navigation starts each page at the top', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Resultados Sorteo de Cámaras' })).toBeVisible();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
+
+for (const path of sessionRequiredPaths) {
+  test(`${path} sends a visitor without a session to log in first, to come back afterwards`, async ({
+    page,
+  }) => {
+    const response = await page.goto(`${path}?plan=1`);
+    expect(response?.status()).toBe(200);
+    await expect
+      .poll(() => {
+        const url = new URL(page.url());
+        return { path: url.pathname, returnTo: url.searchParams.get('redirect_to') };
+      })
+      .toEqual({ path: webPaths.login, returnTo: `${path}?plan=1` });
+    await expect(page.getByRole('heading', { level: 1, name: 'Página no encontrada' })).toHaveCount(0);
+  });
+}

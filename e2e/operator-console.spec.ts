@@ -193,7 +193,7 @@ test.describe('operator console inbox', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     const { contacts } = (await inbox.json()) as { contacts: { name: string; handled_at: string | null }[] };
-    expect(contacts.find((contact) => contact.name === name)?.handled_at).toBeTruthy();
+    expect(contacts.find((contact) => contact.name === name)?.handled_at).toEqual(expect.any(String));
     expect(errors).toEqual([]);
   });
 
@@ -228,8 +228,8 @@ test.describe('operator console inbox', () => {
     expect(Number.isFinite(duration)).toBe(true);
     expect(duration).toBeGreaterThan(0);
 
+    await expect(video).toHaveAttribute('poster', /\S/);
     const poster = await video.getAttribute('poster');
-    expect(poster).toBeTruthy();
     const image = await request.get(poster!);
     expect(image.status()).toBe(200);
     expect(image.headers()['content-type']).toBe('image/png');

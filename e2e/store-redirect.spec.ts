@@ -54,8 +54,13 @@ test.describe('store redirect', () => {
         'href',
         /play\.google\.com/,
       );
-      await page.waitForTimeout(500);
-      expect(new URL(page.url()).pathname).toBe('/store-redirect');
+      // The page decides once hydrated: wait until React has taken over the prerendered heading.
+      await page.waitForFunction(() => {
+        const heading = document.querySelector('h1');
+        return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
+      });
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+      await expect(page).toHaveURL(/\/store-redirect$/);
       expect(visited).toEqual([]);
     });
   });

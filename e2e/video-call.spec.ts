@@ -158,13 +158,15 @@ test.describe('live video call', () => {
     operator,
     page: citizen,
   }) => {
+    // A controllable clock, so the check below can let time pass without waiting for it.
+    await citizen.clock.install();
     await openCallPanel(citizen);
     const { callView, consoleCall } = await connectCall(citizen, operator);
     await sendChat(consoleCall, 'Enviamos una patrulla.');
     await expect(callView.getByText('Enviamos una patrulla.')).toBeVisible();
     await consoleCall.getByRole('button', { name: 'Terminar llamada' }).click();
     await expect(callView.getByText(callTexts.ended)).toBeVisible();
-    await citizen.waitForTimeout(6_000);
+    await citizen.clock.runFor(6_000);
     await expect(callView.getByText('Enviamos una patrulla.')).toBeVisible();
     await callView.getByRole('button', { name: 'Cerrar' }).click();
     await expect(callView).toBeHidden();
@@ -181,7 +183,7 @@ test.describe('live video call', () => {
     await expect(videoMail.getByText(callTexts.noOperators)).toBeVisible();
     await videoMail.getByRole('button', { name: 'Grabar nuevo video' }).click();
     await videoMail.getByRole('button', { name: 'Comenzar grabación' }).click();
-    await citizen.waitForTimeout(1_500);
+    await expect(videoMail.getByRole('timer', { name: 'Tiempo de grabación' })).toContainText(/^0:0[1-9]/);
     await videoMail.getByRole('button', { name: 'Detener grabación' }).click();
     const name = `Vecino derivado ${Date.now()}`;
     await videoMail.getByRole('textbox', { name: 'Correo electrónico' }).fill('derivado@example.com');
@@ -257,7 +259,8 @@ test.describe('live video call', () => {
     await expect(callView.getByText(callTexts.reconnecting)).toBeVisible({ timeout: 15_000 });
     await sendChat(callView, 'Escrito sin conexión');
     await sendChat(consoleCall, 'Enviado mientras estabas sin conexión');
-    await citizen.waitForTimeout(1_000);
+    await expect(callView.getByText('Escrito sin conexión')).toBeVisible();
+    await expect(consoleCall.getByText('Enviado mientras estabas sin conexión')).toBeVisible();
     await citizen.context().setOffline(false);
 
     await expect(callView.getByText(callTexts.reconnecting)).toBeHidden({ timeout: 20_000 });

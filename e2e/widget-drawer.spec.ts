@@ -81,7 +81,7 @@ async function recordVideo(dialog: Locator): Promise<void> {
   await dialog.getByRole('button', { name: 'Comenzar grabación' }).click();
   await expect(dialog.getByRole('timer')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Detener grabación' })).toBeFocused();
-  await dialog.page().waitForTimeout(2_000);
+  await expect(dialog.getByRole('timer')).toContainText(/^0:0[2-9]/);
   await dialog.getByRole('button', { name: 'Detener grabación' }).click();
   await expect(dialog.getByLabel('Tu video grabado')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Grabar otra vez' })).toBeVisible();
@@ -98,7 +98,7 @@ test.describe('the contact drawer', () => {
   test('opens from the landing page with its entries, and loads only on demand', async ({ page }) => {
     const drawerScripts: string[] = [];
     page.on('request', (request) => {
-      if (/contact-drawer-.*\.js$/.test(request.url())) drawerScripts.push(request.url());
+      if (/site-drawer-.*\.js$/.test(request.url())) drawerScripts.push(request.url());
     });
     await page.goto('/');
     await expect(launcher(page)).toBeVisible();
@@ -160,8 +160,14 @@ test.describe('the contact drawer', () => {
 
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     const dialog = await openPanel(page, 'Contacto', { firstTime: false });
-    await page.evaluate(() => window.scrollBy({ top: 400, behavior: 'instant' }));
-    await page.waitForTimeout(300);
+    // Resolves once the page has handled the scroll, so the drawer had its chance to close.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          window.addEventListener('scroll', () => requestAnimationFrame(() => resolve()), { once: true });
+          window.scrollBy({ top: 400, behavior: 'instant' });
+        }),
+    );
     await expect(dialog).toBeVisible();
   });
 
@@ -224,8 +230,6 @@ test.describe('the contact form', () => {
 
     const sentAt = Date.now();
     await send.click();
-    await expect(page.getByText(widgetTexts.contactSent)).toBeVisible();
-    await page.waitForTimeout(1_500);
     await expect(page.getByText(widgetTexts.contactSent)).toBeVisible();
     await expect(drawer(page)).toBeHidden({ timeout: 6_000 });
     const shownFor = Date.now() - sentAt;
@@ -338,7 +342,7 @@ test.describe('the video mail', () => {
     const dialog = await openPanel(page, 'Video Mail');
     await dialog.getByRole('button', { name: 'Grabar nuevo video' }).click();
     await dialog.getByRole('button', { name: 'Comenzar grabación' }).click();
-    await page.waitForTimeout(1_200);
+    await expect(dialog.getByRole('timer')).toContainText(/^0:0[1-9]/);
     expect((await liveTracks()).sort()).toEqual(['audio', 'video']);
     await page.keyboard.press('Escape');
     await expect(drawer(page)).toBeHidden();

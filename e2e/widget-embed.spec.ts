@@ -151,8 +151,12 @@ test.describe('the widget embedded on another site', () => {
     try {
       await allowOrigins(server, []);
       await page.goto(host.origin);
+      const widgetPage = page.waitForResponse((response) => new URL(response.url()).pathname === '/widget');
       await page.getByRole('button', { name: 'Contáctanos' }).click();
-      await page.waitForTimeout(2_000);
+      // The server names only its own origin as a framer, so the browser refuses to show the widget.
+      const policy = (await widgetPage).headers()['content-security-policy'] ?? '';
+      expect(policy).toMatch(/frame-ancestors 'self'(;|$)/);
+      expect(policy).not.toContain(host.origin);
       await expect(page.locator('iframe[title^="Contacto"]')).toBeHidden();
     } finally {
       host.server.close();

@@ -11,7 +11,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { build as bundle } from 'esbuild';
 import { writeStaticPdfs } from './static-pdfs';
 
-type RouteEntry = { path: string; module: string; title: string; description: string; prerender: boolean };
+type RouteEntry = { path: string; module?: string; title: string; description: string; prerender: boolean };
 type ServerEntry = {
   renderPage(url: string): Promise<string>;
   routeTable: RouteEntry[];
@@ -44,7 +44,7 @@ function preloadsFor(manifest: Record<string, ManifestChunk>, entry: RouteEntry)
     chunk.css?.forEach((file) => styles.add(file));
     chunk.imports?.forEach(visit);
   };
-  visit(`src/features/${entry.module}`);
+  if (entry.module) visit(`src/features/${entry.module}`);
   return { scripts: [...scripts], styles: [...styles] };
 }
 

@@ -29,6 +29,19 @@ export const webPaths = {
 
 export type WebPath = (typeof webPaths)[keyof typeof webPaths];
 
+/** Paths that need a session: a visitor without one is sent to log in first. */
+export const sessionRequiredPaths = [
+  webPaths.settings,
+  webPaths.networkInvite,
+  webPaths.wheel,
+  webPaths.checkout,
+] as const;
+
+/** Paths a page serves today; the server answers every other path with a real 404. */
+export const servedWebPaths: readonly string[] = Object.values(webPaths).filter(
+  (path) => path !== webPaths.promo,
+);
+
 /** In-page anchors of the landing page (spec §2), in the order the header lists them. */
 export const landingAnchors = {
   app: 'App',

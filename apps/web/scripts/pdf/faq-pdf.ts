@@ -1,13 +1,14 @@
-import { faqContent, type FaqBlock, formatPlanPrice, plainText } from '../../src/features/faq/faq-content';
+import { faqContent, type FaqBlock, formatPlanPrice } from '../../src/features/faq/faq-content';
+import { plainRichText } from '../../src/shared/ui/rich-text-value';
 import { siteConfig } from '../../src/config/site';
 import { type PdfBlock, writePdf } from './pdf-document';
 
 function toPdfBlocks(block: FaqBlock): PdfBlock[] {
   switch (block.kind) {
     case 'paragraph':
-      return [{ kind: 'paragraph', text: plainText(block.text) }];
+      return [{ kind: 'paragraph', text: plainRichText(block.text) }];
     case 'list':
-      return [{ kind: 'bullets', items: block.items.map(plainText) }];
+      return [{ kind: 'bullets', items: block.items.map(plainRichText) }];
     case 'plans':
       return block.plans.flatMap((plan): PdfBlock[] => [
         {
@@ -15,7 +16,7 @@ function toPdfBlocks(block: FaqBlock): PdfBlock[] {
           question: `${plan.name}: ${formatPlanPrice(plan.yearlyPriceClp)} al año, IVA incluido`,
           answer: plan.summary,
         },
-        { kind: 'bullets', items: plan.features.map(plainText) },
+        { kind: 'bullets', items: plan.features.map(plainRichText) },
       ]);
   }
 }
@@ -36,7 +37,7 @@ export function writeFaqPdf(file: string): Promise<void> {
       const [first, ...rest] = item.answer;
       // The question block holds one paragraph; further paragraphs and lists follow it.
       if (first?.kind === 'paragraph') {
-        blocks.push({ kind: 'question', question: item.question, answer: plainText(first.text) });
+        blocks.push({ kind: 'question', question: item.question, answer: plainRichText(first.text) });
         blocks.push(...rest.flatMap(toPdfBlocks));
       } else {
         blocks.push({ kind: 'question', question: item.question, answer: '' });

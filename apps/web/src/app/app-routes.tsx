@@ -4,31 +4,13 @@ import { BareLayout } from './layout/bare-layout';
 import { SiteLayout } from './layout/site-layout';
 import { notFoundRoute, routeTable, type RouteEntry } from './route-table';
 
-type PageModule = Record<string, ComponentType>;
-const pageModules = import.meta.glob<PageModule>('../features/*/*-page.tsx');
-/** Pages made of several features, which only the app layer may bring together. */
-const composedModules = import.meta.glob<PageModule>('./routes/*-route.tsx');
-
-function lazyPage(entry: RouteEntry) {
-  const path = entry.composed ? `./routes/${entry.module}` : `../features/${entry.module}`;
-  const load = entry.composed ? composedModules[path] : pageModules[path];
-  if (!load) throw new Error(`No page module at ${path}`);
-  return lazy(async () => {
-    const module = await load();
-    const component = module[entry.component];
-    if (!component) throw new Error(`${path} does not export ${entry.component}`);
-    return { default: component };
-  });
-}
-
-/** One lazy component per module and export, shared by the routes that show the same page. */
-const pageCache = new Map<string, ComponentType>();
+/** One lazy component per loader, shared by the routes that show the same page. */
+const pageCache = new Map<RouteEntry['load'], ComponentType>();
 function pageFor(entry: RouteEntry): ComponentType {
-  const key = `${entry.module}#${entry.component}`;
-  let page = pageCache.get(key);
+  let page = pageCache.get(entry.load);
   if (!page) {
-    page = lazyPage(entry);
-    pageCache.set(key, page);
+    page = lazy(() => entry.load().then((component) => ({ default: component })));
+    pageCache.set(entry.load, page);
   }
   return page;
 }

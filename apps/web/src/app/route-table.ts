@@ -1,20 +1,21 @@
-import { webPaths } from '@seguridad/contracts/web-paths';
+import { type ComponentType } from 'react';
+import { sessionRequiredPaths, webPaths } from '@seguridad/contracts/web-paths';
 import { siteConfig } from '../config/site';
 
 /**
- * Every page of the website in one table: where its component lives (under `src/features/`),
- * what search engines read about it, which chrome it wears and whether the build prerenders it.
+ * Every page of the website in one table: how to load its component, what search engines read
+ * about it, which chrome it wears and whether the build prerenders it.
  * The router and the prerender script both read it.
  */
 export type RouteEntry = {
   path: string;
+  /** Loads the page's component: a typed import, so a renamed module or export fails typecheck. */
+  load: () => Promise<ComponentType>;
   /**
-   * Module under src/features, e.g. 'landing/landing-page.tsx', and the component it exports; with
-   * `composed`, a module under src/app/routes that composes several features (never prerendered).
+   * The same module under src/features (e.g. 'landing/landing-page.tsx'), whose chunks the prerender
+   * preloads. Pages composed in src/app/routes have none: they are never prerendered.
    */
-  module: string;
-  composed?: true;
-  component: string;
+  module?: string;
   title: string;
   description: string;
   /** 'site': header and footer; 'bare': the text alone, for the mobile app's web views. */
@@ -25,24 +26,24 @@ export type RouteEntry = {
 const brand = siteConfig.brandName;
 
 const termsPage = {
+  load: () => import('../features/legal/terms-page').then((page) => page.TermsPage),
   module: 'legal/terms-page.tsx',
-  component: 'TermsPage',
   title: `Términos y condiciones — ${brand}`,
   description: `Condiciones de uso de la app y de los servicios de ${brand}.`,
 };
 
 const privacyPage = {
+  load: () => import('../features/legal/privacy-page').then((page) => page.PrivacyPage),
   module: 'legal/privacy-page.tsx',
-  component: 'PrivacyPage',
   title: `Política de privacidad — ${brand}`,
   description: `Cómo ${brand} trata tus datos personales según la Ley 19.628 y cómo ejercer tus derechos.`,
 };
 
-export const routeTable: RouteEntry[] = [
+const pageRoutes: RouteEntry[] = [
   {
     path: webPaths.home,
+    load: () => import('../features/landing/landing-page').then((page) => page.LandingPage),
     module: 'landing/landing-page.tsx',
-    component: 'LandingPage',
     title: `${brand} — la app de seguridad ciudadana de ${siteConfig.regionName}`,
     description: `Descarga gratis la app ${brand}: botón de alerta de emergencia, denuncias, videollamada con la central, cámaras WiFi y tu red personal de seguridad.`,
     layout: 'site',
@@ -55,8 +56,8 @@ export const routeTable: RouteEntry[] = [
   { path: webPaths.privacyApp, ...privacyPage, layout: 'bare', prerender: true },
   {
     path: webPaths.faq,
+    load: () => import('../features/faq/faq-page').then((page) => page.FaqPage),
     module: 'faq/faq-page.tsx',
-    component: 'FaqPage',
     title: `Preguntas frecuentes — ${brand}`,
     description: `Todo sobre la plataforma ${brand}: qué mide, cuánto cuesta y cómo funciona.`,
     layout: 'site',
@@ -64,8 +65,8 @@ export const routeTable: RouteEntry[] = [
   },
   {
     path: webPaths.results,
+    load: () => import('../features/results/results-page').then((page) => page.ResultsPage),
     module: 'results/results-page.tsx',
-    component: 'ResultsPage',
     title: `Resultados Sorteo de Cámaras — ${brand}`,
     description: `Ganadores del sorteo de 50 cámaras IP entre quienes se registraron en ${brand}.`,
     layout: 'site',
@@ -73,8 +74,8 @@ export const routeTable: RouteEntry[] = [
   },
   {
     path: webPaths.storeRedirect,
+    load: () => import('../features/store/store-redirect-page').then((page) => page.StoreRedirectPage),
     module: 'store/store-redirect-page.tsx',
-    component: 'StoreRedirectPage',
     title: `Descarga la app — ${brand}`,
     description: `Descarga ${brand} desde App Store o Google Play.`,
     layout: 'site',
@@ -82,8 +83,8 @@ export const routeTable: RouteEntry[] = [
   },
   {
     path: webPaths.login,
+    load: () => import('../features/auth/login-page').then((page) => page.LoginPage),
     module: 'auth/login-page.tsx',
-    component: 'LoginPage',
     title: `Iniciar sesión — ${brand}`,
     description: `Ingresa a tu cuenta de ${brand} para administrar tus dispositivos, tus redes de seguridad y la verificación en dos pasos.`,
     layout: 'site',
@@ -91,8 +92,8 @@ export const routeTable: RouteEntry[] = [
   },
   {
     path: webPaths.register,
+    load: () => import('../features/auth/register-page').then((page) => page.RegisterPage),
     module: 'auth/register-page.tsx',
-    component: 'RegisterPage',
     title: `Crear cuenta — ${brand}`,
     description: `Crea gratis tu cuenta de ${brand} y arma tu red personal de seguridad.`,
     layout: 'site',
@@ -100,8 +101,8 @@ export const routeTable: RouteEntry[] = [
   },
   {
     path: webPaths.login2fa,
+    load: () => import('../features/auth/login-2fa-page').then((page) => page.Login2faPage),
     module: 'auth/login-2fa-page.tsx',
-    component: 'Login2faPage',
     title: `Verificación en dos pasos — ${brand}`,
     description: `Confirma tu ingreso a ${brand} con el código que enviamos por SMS o WhatsApp a tu teléfono.`,
     layout: 'site',
@@ -109,8 +110,8 @@ export const routeTable: RouteEntry[] = [
   },
   {
     path: webPaths.resetPasswordRequest,
+    load: () => import('../features/auth/reset-request-page').then((page) => page.ResetRequestPage),
     module: 'auth/reset-request-page.tsx',
-    component: 'ResetRequestPage',
     title: `Restablecer contraseña — ${brand}`,
     description: `¿Olvidaste tu contraseña de ${brand}? Te enviamos un enlace a tu correo para elegir una nueva.`,
     layout: 'site',
@@ -118,8 +119,8 @@ export const routeTable: RouteEntry[] = [
   },
   {
     path: webPaths.resetPassword,
+    load: () => import('../features/auth/reset-password-page').then((page) => page.ResetPasswordPage),
     module: 'auth/reset-password-page.tsx',
-    component: 'ResetPasswordPage',
     title: `Nueva contraseña — ${brand}`,
     description: `Elige una contraseña nueva para tu cuenta de ${brand} y, si quieres, cierra la sesión en todos tus dispositivos.`,
     layout: 'site',
@@ -127,8 +128,8 @@ export const routeTable: RouteEntry[] = [
   },
   {
     path: webPaths.accountRecovery,
+    load: () => import('../features/auth/account-recovery-page').then((page) => page.AccountRecoveryPage),
     module: 'auth/account-recovery-page.tsx',
-    component: 'AccountRecoveryPage',
     title: `Recuperar cuenta — ${brand}`,
     description: `¿No reconoces un ingreso a tu cuenta de ${brand}? Cierra la sesión en todos los dispositivos y elige una contraseña nueva.`,
     layout: 'site',
@@ -136,8 +137,8 @@ export const routeTable: RouteEntry[] = [
   },
   {
     path: webPaths.deleteAccount,
+    load: () => import('../features/auth/delete-account-page').then((page) => page.DeleteAccountPage),
     module: 'auth/delete-account-page.tsx',
-    component: 'DeleteAccountPage',
     title: `Eliminar cuenta — ${brand}`,
     description: `Elimina tu cuenta de ${brand} y los datos personales asociados a ella.`,
     layout: 'site',
@@ -145,8 +146,8 @@ export const routeTable: RouteEntry[] = [
   },
   {
     path: webPaths.operator,
+    load: () => import('../features/operator/operator-page').then((page) => page.OperatorPage),
     module: 'operator/operator-page.tsx',
-    component: 'OperatorPage',
     title: `Consola de operadores — ${brand}`,
     description: `Bandeja de video mails y mensajes de contacto de la central de ${brand}, y configuración del widget.`,
     layout: 'site',
@@ -155,9 +156,7 @@ export const routeTable: RouteEntry[] = [
   {
     path: webPaths.widget,
     // The widget's drawer with the video call in it: two features, composed in the app layer.
-    module: 'widget-route.tsx',
-    composed: true,
-    component: 'WidgetRoute',
+    load: () => import('./routes/widget-route').then((page) => page.WidgetRoute),
     title: `Contacto — ${brand}`,
     description: `Contacta a la central de seguridad de ${brand}: videollamada, video mail o mensaje.`,
     layout: 'bare',
@@ -167,13 +166,28 @@ export const routeTable: RouteEntry[] = [
 
 export const notFoundRoute: RouteEntry = {
   path: '*',
+  load: () => import('../features/not-found/not-found-page').then((page) => page.NotFoundPage),
   module: 'not-found/not-found-page.tsx',
-  component: 'NotFoundPage',
   title: `Página no encontrada — ${brand}`,
   description: 'La página que buscas no existe o cambió de dirección.',
   layout: 'site',
   prerender: true,
 };
 
-/** What a page opened in the app shell shows before its route sets its own title. */
-export const defaultMeta = { title: brand, description: routeTable[0]!.description };
+/**
+ * Pages whose features have not landed yet but that links already point to: a visitor without a
+ * session is sent to log in first (and comes back here), a signed-in one sees the not-found page.
+ */
+const loadSessionRequired = () =>
+  import('./routes/session-required-route').then((page) => page.SessionRequiredRoute);
+
+const sessionRequiredRoutes: RouteEntry[] = sessionRequiredPaths.map((path) => ({
+  path,
+  load: loadSessionRequired,
+  title: notFoundRoute.title,
+  description: notFoundRoute.description,
+  layout: 'site',
+  prerender: false,
+}));
+
+export const routeTable: RouteEntry[] = [...pageRoutes, ...sessionRequiredRoutes];

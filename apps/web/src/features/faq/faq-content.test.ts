@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { faqAnchors } from '@seguridad/contracts/web-paths';
-import { type FaqBlock, faqContent, type FaqText, plainText } from './faq-content';
+import { plainRichText, type RichTextValue } from '../../shared/ui/rich-text-value';
+import { type FaqBlock, faqContent } from './faq-content';
 
 const site = {
   brandName: 'Marca de Prueba',
@@ -9,7 +10,7 @@ const site = {
 };
 const faq = faqContent(site);
 
-function textsOf(block: FaqBlock): FaqText[] {
+function textsOf(block: FaqBlock): RichTextValue[] {
   switch (block.kind) {
     case 'paragraph':
       return [block.text];
@@ -29,7 +30,7 @@ const allText = [
     ...section.questions.flatMap((item) => [item.question, ...item.answer.flatMap(textsOf)]),
   ]),
 ]
-  .map(plainText)
+  .map(plainRichText)
   .join('\n');
 
 describe('faqContent', () => {

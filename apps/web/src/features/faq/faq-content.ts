@@ -9,40 +9,35 @@ import {
 } from '@seguridad/contracts/constants';
 import { formatThousands } from '@seguridad/contracts/helpers/clp';
 import { faqAnchors, webPaths } from '@seguridad/contracts/web-paths';
+import { type RichTextValue, type TextLink } from '../../shared/ui/rich-text-value';
 
 /**
  * The FAQ page's text as data, read by the page and by the PDF script of the build.
  *
- * This module must not import `config/site`: the PDF script runs under tsx, where
- * `import.meta.env` is undefined and reading it throws. The brand and contact details come in
- * as a parameter instead (the page passes `siteConfig`, the PDF script reads the same `VITE_*`
- * variables with Vite's `loadEnv`).
+ * The brand and contact details come in as a parameter: the page and the PDF script pass
+ * `siteConfig`, and tests pass a brand of their own to check that no name is written in.
  *
  * Every character here must exist in the PDF's WinAnsi encoding (Latin-1 plus “ ” ‘ ’ « » — …);
  * `faq-content.test.ts` checks it.
  */
 
-export type FaqSite = { brandName: string; regionName: string; contactEmail: string };
+type FaqSite = { brandName: string; regionName: string; contactEmail: string };
 
-/** A link inside a sentence: internal paths start with '/', the rest are mailto:, tel: or https:. */
-export type FaqLink = { text: string; href: string };
-export type FaqText = string | readonly (string | FaqLink)[];
-
-export type FaqPlan = {
+type FaqPlan = {
   name: string;
   yearlyPriceClp: number;
   summary: string;
-  features: readonly FaqText[];
+  features: readonly RichTextValue[];
 };
 
 export type FaqBlock =
-  | { kind: 'paragraph'; text: FaqText }
-  | { kind: 'list'; items: readonly FaqText[] }
+  | { kind: 'paragraph'; text: RichTextValue }
+  | { kind: 'list'; items: readonly RichTextValue[] }
   | { kind: 'plans'; plans: readonly FaqPlan[] };
 
-export type FaqQuestion = { id: string; question: string; answer: readonly FaqBlock[] };
+type FaqQuestion = { id: string; question: string; answer: readonly FaqBlock[] };
 
-export type FaqAnchor = (typeof faqAnchors)[keyof typeof faqAnchors];
+type FaqAnchor = (typeof faqAnchors)[keyof typeof faqAnchors];
 
 export type FaqSection = {
   id: FaqAnchor;
@@ -52,25 +47,19 @@ export type FaqSection = {
   questions: readonly FaqQuestion[];
 };
 
-export type FaqContent = {
+type FaqContent = {
   title: string;
   lead: string;
   updated: string;
   sections: readonly FaqSection[];
 };
 
-/** The text of a sentence without its links' addresses, for the PDF and for tests. */
-export function plainText(text: FaqText): string {
-  if (typeof text === 'string') return text;
-  return text.map((part) => (typeof part === 'string' ? part : part.text)).join('');
-}
-
 /** '$149.990', as Chilean prices are written. */
 export function formatPlanPrice(amountClp: number): string {
   return `$${formatThousands(amountClp)}`;
 }
 
-const emergencyNumbers: FaqText = [
+const emergencyNumbers: RichTextValue = [
   'llama primero al ',
   { text: '133', href: 'tel:133' },
   ' (Carabineros), al ',
@@ -83,7 +72,7 @@ const emergencyNumbers: FaqText = [
 const networkSize = SECURITY_NETWORK_MAX_PEOPLE;
 
 /** Plan Básico's features (spec §3), as the checkout describes the plan. */
-export const planBasicoFeatures = [
+const planBasicoFeatures = [
   'App móvil y smartband.',
   'Mediciones manuales y automáticas tipo Holter.',
   'Electrocardiograma (ECG) con interpretación por inteligencia artificial.',
@@ -93,7 +82,7 @@ export const planBasicoFeatures = [
 
 export function faqContent(site: FaqSite): FaqContent {
   const { brandName: brand, contactEmail } = site;
-  const mail: FaqLink = { text: contactEmail, href: `mailto:${contactEmail}` };
+  const mail: TextLink = { text: contactEmail, href: `mailto:${contactEmail}` };
   const basicPrice = formatPlanPrice(PLAN_BASICO.yearlyPriceClp);
   const premiumPrice = formatPlanPrice(PLAN_PREMIUM_YEARLY_PRICE_CLP);
 

@@ -1,8 +1,9 @@
 import { staticDocuments } from '@seguridad/contracts/web-paths';
 import { siteConfig } from '../../config/site';
+import { RichText } from '../../shared/ui/rich-text';
+import { TableOfContents } from '../../shared/ui/table-of-contents';
 import { type FaqBlock, faqContent, formatPlanPrice, type FaqSection } from './faq-content';
 import styles from './faq-page.module.css';
-import { RichText } from './rich-text';
 
 const faq = faqContent(siteConfig);
 
@@ -107,18 +108,12 @@ export function FaqPage() {
         </p>
       </header>
 
-      <nav aria-labelledby="faq-indice" className={styles.index}>
-        <h2 id="faq-indice" className={styles.indexTitle}>
-          En esta página
-        </h2>
-        <ol className={styles.indexList}>
-          {faq.sections.map((section) => (
-            <li key={section.id}>
-              <a href={`#${section.id}`}>{section.title}</a>
-            </li>
-          ))}
-        </ol>
-      </nav>
+      <TableOfContents
+        id="faq-indice"
+        title="En esta página"
+        entries={faq.sections.map((section) => ({ id: section.id, label: section.title }))}
+        className={styles.index}
+      />
 
       {faq.sections.map((section) => (
         <Section key={section.id} section={section} />

@@ -5,17 +5,16 @@ import { landingAnchors } from '@seguridad/contracts/web-paths';
  * Every text of the landing page, as plain data. The page renders it and the build script that
  * writes the app-presentation PDF reads it too, so both always say the same thing.
  *
- * It takes the brand as an argument (the page passes `siteConfig`) instead of importing the site
- * config: that module reads `import.meta.env`, which only exists inside Vite, and the PDF script
- * runs under plain Node (tsx), where importing it would throw.
+ * It takes the brand as an argument (the page and the PDF script pass `siteConfig`), so the text
+ * holds no brand of its own.
  */
-export type LandingSite = { brandName: string; regionName: string; contactEmail: string };
+type LandingSite = { brandName: string; regionName: string; contactEmail: string };
 
 /** Names of the illustrations in `assets/`; the page maps them to files, the PDF ignores them. */
 export type LandingImageKey =
   'hero' | 'alert' | 'report' | 'video' | 'camera' | 'network' | 'news' | 'panel' | 'draw';
 
-export type LandingImage = { key: LandingImageKey; alt: string };
+type LandingImage = { key: LandingImageKey; alt: string };
 
 export type LandingFeature = {
   /** The section's in-page anchor; the header menu links to some of them (`landingAnchors`). */

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import { webPaths } from '@seguridad/contracts/web-paths';
 import { LegalDocumentView } from './legal-document';
-import { type LegalDocument, plainLegalText } from './legal-types';
+import { plainRichText } from '../../shared/ui/rich-text-value';
+import { type LegalDocument } from './legal-types';
 import { privacyDocument } from './privacy-content';
 import { termsDocument } from './terms-content';
 
@@ -33,7 +34,7 @@ function fullText(document: LegalDocument): string {
           return block.items.flatMap((item) => [item.term, item.text]);
       }
     })
-    .map(plainLegalText)
+    .map(plainRichText)
     .join('\n');
 }
 

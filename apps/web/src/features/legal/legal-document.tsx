@@ -1,8 +1,9 @@
-import { Fragment } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { webPaths } from '@seguridad/contracts/web-paths';
+import { RichText } from '../../shared/ui/rich-text';
+import { TableOfContents } from '../../shared/ui/table-of-contents';
 import styles from './legal-document.module.css';
-import { type LegalBlock, type LegalDocument, type LegalText } from './legal-types';
+import { type LegalBlock, type LegalDocument } from './legal-types';
 
 type ResolveHref = (href: string) => string;
 
@@ -16,25 +17,6 @@ const appVersions: Record<string, string> = {
 function useInApp(): boolean {
   const { pathname } = useLocation();
   return pathname === webPaths.termsApp || pathname === webPaths.privacyApp;
-}
-
-function RichText({ text, resolveHref }: { text: LegalText; resolveHref: ResolveHref }) {
-  if (typeof text === 'string') return text;
-  return text.map((part, index) => {
-    if (typeof part === 'string') return <Fragment key={index}>{part}</Fragment>;
-    if (part.href.startsWith('/')) {
-      return (
-        <Link key={index} to={resolveHref(part.href)}>
-          {part.text}
-        </Link>
-      );
-    }
-    return (
-      <a key={index} href={part.href}>
-        {part.text}
-      </a>
-    );
-  });
 }
 
 function Block({ block, resolveHref }: { block: LegalBlock; resolveHref: ResolveHref }) {
@@ -99,18 +81,12 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
         ))}
       </header>
 
-      <nav id={TOC_ID} aria-labelledby={`${TOC_ID}-titulo`} className={styles.toc}>
-        <h2 id={`${TOC_ID}-titulo`} className={styles.tocTitle}>
-          Contenido
-        </h2>
-        <ol className={styles.tocList}>
-          {document.sections.map((section) => (
-            <li key={section.id}>
-              <a href={`#${section.id}`}>{section.heading}</a>
-            </li>
-          ))}
-        </ol>
-      </nav>
+      <TableOfContents
+        id={TOC_ID}
+        title="Contenido"
+        entries={document.sections.map((section) => ({ id: section.id, label: section.heading }))}
+        className={styles.toc}
+      />
 
       <div className={styles.body}>
         {document.sections.map((section, index) => (

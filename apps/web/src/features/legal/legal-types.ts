@@ -1,23 +1,21 @@
+import { type RichTextValue } from '../../shared/ui/rich-text-value';
+
 /** A legal text as data: the page renders it with a table of contents, tests read it as text. */
 
 /** The white-label settings a legal text names (a subset of `config/site`). */
 export type SiteIdentity = { brandName: string; regionName: string; contactEmail: string };
 
-/** A link inside a sentence: internal paths start with '/', the rest are mailto: or tel:. */
-export type LegalLink = { text: string; href: string };
-export type LegalText = string | readonly (string | LegalLink)[];
-
 export type LegalBlock =
-  | { kind: 'paragraph'; text: LegalText }
-  | { kind: 'list'; items: readonly LegalText[] }
+  | { kind: 'paragraph'; text: RichTextValue }
+  | { kind: 'list'; items: readonly RichTextValue[] }
   /** Term and description pairs, e.g. «Qué datos» / «Para qué» / «Base legal». */
-  | { kind: 'facts'; items: readonly { term: string; text: LegalText }[] }
+  | { kind: 'facts'; items: readonly { term: string; text: RichTextValue }[] }
   /** Stands out from the text: for what a person must not miss (emergency numbers, medical limits). */
-  | { kind: 'notice'; text: LegalText };
+  | { kind: 'notice'; text: RichTextValue };
 
-export type LegalSubsection = { id: string; heading: string; blocks: readonly LegalBlock[] };
+type LegalSubsection = { id: string; heading: string; blocks: readonly LegalBlock[] };
 
-export type LegalSection = {
+type LegalSection = {
   /** The anchor of the section, in Spanish, stable across versions so that links keep working. */
   id: string;
   heading: string;
@@ -33,8 +31,3 @@ export type LegalDocument = {
   summary: readonly LegalBlock[];
   sections: readonly LegalSection[];
 };
-
-export function plainLegalText(text: LegalText): string {
-  if (typeof text === 'string') return text;
-  return text.map((part) => (typeof part === 'string' ? part : part.text)).join('');
-}

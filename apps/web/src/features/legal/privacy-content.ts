@@ -8,7 +8,8 @@ import {
   VIDEO_MAIL_MESSAGE_MAX,
 } from '@seguridad/contracts/constants';
 import { webPaths } from '@seguridad/contracts/web-paths';
-import { type LegalBlock, type LegalDocument, type LegalLink, type SiteIdentity } from './legal-types';
+import { type TextLink } from '../../shared/ui/rich-text-value';
+import { type LegalBlock, type LegalDocument, type SiteIdentity } from './legal-types';
 
 /** «Qué datos», «Para qué» and «Base legal» of one kind of processing. */
 function processing(data: string, purpose: string, basis: string): LegalBlock {
@@ -24,7 +25,7 @@ function processing(data: string, purpose: string, basis: string): LegalBlock {
 
 export function privacyDocument(site: SiteIdentity): LegalDocument {
   const brand = site.brandName;
-  const mail: LegalLink = { text: site.contactEmail, href: `mailto:${site.contactEmail}` };
+  const mail: TextLink = { text: site.contactEmail, href: `mailto:${site.contactEmail}` };
 
   return {
     title: 'Política de privacidad',

@@ -8,12 +8,13 @@ import {
 } from '@seguridad/contracts/constants';
 import { formatThousands } from '@seguridad/contracts/helpers/clp';
 import { webPaths } from '@seguridad/contracts/web-paths';
-import { type LegalDocument, type LegalLink, type LegalText, type SiteIdentity } from './legal-types';
+import { type RichTextValue, type TextLink } from '../../shared/ui/rich-text-value';
+import { type LegalDocument, type SiteIdentity } from './legal-types';
 
-const tel = (number: string): LegalLink => ({ text: number, href: `tel:${number}` });
+const tel = (number: string): TextLink => ({ text: number, href: `tel:${number}` });
 
 /** Who to call first, written once for every place the terms say it. */
-const callEmergencyServices: LegalText = [
+const callEmergencyServices: RichTextValue = [
   'llama primero al ',
   tel('133'),
   ' (Carabineros), al ',
@@ -25,7 +26,7 @@ const callEmergencyServices: LegalText = [
 
 export function termsDocument(site: SiteIdentity): LegalDocument {
   const brand = site.brandName;
-  const mail: LegalLink = { text: site.contactEmail, href: `mailto:${site.contactEmail}` };
+  const mail: TextLink = { text: site.contactEmail, href: `mailto:${site.contactEmail}` };
   const network = SECURITY_NETWORK_MAX_PEOPLE;
 
   return {

@@ -19,7 +19,7 @@ import {
 export const operatorEventNames = operatorEvents;
 export { parseInboxEvent, type InboxEvent, type InboxKind };
 
-export type OperatorServerEvents = {
+type OperatorServerEvents = {
   [operatorEventNames.sessionReady]: (payload: unknown) => void;
   [operatorEventNames.inboxNew]: (payload: unknown) => void;
   [operatorEventNames.inboxHandled]: (payload: unknown) => void;

@@ -14,7 +14,7 @@ import { useInbox } from './api/get-inbox';
 import { operatorQueryKeys } from './api/operator-query-keys';
 import { ConnectionIndicator } from './components/connection-indicator';
 import { CallsPanel } from './components/calls-panel';
-import { ConsoleTabs, tabId, tabPanelId, type ConsoleTab } from './components/console-tabs';
+import { ConsoleTabPanel, ConsoleTabs, type ConsoleTab } from './components/console-tabs';
 import { ContactCard } from './components/contact-card';
 import { InboxSection } from './components/inbox-section';
 import { NewItemNotice } from './components/new-item-notice';
@@ -28,7 +28,6 @@ import { useOperatorCall } from './use-operator-call';
 import { useOperatorEvents } from './use-operator-events';
 
 const TITLE = 'Consola de operadores';
-const TABS_ID = 'consola';
 /** Players that fetch their first bytes on arrival; further down they wait for a press on play. */
 const PRELOADED_PLAYERS = 12;
 
@@ -40,6 +39,20 @@ const views = {
   settings: 'configuracion',
 } as const;
 type View = (typeof views)[keyof typeof views];
+
+/** What each inbox tab says about itself and when it has nothing to show. */
+const inboxTexts = {
+  videoMails: {
+    title: 'Video mails',
+    emptyPending: 'No hay video mails pendientes. Los nuevos aparecerán aquí sin recargar la página.',
+    emptyAll: 'Todavía no llegan video mails.',
+  },
+  contacts: {
+    title: 'Mensajes de contacto',
+    emptyPending: 'No hay mensajes pendientes. Los nuevos aparecerán aquí sin recargar la página.',
+    emptyAll: 'Todavía no llegan mensajes de contacto.',
+  },
+};
 
 function PageFrame({ children, aside }: { children: ReactNode; aside?: ReactNode }) {
   const titleId = useId();
@@ -189,56 +202,46 @@ function OperatorConsole() {
       <ConsoleTabs
         tabs={tabs}
         selected={view}
-        idPrefix={TABS_ID}
         label="Secciones de la consola"
         onSelect={(next) => setSearchParams({ vista: next }, { replace: true })}
-      />
-      {/* Always mounted: a call goes on (and is heard) while the operator looks at another tab. */}
-      <div
-        role="tabpanel"
-        id={tabPanelId(TABS_ID, views.calls)}
-        aria-labelledby={tabId(TABS_ID, views.calls)}
-        className={styles.panel}
-        hidden={view !== views.calls}
       >
-        <CallsPanel queue={callQueue} operatorCall={operatorCall} visible={view === views.calls} />
-      </div>
-      {view !== views.calls && (
-        <div
-          role="tabpanel"
-          id={tabPanelId(TABS_ID, view)}
-          aria-labelledby={tabId(TABS_ID, view)}
+        {/* Always mounted: a call goes on (and is heard) while the operator looks at another tab. */}
+        <ConsoleTabPanel
+          value={views.calls}
           className={styles.panel}
+          alwaysMounted
+          selected={view === views.calls}
         >
-          {view === views.videoMails && (
-            <InboxSection
-              title="Video mails"
-              items={videoMails}
-              emptyPending="No hay video mails pendientes. Los nuevos aparecerán aquí sin recargar la página."
-              emptyAll="Todavía no llegan video mails."
-              renderItem={(mail, index, keepInView) => (
-                <VideoMailCard
-                  mail={mail}
-                  preloadMetadata={index < PRELOADED_PLAYERS}
-                  keepInView={keepInView}
-                />
-              )}
-            />
-          )}
-          {view === views.contacts && (
-            <InboxSection
-              title="Mensajes de contacto"
-              items={contacts}
-              emptyPending="No hay mensajes pendientes. Los nuevos aparecerán aquí sin recargar la página."
-              emptyAll="Todavía no llegan mensajes de contacto."
-              renderItem={(contact, _index, keepInView) => (
-                <ContactCard contact={contact} keepInView={keepInView} />
-              )}
-            />
-          )}
-          {view === views.settings && settings && <SettingsPanel company={settings} />}
-        </div>
-      )}
+          <CallsPanel queue={callQueue} operatorCall={operatorCall} visible={view === views.calls} />
+        </ConsoleTabPanel>
+        <ConsoleTabPanel value={views.videoMails} className={styles.panel}>
+          <InboxSection
+            {...inboxTexts.videoMails}
+            items={videoMails}
+            renderItem={(mail, index, keepInView) => (
+              <VideoMailCard
+                mail={mail}
+                preloadMetadata={index < PRELOADED_PLAYERS}
+                keepInView={keepInView}
+              />
+            )}
+          />
+        </ConsoleTabPanel>
+        <ConsoleTabPanel value={views.contacts} className={styles.panel}>
+          <InboxSection
+            items={contacts}
+            {...inboxTexts.contacts}
+            renderItem={(contact, _index, keepInView) => (
+              <ContactCard contact={contact} keepInView={keepInView} />
+            )}
+          />
+        </ConsoleTabPanel>
+        {isAdmin && settings && (
+          <ConsoleTabPanel value={views.settings} className={styles.panel}>
+            <SettingsPanel company={settings} />
+          </ConsoleTabPanel>
+        )}
+      </ConsoleTabs>
     </PageFrame>
   );
 }

@@ -6,16 +6,34 @@ import type { OperatorEventCallbacks } from './use-operator-events';
 import type { Announcement } from './use-new-item-announcements';
 
 /** The console socket's queue events, for `useOperatorEvents`. */
-export type CallQueueEvents = Pick<
-  OperatorEventCallbacks,
-  'onQueueAdded' | 'onQueueRemoved' | 'onPresenceChanged'
->;
+type CallQueueEvents = Pick<OperatorEventCallbacks, 'onQueueAdded' | 'onQueueRemoved' | 'onPresenceChanged'>;
+
+function sentenceFor(calls: readonly QueuedCall[]): string {
+  return `${calls.map((call) => `Nueva llamada en espera: ${call.speciality}`).join('. ')}.`;
+}
 
 /** Public calls that `known` did not hold, oldest first, as a sentence to announce. */
 export function newCallSentence(known: ReadonlySet<number>, calls: readonly QueuedCall[]): string | null {
-  const arrivals = calls.filter((call) => !call.private && !known.has(call.id));
-  if (arrivals.length === 0) return null;
-  return `${arrivals.map((call) => `Nueva llamada en espera: ${call.speciality}`).join('. ')}.`;
+  const arrivals = newPublicCalls(known, calls);
+  return arrivals.length === 0 ? null : sentenceFor(arrivals);
+}
+
+function newPublicCalls(known: ReadonlySet<number>, calls: readonly QueuedCall[]): QueuedCall[] {
+  return calls.filter((call) => !call.private && !known.has(call.id));
+}
+
+type CallAnnouncement = Announcement & { callIds: readonly number[] };
+
+/**
+ * The announcement once some of its calls left the queue (accepted by anyone, abandoned): it names
+ * only those still waiting, and goes away with the last of them.
+ */
+function stillWaiting(announcement: CallAnnouncement | null, calls: readonly QueuedCall[]) {
+  if (!announcement) return null;
+  const waiting = calls.filter((call) => announcement.callIds.includes(call.id));
+  if (waiting.length === announcement.callIds.length) return announcement;
+  if (waiting.length === 0) return null;
+  return { ...announcement, text: sentenceFor(waiting), callIds: waiting.map((call) => call.id) };
 }
 
 export type CallQueue = {
@@ -35,7 +53,7 @@ export type CallQueue = {
 export function useCallQueue(enabled: boolean): CallQueue {
   const snapshot = useCallQueueSnapshot(enabled);
   const [state, dispatch] = useReducer(callQueueReducer, initialCallQueueState);
-  const [announcement, setAnnouncement] = useState<Announcement | null>(null);
+  const [announcement, setAnnouncement] = useState<CallAnnouncement | null>(null);
   const known = useRef<Set<number> | null>(null);
 
   useEffect(() => {
@@ -50,8 +68,16 @@ export function useCallQueue(enabled: boolean): CallQueue {
     const previous = known.current;
     known.current = new Set([...(previous ?? []), ...state.calls.map((call) => call.id)]);
     if (!previous) return;
-    const sentence = newCallSentence(previous, state.calls);
-    if (sentence) setAnnouncement((current) => ({ key: (current?.key ?? 0) + 1, text: sentence }));
+    const arrivals = newPublicCalls(previous, state.calls);
+    if (arrivals.length === 0) {
+      setAnnouncement((current) => stillWaiting(current, state.calls));
+      return;
+    }
+    setAnnouncement((current) => ({
+      key: (current?.key ?? 0) + 1,
+      text: sentenceFor(arrivals),
+      callIds: arrivals.map((call) => call.id),
+    }));
   }, [state.synced, state.calls]);
 
   const events = useMemo<CallQueueEvents>(

@@ -14,7 +14,7 @@ import { openCameraStream, stopStream } from '../../shared/media/camera';
  * recorded: stopping mid-recording ends in `recorded`, never in a lost video.
  */
 
-export type Recording = {
+type Recording = {
   video: Blob;
   /** What the recorder actually produced, e.g. `video/webm;codecs=vp8,opus`. */
   mimeType: string;
@@ -35,14 +35,14 @@ export type RecorderState =
   | { step: 'failed'; reason: 'camera' | 'recorder'; error: unknown };
 
 /** Spec §9: webm vp8. Safari only records mp4, hence the last candidate. */
-export const RECORDING_MIME_CANDIDATES = [
+const RECORDING_MIME_CANDIDATES = [
   'video/webm;codecs=vp8,opus',
   'video/webm;codecs=vp8',
   'video/webm',
   'video/mp4',
 ] as const;
 
-export const RECORDING_TIMESLICE_MS = 500;
+const RECORDING_TIMESLICE_MS = 500;
 export const MAX_RECORDING_MS = 3 * 60 * 1000;
 /** About 2.5 Mb/s: three minutes stay near 60 MB, well under the server's 100 MB limit. */
 const VIDEO_BITS_PER_SECOND = 2_500_000;
@@ -160,8 +160,6 @@ const defaultDeps: VideoRecorderDeps = {
   now: () => Date.now(),
   maxDurationMs: MAX_RECORDING_MS,
 };
-
-export type VideoRecorder = ReturnType<typeof createVideoRecorder>;
 
 export function createVideoRecorder(overrides: Partial<VideoRecorderDeps> = {}) {
   const deps = { ...defaultDeps, ...overrides };

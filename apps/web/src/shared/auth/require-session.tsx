@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { webPaths } from '@seguridad/contracts/web-paths';
 import { getSessionToken } from '../api/session-token';
@@ -35,10 +35,4 @@ export function useRedirectToLogin(): () => void {
     () => void navigate(loginPathFor(`${pathname}${search}`), { replace: true }),
     [navigate, pathname, search],
   );
-}
-
-/** Renders its children only when a session token is stored; otherwise goes to the login page. */
-export function RequireSession({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
-  const hasSession = useRequireSession();
-  return hasSession ? children : fallback;
 }

@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes } from 'react';
 import styles from './button.module.css';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
 /** The class of a button look, for links that should look like buttons (`<Link className=…>`). */
 export function buttonClassName(variant: ButtonVariant = 'primary', fullWidth = false): string {

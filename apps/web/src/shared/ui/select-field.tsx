@@ -1,7 +1,7 @@
 import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
 import styles from './text-field.module.css';
 
-export type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
+type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
   label: ReactNode;
   children: ReactNode;
 };

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { confirmTwoFactorLoginBodySchema, LoginResponse } from '@seguridad/contracts/http/auth';
 import { apiRequest } from '../../../shared/api/api-client';
 
-export type ConfirmTwoFactorLoginBody = z.input<typeof confirmTwoFactorLoginBodySchema>;
+type ConfirmTwoFactorLoginBody = z.input<typeof confirmTwoFactorLoginBodySchema>;
 
 /** Second step of the login: the right code opens the session (`access_token`). */
 export function confirmTwoFactorLogin(body: ConfirmTwoFactorLoginBody): Promise<LoginResponse> {

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { OkResponse, resetRequestBodySchema } from '@seguridad/contracts/http/auth';
 import { apiRequest } from '../../../shared/api/api-client';
 
-export type PasswordResetRequestBody = z.input<typeof resetRequestBodySchema>;
+type PasswordResetRequestBody = z.input<typeof resetRequestBodySchema>;
 
 /** E-mails a reset link; 404 when the address has no account (the spec wants it said). */
 export function requestPasswordReset(body: PasswordResetRequestBody): Promise<OkResponse> {

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { OkResponse, requestTwoFactorCodeBodySchema } from '@seguridad/contracts/http/auth';
 import { apiRequest } from '../../../shared/api/api-client';
 
-export type RequestTwoFactorCodeBody = z.input<typeof requestTwoFactorCodeBodySchema>;
+type RequestTwoFactorCodeBody = z.input<typeof requestTwoFactorCodeBodySchema>;
 
 /** Sends a login code by SMS (type 1) or WhatsApp (type 2) to one of the account's confirmed phones. */
 export function requestTwoFactorCode(body: RequestTwoFactorCodeBody): Promise<OkResponse> {

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { OkResponse, resetPasswordBodySchema } from '@seguridad/contracts/http/auth';
 import { apiRequest } from '../../../shared/api/api-client';
 
-export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
+type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
 
 /** Sets the new password; with `revoke` every open session of the account ends. */
 export function resetPassword(body: ResetPasswordBody): Promise<OkResponse> {

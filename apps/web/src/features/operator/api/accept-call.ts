@@ -1,7 +1,7 @@
 import type { QueuedCall } from '@seguridad/contracts/http/calls';
 import { apiRequest } from '../../../shared/api/api-client';
 
-export type AcceptCallResponse = { code: 200; call: QueuedCall };
+type AcceptCallResponse = { code: 200; call: QueuedCall };
 
 /**
  * Takes a waiting call (or re-enters this operator's private room). Only one operator wins a call:

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { QueuedCall } from '@seguridad/contracts/http/calls';
 import { apiRequest } from '../../../shared/api/api-client';
 
-export type PrivateRoomResponse = { code: 200; call: QueuedCall; link: string };
+type PrivateRoomResponse = { code: 200; call: QueuedCall; link: string };
 
 /** A call only the holder of its link can join; this operator enters it with the accept route. */
 export function createPrivateRoom(): Promise<PrivateRoomResponse> {

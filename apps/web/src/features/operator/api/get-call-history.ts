@@ -3,7 +3,7 @@ import type { CallRecord } from '@seguridad/contracts/http/calls';
 import { apiRequest } from '../../../shared/api/api-client';
 import { operatorQueryKeys, retryUnlessDenied } from './operator-query-keys';
 
-export type CallHistoryResponse = { code: 200; calls: CallRecord[] };
+type CallHistoryResponse = { code: 200; calls: CallRecord[] };
 
 /** Other operators' calls change it too, unannounced: refreshed now and then while shown. */
 const HISTORY_REFRESH_MS = 60 * 1000;

@@ -7,7 +7,7 @@ import { operatorQueryKeys, retryUnlessDenied } from './operator-query-keys';
 const QUEUE_REFRESH_MS = 2 * 60 * 1000;
 
 /** The queue as the server listed it, and when the request left (see `call-queue.ts`). */
-export type CallQueueSnapshot = { requestedAt: number; response: CallQueueResponse };
+type CallQueueSnapshot = { requestedAt: number; response: CallQueueResponse };
 
 /** The company's waiting calls (oldest first), this operator's open private rooms, operators online. */
 export function getCallQueue(): Promise<CallQueueResponse> {

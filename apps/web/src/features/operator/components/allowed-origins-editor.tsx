@@ -1,4 +1,7 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { updateCompanySettingsBodySchema } from '@seguridad/contracts/http/operator';
 import { ApiRequestError } from '../../../shared/api/api-client';
 import { Button } from '../../../shared/ui/button';
@@ -9,10 +12,9 @@ import { failureNotice, type Notify } from './settings-notice';
 import styles from './settings.module.css';
 
 /** The server's own rule for an origin (scheme, host, optional port), with its Spanish message. */
-function originProblem(origin: string): string | undefined {
-  const parsed = updateCompanySettingsBodySchema.safeParse({ allowed_origins: [origin] });
-  return parsed.success ? undefined : parsed.error.issues[0]?.message;
-}
+const newOriginSchema = z.object({
+  origin: updateCompanySettingsBodySchema.shape.allowed_origins.unwrap().element,
+});
 
 type CompanySettings = CompanySettingsResponse['company'];
 
@@ -22,30 +24,30 @@ export function AllowedOriginsEditor({ company, notify }: { company: CompanySett
   // A removed item takes its button along: the keyboard goes back to the list's heading.
   const titleRef = useRef<HTMLHeadingElement>(null);
   const update = useUpdateCompanySettings();
-  const [candidate, setCandidate] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const origins = company.allowed_origins;
+  const form = useForm({ resolver: zodResolver(newOriginSchema), defaultValues: { origin: '' } });
+  const { register, handleSubmit, reset, setError } = form;
 
-  function onAdd(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const origin = candidate.trim();
-    const problem = origins.includes(origin) ? 'Ese origen ya está en la lista.' : originProblem(origin);
-    setError(problem);
-    if (problem) return;
+  const onAdd = handleSubmit(({ origin }) => {
+    if (origins.includes(origin)) {
+      setError('origin', { message: 'Ese origen ya está en la lista.' }, { shouldFocus: true });
+      return;
+    }
     update.mutate(
       { allowed_origins: [...origins, origin] },
       {
         onSuccess: () => {
-          setCandidate('');
+          reset();
           notify({ tone: 'success', text: `Origen ${origin} agregado.` });
         },
         onError: (failure) => {
-          if (failure instanceof ApiRequestError && failure.status === 400) setError(failure.userMessage);
-          else notify(failureNotice('No se pudo agregar el origen', failure));
+          if (failure instanceof ApiRequestError && failure.status === 400) {
+            setError('origin', { message: failure.userMessage }, { shouldFocus: true });
+          } else notify(failureNotice('No se pudo agregar el origen', failure));
         },
       },
     );
-  }
+  });
 
   function remove(origin: string) {
     update.mutate(
@@ -92,12 +94,8 @@ export function AllowedOriginsEditor({ company, notify }: { company: CompanySett
           autoComplete="off"
           spellCheck={false}
           autoCapitalize="none"
-          value={candidate}
-          error={error}
-          onChange={(event) => {
-            setCandidate(event.target.value);
-            setError(undefined);
-          }}
+          error={form.formState.errors.origin?.message}
+          {...register('origin')}
         />
         <Button type="submit" variant="secondary" busy={update.isPending} className={styles.addButton}>
           Agregar origen

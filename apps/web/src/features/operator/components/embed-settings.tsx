@@ -6,7 +6,7 @@ import type { Notify } from './settings-notice';
 import styles from './settings.module.css';
 
 /** The tag a company pastes in its own site to show the widget there. */
-export function embedSnippet(origin: string, companyKey: string): string {
+function embedSnippet(origin: string, companyKey: string): string {
   return `<script src="${origin}/widget.js" data-company-key="${companyKey}" async></script>`;
 }
 

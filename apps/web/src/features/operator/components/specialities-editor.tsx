@@ -1,4 +1,6 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useRef } from 'react';
+import { useForm } from 'react-hook-form';
 import { specialityNameBodySchema } from '@seguridad/contracts/http/operator';
 import { ApiRequestError } from '../../../shared/api/api-client';
 import { Button } from '../../../shared/ui/button';
@@ -18,28 +20,27 @@ export function SpecialitiesEditor({ company, notify }: { company: CompanySettin
   const titleRef = useRef<HTMLHeadingElement>(null);
   const add = useAddSpeciality();
   const remove = useRemoveSpeciality();
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(specialityNameBodySchema), defaultValues: { name: '' } });
 
-  function onAdd(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = specialityNameBodySchema.safeParse({ name });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    const added = parsed.data.name;
+  const onAdd = handleSubmit(({ name: added }) => {
     add.mutate(added, {
       onSuccess: () => {
-        setName('');
+        reset();
         notify({ tone: 'success', text: `Especialidad «${added}» agregada.` });
       },
       onError: (failure) => {
-        if (failure instanceof ApiRequestError && failure.status === 400) setError(failure.userMessage);
-        else notify(failureNotice('No se pudo agregar la especialidad', failure));
+        if (failure instanceof ApiRequestError && failure.status === 400) {
+          setError('name', { message: failure.userMessage }, { shouldFocus: true });
+        } else notify(failureNotice('No se pudo agregar la especialidad', failure));
       },
     });
-  }
+  });
 
   function onRemove(speciality: { id: number; name: string }) {
     remove.mutate(speciality.id, {
@@ -82,12 +83,8 @@ export function SpecialitiesEditor({ company, notify }: { company: CompanySettin
           label="Nueva especialidad"
           autoComplete="off"
           maxLength={80}
-          value={name}
-          error={error}
-          onChange={(event) => {
-            setName(event.target.value);
-            setError(undefined);
-          }}
+          error={errors.name?.message}
+          {...register('name')}
         />
         <Button type="submit" variant="secondary" busy={add.isPending} className={styles.addButton}>
           Agregar especialidad

@@ -1,29 +1,40 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { workingHoursSlotSchema } from '@seguridad/contracts/http/operator';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { Switch } from '../../../shared/ui/switch';
 import type { CompanySettingsResponse } from '../api/get-company-settings';
 import { useUpdateCompanySettings } from '../api/update-company-settings';
-import { hasSplitDays, toDayDrafts, toSlots, weekDays, type DayDraft } from '../working-hours';
+import { toDayDrafts, hasSplitDays, toSlots, weekDays } from '../working-hours';
 import { failureNotice, type Notify } from './settings-notice';
 import styles from './settings.module.css';
 
 type TimeField = 'from' | 'to';
-type DayError = { field: TimeField; message: string };
 
-/** The first problem of an open day, as the server would word it (the same schema). */
-function dayError(draft: DayDraft): DayError | undefined {
-  const parsed = workingHoursSlotSchema.safeParse({
-    day: draft.day,
-    open: draft.from.trim(),
-    close: draft.to.trim(),
+/** An open day must pass the server's own slot rule; its first problem lands on the field to fix. */
+const dayDraftSchema = z
+  .object({ day: z.number(), open: z.boolean(), from: z.string(), to: z.string() })
+  .superRefine((draft, context) => {
+    if (!draft.open) return;
+    const parsed = workingHoursSlotSchema.safeParse({
+      day: draft.day,
+      open: draft.from.trim(),
+      close: draft.to.trim(),
+    });
+    if (parsed.success) return;
+    const issue = parsed.error.issues[0]!;
+    // The order rule has no field of its own: it is the closing time that must move.
+    context.addIssue({
+      code: 'custom',
+      path: [issue.path[0] === 'open' ? 'from' : 'to'],
+      message: issue.message,
+    });
   });
-  if (parsed.success) return undefined;
-  const issue = parsed.error.issues[0]!;
-  // The order rule has no field of its own: it is the closing time that must move.
-  return { field: issue.path[0] === 'open' ? 'from' : 'to', message: issue.message };
-}
+
+const workingHoursFormSchema = z.object({ days: z.array(dayDraftSchema) });
 
 type CompanySettings = CompanySettingsResponse['company'];
 
@@ -32,56 +43,40 @@ export function WorkingHoursEditor({ company, notify }: { company: CompanySettin
   const titleId = useId();
   const hintId = useId();
   const update = useUpdateCompanySettings();
-  // null while untouched: the rows then follow the server (another admin's change shows up).
-  const [draft, setDraft] = useState<DayDraft[] | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<number, DayError>>>({});
-  const inputs = useRef(new Map<string, HTMLInputElement>());
-  const days = draft ?? toDayDrafts(company.working_hours);
+  const saved = useMemo(() => ({ days: toDayDrafts(company.working_hours) }), [company.working_hours]);
+  // Untouched rows follow the server (another admin's change shows up); edited ones are kept.
+  const {
+    register,
+    handleSubmit,
+    reset,
+    control,
+    formState: { errors, isDirty },
+  } = useForm({ resolver: zodResolver(workingHoursFormSchema), defaultValues: saved });
+  useEffect(() => {
+    if (!isDirty) reset(saved);
+  }, [saved, isDirty, reset]);
+  const days = useWatch({ control, name: 'days' });
 
-  function change(day: number, patch: Partial<DayDraft>) {
-    setDraft(days.map((row) => (row.day === day ? { ...row, ...patch } : row)));
-    setErrors(({ [day]: _fixed, ...rest }) => rest);
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found: Partial<Record<number, DayError>> = {};
-    for (const row of days) {
-      const error = row.open ? dayError(row) : undefined;
-      if (error) found[row.day] = error;
-    }
-    setErrors(found);
-    const firstInvalid = days.find((row) => found[row.day]);
-    if (firstInvalid) {
-      inputs.current.get(`${firstInvalid.day}-${found[firstInvalid.day]!.field}`)?.focus();
-      return;
-    }
+  const onSubmit = handleSubmit((values) => {
     update.mutate(
-      { working_hours: toSlots(days) },
+      { working_hours: toSlots(values.days) },
       {
         onSuccess: () => {
-          setDraft(null);
+          reset(values);
           notify({ tone: 'success', text: 'Horario de atención guardado.' });
         },
         onError: (error) => notify(failureNotice('No se pudo guardar el horario', error)),
       },
     );
-  }
+  });
 
-  function timeInput(row: DayDraft, field: TimeField, label: string, errorId: string) {
-    const error = errors[row.day];
-    const invalid = error?.field === field;
+  function timeInput(index: number, field: TimeField, label: string, errorId: string) {
+    const invalid = errors.days?.[index]?.[field] !== undefined;
     return (
       <label className={styles.timeField}>
         <span className={styles.timeLabel}>{label}</span>
         <input
-          ref={(element) => {
-            const key = `${row.day}-${field}`;
-            if (element) inputs.current.set(key, element);
-            else inputs.current.delete(key);
-          }}
           className={invalid ? `${styles.timeInput} ${styles.inputInvalid}` : styles.timeInput}
-          value={row[field]}
           inputMode="numeric"
           autoComplete="off"
           spellCheck={false}
@@ -89,7 +84,7 @@ export function WorkingHoursEditor({ company, notify }: { company: CompanySettin
           placeholder={field === 'from' ? '09:00' : '18:00'}
           aria-invalid={invalid || undefined}
           aria-describedby={[hintId, invalid ? errorId : ''].filter(Boolean).join(' ')}
-          onChange={(event) => change(row.day, { [field]: event.target.value })}
+          {...register(`days.${index}.${field}`)}
         />
       </label>
     );
@@ -110,24 +105,19 @@ export function WorkingHoursEditor({ company, notify }: { company: CompanySettin
         </Alert>
       )}
       <form onSubmit={onSubmit} noValidate>
-        {weekDays.map(({ day, name }) => {
-          const row = days.find((candidate) => candidate.day === day)!;
+        {weekDays.map(({ day, name }, index) => {
+          const row = days[index]!;
           const errorId = `${titleId}-error-${day}`;
-          const error = errors[day];
+          const error = errors.days?.[index]?.from ?? errors.days?.[index]?.to;
           return (
             <fieldset key={day} className={styles.day}>
               <legend className={styles.dayName}>{name}</legend>
               <div className={styles.dayControls}>
-                <Switch
-                  className={styles.daySwitch}
-                  label="Abierto"
-                  checked={row.open}
-                  onChange={(event) => change(day, { open: event.target.checked })}
-                />
+                <Switch className={styles.daySwitch} label="Abierto" {...register(`days.${index}.open`)} />
                 {row.open ? (
                   <div className={styles.times}>
-                    {timeInput(row, 'from', 'Desde', errorId)}
-                    {timeInput(row, 'to', 'Hasta', errorId)}
+                    {timeInput(index, 'from', 'Desde', errorId)}
+                    {timeInput(index, 'to', 'Hasta', errorId)}
                   </div>
                 ) : (
                   <p className={styles.closed}>Cerrado</p>
@@ -148,14 +138,8 @@ export function WorkingHoursEditor({ company, notify }: { company: CompanySettin
           <Button type="submit" busy={update.isPending}>
             Guardar horario
           </Button>
-          {draft && (
-            <Button
-              variant="ghost"
-              onClick={() => {
-                setDraft(null);
-                setErrors({});
-              }}
-            >
+          {isDirty && (
+            <Button variant="ghost" onClick={() => reset(saved)}>
               Descartar cambios
             </Button>
           )}

@@ -2,10 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ServiceStatus } from '@seguridad/contracts/http/widget';
 import { apiRequest } from '../../../shared/api/api-client';
 
-export type ServiceStatusResponse = { success: true; data: ServiceStatus };
+type ServiceStatusResponse = { success: true; data: ServiceStatus };
 
 /** While the drawer is open the entries follow the call centre within a minute (working hours). */
-export const SERVICE_STATUS_REFRESH_MS = 60_000;
+const SERVICE_STATUS_REFRESH_MS = 60_000;
 
 /** Which contact channels the call centre offers right now (spec §7, company service API). */
 export function getServiceStatus(signal?: AbortSignal): Promise<ServiceStatusResponse> {

@@ -3,7 +3,7 @@ import { UPLOAD_TIMEOUT_MS } from '@seguridad/contracts/constants';
 import { uploadWithProgress } from '../../../shared/api/api-client';
 import type { SuccessResponse } from './send-contact';
 
-export type VideoMailUpload = {
+type VideoMailUpload = {
   email: string;
   name: string;
   phone_number: string;
