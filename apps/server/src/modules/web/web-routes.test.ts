@@ -5,6 +5,7 @@ import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../db/schema';
 import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
+import { webPaths } from '@seguridad/contracts/web-paths';
 import { createTestApp, type TestContext } from '../../testing/test-app';
 
 /** A miniature build output with the files the web routes rely on. */
@@ -61,6 +62,13 @@ describe('website routes', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/no-existe/nada' });
     expect(response.statusCode).toBe(404);
     expect(response.body).toContain('<title>No encontrada</title>');
+  });
+
+  it('answers a path reserved for a page that does not exist yet with the 404 page', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: webPaths.promo });
+    expect(response.statusCode).toBe(404);
+    const served = await ctx.app.inject({ method: 'GET', url: webPaths.settings });
+    expect(served.statusCode).toBe(200);
   });
 
   it('keeps JSON 404s for unknown API routes', async () => {

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { WIDGET_QUERY } from '@seguridad/contracts/embed-bridge';
-import { webPaths } from '@seguridad/contracts/web-paths';
+import { servedWebPaths, webPaths } from '@seguridad/contracts/web-paths';
 import { cspAllowingFrameAncestors, cspAllowingStyleHashes } from '../../plugins/security-headers';
 
 const HTML_CACHE = 'no-cache';
@@ -88,7 +88,7 @@ export const webRoutes = fp(
     const baseCsp = app.securityHeaders['content-security-policy'] ?? '';
     const styleHashes = readInlineStyleHashes(distDir);
     const pageFor = (file: string) => loadPage(distDir, file, baseCsp, styleHashes);
-    for (const routePath of new Set(Object.values(webPaths))) {
+    for (const routePath of new Set(servedWebPaths)) {
       if (routePath === webPaths.widget) continue;
       const page = pageFor(htmlFileFor(distDir, routePath));
       app.get(routePath, { schema: { hide: true } }, (request, reply) => sendPage(request, reply, page));
