@@ -32,6 +32,12 @@ export const PHONE_PREFIX_MOBILE = '+569';
 export const PROMO_PHONE_DIGITS = 8;
 export const FULL_PHONE_DIGITS = 11;
 export const VERIFICATION_CODE_DIGITS = 6;
+
+/** A session unused this long ends, and none outlives the absolute lifetime (docs/decisions/010). */
+export const SESSION_IDLE_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_TTL_MS = 180 * 24 * 60 * 60 * 1000;
+/** `last_used_at` is written at most this often per session, not on every call. */
+export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
 export const VERIFICATION_TYPE = { sms: 1, whatsapp: 2 } as const;
 
 export const RECORDING_MIME_TYPE = 'video/webm;codecs=vp8';

@@ -20,7 +20,7 @@ import { hashToken } from '../../lib/tokens';
 import { accountReactivationMail } from './account-mails';
 import { confirmedPhonesOf, mailContext } from './auth-routes';
 import { consumeEmailToken, issueEmailToken } from './email-tokens';
-import { revokeAllSessions } from './sessions';
+import { revokeAllSessions } from './session-service';
 import { checkVerificationCode, sendVerificationCode } from './verification-codes';
 
 const errors = {
@@ -207,7 +207,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         .update(users)
         .set({ passwordHash: `disabled$${randomBytes(16).toString('base64url')}` })
         .where(eq(users.id, user.id));
-      await revokeAllSessions(db, user.id);
+      await revokeAllSessions(app, user.id);
       const resetToken = await issueEmailToken(db, user.id, 'password_reset');
       await app.mail.send(accountReactivationMail(mailContext(app, user), resetToken));
       return { code: 200 as const, message: accountTexts.recoveryEmailSent };

@@ -27,7 +27,8 @@ import {
   userWithCredentials,
 } from './credentials';
 import { consumeEmailToken, findUsableEmailToken, issueEmailToken } from './email-tokens';
-import { openSession, recordSignInDevice, revokeAllSessions, revokeSession } from './sessions';
+import { openSession, recordSignInDevice } from './session-queries';
+import { revokeAllSessions, revokeSession } from './session-service';
 import { checkVerificationCode, sendVerificationCode } from './verification-codes';
 
 const errors = {
@@ -194,7 +195,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], response: { 200: okResponseSchema, 401: apiErrorSchema } },
     },
     async (request) => {
-      await revokeSession(db, request.user!.sessionId);
+      await revokeSession(app, request.user!.sessionId);
       return { code: 200 as const, message: 'Sesión cerrada' };
     },
   );
@@ -206,7 +207,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], response: { 200: okResponseSchema, 401: apiErrorSchema } },
     },
     async (request) => {
-      await revokeAllSessions(db, request.user!.id);
+      await revokeAllSessions(app, request.user!.id);
       return { code: 200 as const, message: accountTexts.sessionsRevoked };
     },
   );
@@ -219,7 +220,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = request.user!;
-      await revokeAllSessions(db, user.id);
+      await revokeAllSessions(app, user.id);
       const token = await issueEmailToken(db, user.id, 'password_reset');
       await app.mail.send(passwordResetMail(mailContext(app, user), token));
       return { code: 200 as const, message: accountTexts.resetAccountMailSent };
@@ -277,7 +278,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const used = await consumeEmailToken(db, token, 'password_reset');
       if (!used) throw new AppError(404, 'token_invalid', accountTexts.resetTokenInvalid);
       await db.update(users).set({ passwordHash }).where(eq(users.id, used.userId));
-      if (revoke) await revokeAllSessions(db, used.userId);
+      if (revoke) await revokeAllSessions(app, used.userId);
       return { code: 200 as const, message: accountTexts.resetSuccess };
     },
   );
