@@ -131,7 +131,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email, password, device } = request.body;
       await enforceAttemptLimit(app, request, 'login', email);
       const user = await userWithCredentials(app, email, password);
-      await forgetFailedAttempts(app, 'login', email);
+      await forgetFailedAttempts(app, request, 'login', email);
       const phones = await confirmedPhonesOf(app, user.id);
       if (phones.length > 0) {
         return {
