@@ -19,7 +19,7 @@ import { AppError } from '../../lib/app-error';
 import { hashToken } from '../../lib/tokens';
 import { accountReactivationMail } from './account-mails';
 import { confirmedPhonesOf, mailContext } from './auth-routes';
-import { consumeEmailToken, issueEmailToken } from './email-tokens';
+import { consumeEmailToken, issueEmailToken, revokeEmailTokens } from './email-tokens';
 import { revokeAllSessions } from './session-service';
 import { checkVerificationCode, sendVerificationCode } from './verification-codes';
 
@@ -200,14 +200,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = request.user!;
-      const used = await consumeEmailToken(db, request.body.t, 'account_recovery');
-      if (!used || used.userId !== user.id)
-        throw new AppError(404, 'token_invalid', accountTexts.recoveryTokenInvalid);
+      const used = await consumeEmailToken(db, request.body.t, 'account_recovery', user.id);
+      if (!used) throw new AppError(404, 'token_invalid', accountTexts.recoveryTokenInvalid);
       await db
         .update(users)
         .set({ passwordHash: `disabled$${randomBytes(16).toString('base64url')}` })
         .where(eq(users.id, user.id));
       await revokeAllSessions(app, user.id);
+      await revokeEmailTokens(db, user.id, 'password_reset');
       const resetToken = await issueEmailToken(db, user.id, 'password_reset');
       await app.mail.send(accountReactivationMail(mailContext(app, user), resetToken));
       return { code: 200 as const, message: accountTexts.recoveryEmailSent };

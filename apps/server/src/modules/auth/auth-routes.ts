@@ -26,7 +26,7 @@ import {
   findUserByEmail,
   userWithCredentials,
 } from './credentials';
-import { consumeEmailToken, findUsableEmailToken, issueEmailToken } from './email-tokens';
+import { consumeEmailToken, findUsableEmailToken, issueEmailToken, revokeEmailTokens } from './email-tokens';
 import { openSession, recordSignInDevice } from './session-queries';
 import { revokeAllSessions, revokeSession } from './session-service';
 import { checkVerificationCode, sendVerificationCode } from './verification-codes';
@@ -278,6 +278,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const used = await consumeEmailToken(db, token, 'password_reset');
       if (!used) throw new AppError(404, 'token_invalid', accountTexts.resetTokenInvalid);
       await db.update(users).set({ passwordHash }).where(eq(users.id, used.userId));
+      await revokeEmailTokens(db, used.userId, 'password_reset');
       if (revoke) await revokeAllSessions(app, used.userId);
       return { code: 200 as const, message: accountTexts.resetSuccess };
     },

@@ -44,12 +44,31 @@ export async function findUsableEmailToken(db: Database, token: string, purpose:
 
 /**
  * Uses a token once: a single conditional UPDATE, so of many parallel uses exactly one gets the row.
+ * With `ownerId`, a token of another account is left untouched for its owner.
  */
-export async function consumeEmailToken(db: Database, token: string, purpose: EmailTokenPurpose) {
+export async function consumeEmailToken(
+  db: Database,
+  token: string,
+  purpose: EmailTokenPurpose,
+  ownerId?: number,
+) {
+  const conditions = usable(token, purpose);
   const [row] = await db
     .update(emailTokens)
     .set({ usedAt: new Date() })
-    .where(usable(token, purpose))
+    .where(ownerId === undefined ? conditions : and(conditions, eq(emailTokens.userId, ownerId)))
     .returning({ userId: emailTokens.userId, deviceId: emailTokens.deviceId });
   return row;
+}
+
+/** Ends every outstanding token of a purpose: a newer password makes older reset links worthless. */
+export async function revokeEmailTokens(
+  db: Database,
+  userId: number,
+  purpose: EmailTokenPurpose,
+): Promise<void> {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
 }
