@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTexts, errorMessages, validationMessages } from '@seguridad/contracts/messages';
+import { users } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../testing/test-app';
 import { SLOWDOWN_MS } from './credentials';
 import {
@@ -23,6 +25,27 @@ describe('sign-up', () => {
     const response = await signup(ctx, 'nueva@example.com');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ code: 200, message: accountTexts.registerSuccess });
+  });
+
+  it('keeps the share code given at sign-up on the account', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      payload: {
+        name: 'Ana',
+        lastname: 'Rivas',
+        email: 'invitada@example.com',
+        share_code: ' RED-2026 ',
+        password: STRONG_PASSWORD,
+        password_confirmation: STRONG_PASSWORD,
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    const [user] = await ctx.database.db
+      .select({ shareCode: users.shareCode })
+      .from(users)
+      .where(eq(users.email, 'invitada@example.com'));
+    expect(user?.shareCode).toBe('RED-2026');
   });
 
   it('refuses an e-mail already registered, whatever its case', async () => {

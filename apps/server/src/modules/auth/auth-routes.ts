@@ -113,6 +113,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           email: body.email.trim(),
           passwordHash,
           phone: body.phone ? `569${body.phone}` : null,
+          shareCode: body.share_code || null,
         })
         .onConflictDoNothing()
         .returning({ id: users.id });
