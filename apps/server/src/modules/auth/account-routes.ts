@@ -23,6 +23,9 @@ import { consumeEmailToken, issueEmailToken, revokeEmailTokens } from './email-t
 import { revokeAllSessions } from './session-service';
 import { checkVerificationCode, sendVerificationCode } from './verification-codes';
 
+/** Phones an account may be verifying at once, so it cannot reach out to phones in bulk. */
+export const MAX_PENDING_PHONES = 3;
+
 const errors = {
   400: apiErrorSchema,
   401: apiErrorSchema,
@@ -108,6 +111,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { phone_number: phone, type } = request.body;
       const userId = request.user!.id;
+      const pending = await db
+        .select({ phone: userPhones.phone })
+        .from(userPhones)
+        .where(and(eq(userPhones.userId, userId), isNull(userPhones.confirmedAt)));
+      const isNewPending = !pending.some((row) => row.phone === phone);
+      if (isNewPending && pending.length >= MAX_PENDING_PHONES) {
+        throw new AppError(429, 'too_many_pending_phones', accountTexts.codeSendLimit);
+      }
       await db.insert(userPhones).values({ userId, phone }).onConflictDoNothing();
       await sendVerificationCode(db, app.verification, {
         userId,
