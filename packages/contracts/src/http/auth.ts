@@ -175,3 +175,4 @@ export const userInfoResponseSchema = z.object({
   }),
 });
 export type UserInfoResponse = z.infer<typeof userInfoResponseSchema>;
+export type UserInfo = UserInfoResponse['user'];

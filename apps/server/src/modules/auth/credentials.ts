@@ -1,9 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountTexts, errorMessages } from '@seguridad/contracts/messages';
-import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { verifyPassword } from '../../lib/password';
+import { findUserByEmail } from './user-queries';
 
 /** Hash of a password nobody has: checked when the e-mail is unknown, so timing reveals nothing. */
 const DECOY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
@@ -74,18 +73,9 @@ export async function forgetFailedAttempts(
   ]);
 }
 
-export async function findUserByEmail(app: FastifyInstance, email: string) {
-  const [user] = await app.database.db
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
-    .limit(1);
-  return user;
-}
-
 /** The user whose e-mail and password these are, or the spec's 401 message. */
 export async function userWithCredentials(app: FastifyInstance, email: string, password: string) {
-  const user = await findUserByEmail(app, email);
+  const user = await findUserByEmail(app.database.db, email);
   const valid = await verifyPassword(password, user?.passwordHash ?? DECOY_HASH);
   if (!user || !valid) throw new AppError(401, 'invalid_credentials', accountTexts.loginFailed);
   return user;

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { emailTokens } from '../../db/schema';
+import { devices, emailTokens } from '../../db/schema';
 import { hashToken, newToken } from '../../lib/tokens';
 
 export type EmailTokenPurpose = 'password_reset' | 'account_recovery';
@@ -71,4 +71,21 @@ export async function revokeEmailTokens(
     .update(emailTokens)
     .set({ usedAt: new Date() })
     .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+}
+
+/** A recovery token of this account that can still be used, with the device it was issued for. */
+export async function usableRecoveryToken(db: Database, token: string, ownerId: number) {
+  const [row] = await db
+    .select({
+      brand: devices.brand,
+      model: devices.model,
+      name: devices.name,
+      system: devices.system,
+      userAgent: devices.userAgent,
+    })
+    .from(emailTokens)
+    .leftJoin(devices, eq(devices.id, emailTokens.deviceId))
+    .where(and(usable(token, 'account_recovery'), eq(emailTokens.userId, ownerId)))
+    .limit(1);
+  return row;
 }
