@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import {
-  FULL_PHONE_DIGITS,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PROMO_PHONE_DIGITS,
   VERIFICATION_CODE_DIGITS,
 } from '../constants';
+import { mobilePhoneSchema } from '../helpers/phone';
 import { validationMessages as v } from '../messages';
 
 /** The simple x@y.z form of spec §5 for account e-mails. */
@@ -113,10 +113,8 @@ export const confirmTwoFactorLoginBodySchema = z.object({
   device: deviceInfoSchema.optional(),
 });
 
-export const fullPhoneSchema = z
-  .string({ error: v.phoneElevenDigits })
-  .regex(/^\d+$/, v.digitsOnly)
-  .length(FULL_PHONE_DIGITS, v.phoneElevenDigits);
+/** A mobile to verify: '569XXXXXXXX' as the app sends it, or any usual writing; parsed to E.164. */
+export const fullPhoneSchema = mobilePhoneSchema(v.phoneElevenDigits);
 
 export const startPhoneVerificationBodySchema = z.object({
   phone_number: fullPhoneSchema,

@@ -11,7 +11,7 @@ import {
   signupBodySchema,
 } from '@seguridad/contracts/http/auth';
 import { apiErrorSchema } from '@seguridad/contracts/http/errors';
-import { maskPhone } from '@seguridad/contracts/helpers/phone';
+import { maskPhone, mobileFromLocalDigits } from '@seguridad/contracts/helpers/phone';
 import { accountTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password';
@@ -55,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         lastname: body.lastname,
         email: body.email.trim(),
         passwordHash,
-        phone: body.phone ? `569${body.phone}` : null,
+        phone: body.phone ? mobileFromLocalDigits(body.phone) : null,
         shareCode: body.share_code || null,
       });
       if (!inserted) throw new AppError(422, 'email_taken', accountTexts.emailTaken);
