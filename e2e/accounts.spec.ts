@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { DELETE_ACCOUNT_PHRASE } from '@seguridad/contracts/constants';
+import { parseMobilePhone } from '@seguridad/contracts/helpers/phone';
 import { accountTexts } from '@seguridad/contracts/messages';
 import { webPaths } from '@seguridad/contracts/web-paths';
 import {
@@ -28,7 +29,9 @@ function randomMobilePhone(): string {
 type OutboxItem = { channel: string; recipient: string; subject: string; text: string };
 
 async function outbox(request: APIRequestContext, to: string): Promise<OutboxItem[]> {
-  const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  // Codes go to the phone's stored E.164 form, however the test wrote it.
+  const recipient = parseMobilePhone(to) ?? to;
+  const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(recipient)}`);
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { data: OutboxItem[] }).data;
 }

@@ -1,3 +1,10 @@
+import {
+  CHILE_E164_PREFIX,
+  CHILE_NATIONAL_DIGITS,
+  MOBILE_E164_PREFIX,
+  MOBILE_LOCAL_DIGITS,
+} from './helpers/phone';
+
 /** Business constants and limits of spec §9, in one place for the web app and the server. */
 
 /** Header that every public widget call carries (spec §7, company service API). */
@@ -27,11 +34,19 @@ export const DELAYS_MS = {
 } as const;
 
 export const VIDEO_MAIL_MESSAGE_MAX = 360;
-export const PHONE_PREFIX_VIDEO_MAIL = '+56';
-export const PHONE_PREFIX_MOBILE = '+569';
-export const PROMO_PHONE_DIGITS = 8;
-export const FULL_PHONE_DIGITS = 11;
+/** Phone rules live in `helpers/phone.ts`; these names stay for the forms that use them. */
+export const PHONE_PREFIX_VIDEO_MAIL = CHILE_E164_PREFIX;
+export const PHONE_PREFIX_MOBILE = MOBILE_E164_PREFIX;
+export const PROMO_PHONE_DIGITS = MOBILE_LOCAL_DIGITS;
+/** +56 then a mobile (9 + 8 digits) or a landline (9 digits): the contract also accepts 8. */
+export const VIDEO_MAIL_PHONE_DIGITS = CHILE_NATIONAL_DIGITS.max;
 export const VERIFICATION_CODE_DIGITS = 6;
+
+/** A session unused this long ends, and none outlives the absolute lifetime (docs/decisions/010). */
+export const SESSION_IDLE_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_TTL_MS = 180 * 24 * 60 * 60 * 1000;
+/** `last_used_at` is written at most this often per session, not on every call. */
+export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
 export const VERIFICATION_TYPE = { sms: 1, whatsapp: 2 } as const;
 
 export const RECORDING_MIME_TYPE = 'video/webm;codecs=vp8';

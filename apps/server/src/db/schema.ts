@@ -96,6 +96,8 @@ export const users = pgTable(
     rut: text('rut'),
     address: text('address'),
     avatarPath: text('avatar_path'),
+    /** The share code given at sign-up: who invited this account into their security network. */
+    shareCode: text('share_code'),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${table.email})`)],

@@ -8,6 +8,8 @@ export type SocketUser = {
   name: string;
   /** The company the user operates for; null for a citizen's session. */
   companyId: number | null;
+  /** The session the socket signed in with: revoking it closes the socket. */
+  sessionId?: number;
 };
 
 /** The call a socket joined. Plain data: with Redis, other processes read it through fetchSockets. */

@@ -1,4 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
+import { parseMobilePhone } from '@seguridad/contracts/helpers/phone';
 import { outboxMessages } from '../db/schema';
 import type { TestContext } from './test-app';
 
@@ -58,8 +59,9 @@ export async function latestLinkTo(ctx: TestContext, recipient: string, path: st
   return new URL(match[0]);
 }
 
+/** The code last sent to a phone, written in any form the phone module reads. */
 export async function latestCodeTo(ctx: TestContext, phone: string): Promise<string> {
-  const message = await latestMessageTo(ctx, phone);
+  const message = await latestMessageTo(ctx, parseMobilePhone(phone) ?? phone);
   const code = message?.text.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`no code in the last message to ${phone}`);
   return code;

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { databaseIdValueSchema } from './ids';
 import {
-  FULL_PHONE_DIGITS,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PROMO_PHONE_DIGITS,
   VERIFICATION_CODE_DIGITS,
 } from '../constants';
+import { mobilePhoneSchema } from '../helpers/phone';
 import { validationMessages as v } from '../messages';
 
 /** The simple x@y.z form of spec §5 for account e-mails. */
@@ -114,10 +114,8 @@ export const confirmTwoFactorLoginBodySchema = z.object({
   device: deviceInfoSchema.optional(),
 });
 
-export const fullPhoneSchema = z
-  .string({ error: v.phoneElevenDigits })
-  .regex(/^\d+$/, v.digitsOnly)
-  .length(FULL_PHONE_DIGITS, v.phoneElevenDigits);
+/** A mobile to verify: '569XXXXXXXX' as the app sends it, or any usual writing; parsed to E.164. */
+export const fullPhoneSchema = mobilePhoneSchema(v.phoneElevenDigits);
 
 export const startPhoneVerificationBodySchema = z.object({
   phone_number: fullPhoneSchema,
@@ -176,3 +174,4 @@ export const userInfoResponseSchema = z.object({
   }),
 });
 export type UserInfoResponse = z.infer<typeof userInfoResponseSchema>;
+export type UserInfo = UserInfoResponse['user'];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PHONE_PREFIX_MOBILE, PHONE_PREFIX_VIDEO_MAIL, VIDEO_MAIL_MESSAGE_MAX } from '../constants';
+import { VIDEO_MAIL_MESSAGE_MAX } from '../constants';
+import { chileanPhoneSchema, mobilePhoneSchema } from '../helpers/phone';
 import { validationMessages as v, widgetTexts } from '../messages';
 
 /** The simple {x}@{y}.{z} pattern of spec §5 for the widget forms. */
@@ -19,10 +20,7 @@ const requiredText = (max: number) =>
 export const contactBodySchema = z.object({
   name: requiredText(120),
   email: widgetEmailSchema,
-  phone_number: z
-    .string({ error: widgetTexts.contactPhoneInvalid })
-    .trim()
-    .regex(new RegExp(`^\\${PHONE_PREFIX_MOBILE}\\d{8}$`), widgetTexts.contactPhoneInvalid),
+  phone_number: mobilePhoneSchema(widgetTexts.contactPhoneInvalid),
   message: requiredText(2_000),
 });
 export type ContactBody = z.infer<typeof contactBodySchema>;
@@ -31,10 +29,7 @@ export type ContactBody = z.infer<typeof contactBodySchema>;
 export const videoMailFieldsSchema = z.object({
   email: widgetEmailSchema,
   name: requiredText(120),
-  phone_number: z
-    .string({ error: widgetTexts.videoMailPhoneInvalid })
-    .trim()
-    .regex(new RegExp(`^\\${PHONE_PREFIX_VIDEO_MAIL}\\d{8,9}$`), widgetTexts.videoMailPhoneInvalid),
+  phone_number: chileanPhoneSchema(widgetTexts.videoMailPhoneInvalid),
   message: z
     .string({ error: v.requiredText })
     .trim()

@@ -73,13 +73,13 @@ describe('Twilio Verify client against a local stand-in', () => {
       serviceSid: 'VA999',
       baseUrl,
     });
-    expect(await provider.send({ phone: '56912340000', channel: 'whatsapp' })).toEqual({ codeHash: null });
+    expect(await provider.send({ phone: '+56912340000', channel: 'whatsapp' })).toEqual({ codeHash: null });
     const sent = standIn.requests.at(-1)!;
     expect(sent.form.get('To')).toBe('+56912340000');
     expect(sent.form.get('Channel')).toBe('whatsapp');
-    expect(await provider.check({ phone: '56912340000', code: '000000' })).toBe(false);
-    expect(await provider.check({ phone: '56912340000', code: '424242' })).toBe(true);
-    expect(await provider.check({ phone: '56912340000', code: '424242' })).toBe(false);
+    expect(await provider.check({ phone: '+56912340000', code: '000000' })).toBe(false);
+    expect(await provider.check({ phone: '+56912340000', code: '424242' })).toBe(true);
+    expect(await provider.check({ phone: '+56912340000', code: '424242' })).toBe(false);
   });
 
   it('reports refused credentials', async () => {
@@ -89,7 +89,7 @@ describe('Twilio Verify client against a local stand-in', () => {
       serviceSid: 'VA999',
       baseUrl,
     });
-    await expect(provider.send({ phone: '56912340000', channel: 'sms' })).rejects.toThrow(/401/);
+    await expect(provider.send({ phone: '+56912340000', channel: 'sms' })).rejects.toThrow(/401/);
   });
 
   it('carries a whole two-step login when the server is configured for Twilio', async () => {

@@ -28,7 +28,7 @@ export function createTwilioVerifyProvider(options: TwilioVerifyOptions): Verifi
   return {
     kind: 'twilio',
     async send({ phone, channel }) {
-      const result = await post('Verifications', { To: `+${phone}`, Channel: channel });
+      const result = await post('Verifications', { To: phone, Channel: channel });
       if (!result.ok)
         throw new Error(
           `Twilio Verify refused the verification (${result.status}): ${result.body.message ?? ''}`,
@@ -36,7 +36,7 @@ export function createTwilioVerifyProvider(options: TwilioVerifyOptions): Verifi
       return { codeHash: null };
     },
     async check({ phone, code }) {
-      const result = await post('VerificationCheck', { To: `+${phone}`, Code: code });
+      const result = await post('VerificationCheck', { To: phone, Code: code });
       // Twilio answers 404 once a verification is approved, expired or out of attempts.
       if (result.status === 404) return false;
       if (!result.ok) throw new Error(`Twilio Verify check failed (${result.status})`);

@@ -1,5 +1,5 @@
 import type { MailMessage } from '../../integrations/mail/mail-sender';
-import type { DeviceDescription } from './sessions';
+import type { DeviceDescription } from './session-queries';
 
 type Context = { brandName: string; publicBaseUrl: string; name: string; email: string };
 

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   confirmedPhonesResponseSchema,
@@ -14,14 +12,25 @@ import {
 import { apiErrorSchema } from '@seguridad/contracts/http/errors';
 import { maskPhone } from '@seguridad/contracts/helpers/phone';
 import { accountTexts } from '@seguridad/contracts/messages';
-import { devices, emailTokens, userPhones, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { hashToken } from '../../lib/tokens';
+import { guarded } from '../../lib/route-guards';
 import { accountReactivationMail } from './account-mails';
-import { confirmedPhonesOf, mailContext } from './auth-routes';
-import { consumeEmailToken, issueEmailToken } from './email-tokens';
-import { revokeAllSessions } from './sessions';
+import { revokeAllSessions } from './session-service';
+import { mailContext } from './sign-in-service';
+import { consumeEmailToken, issueEmailToken, revokeEmailTokens, usableRecoveryToken } from './token-queries';
+import {
+  addPendingPhone,
+  confirmedPhonesOf,
+  confirmPhone,
+  deleteUser,
+  disablePassword,
+  otherPendingPhoneCount,
+  userInfoOf,
+} from './user-queries';
 import { checkVerificationCode, sendVerificationCode } from './verification-codes';
+
+/** Phones an account may be verifying at once, so it cannot reach out to phones in bulk. */
+export const MAX_PENDING_PHONES = 3;
 
 const errors = {
   400: apiErrorSchema,
@@ -40,25 +49,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.authenticate,
       schema: { tags: ['user'], response: { 200: userInfoResponseSchema, ...errors } },
     },
-    async (request) => {
-      const [user] = await db.select().from(users).where(eq(users.id, request.user!.id));
+    guarded('user')(async (request) => {
+      const user = await userInfoOf(db, request.user.id);
       if (!user) throw new AppError(401, 'unauthorized', accountTexts.loginFailed);
-      return {
-        code: 200 as const,
-        user: {
-          id: user.id,
-          email: user.email,
-          profile: {
-            name: user.name,
-            lastname: user.lastname,
-            phone: user.phone,
-            rut: user.rut,
-            address: user.address,
-            avatar_link: user.avatarPath ? `/api/v1/user/avatar/${user.id}` : null,
-          },
-        },
-      };
-    },
+      return { code: 200 as const, user };
+    }),
   );
 
   /**
@@ -71,12 +66,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.authenticate,
       schema: { tags: ['user'], response: { 200: okResponseSchema, ...errors } },
     },
-    async (request) => {
-      const userId = request.user!.id;
-      await db.delete(users).where(eq(users.id, userId));
+    guarded('user')(async (request) => {
+      const userId = request.user.id;
+      await deleteUser(db, userId);
       app.io.in(`user:${userId}`).disconnectSockets(true);
       return { code: 200 as const, message: accountTexts.accountDeleted };
-    },
+    }),
   );
 
   app.get(
@@ -85,13 +80,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.authenticate,
       schema: { tags: ['auth'], response: { 200: confirmedPhonesResponseSchema, ...errors } },
     },
-    async (request) => {
-      const phones = await confirmedPhonesOf(app, request.user!.id);
+    guarded('user')(async (request) => {
+      const phones = await confirmedPhonesOf(db, request.user.id);
       return {
         code: 200 as const,
         masked_user_phones: phones.map((phone) => ({ id: phone.id, phone: maskPhone(phone.phone) })),
       };
-    },
+    }),
   );
 
   app.post(
@@ -105,10 +100,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okResponseSchema, ...errors },
       },
     },
-    async (request) => {
+    guarded('user')(async (request) => {
       const { phone_number: phone, type } = request.body;
-      const userId = request.user!.id;
-      await db.insert(userPhones).values({ userId, phone }).onConflictDoNothing();
+      const userId = request.user.id;
+      if ((await otherPendingPhoneCount(db, userId, phone)) >= MAX_PENDING_PHONES) {
+        throw new AppError(429, 'too_many_pending_phones', accountTexts.codeSendLimit);
+      }
+      await addPendingPhone(db, userId, phone);
       await sendVerificationCode(db, app.verification, {
         userId,
         phone,
@@ -116,7 +114,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         channel: type === 1 ? 'sms' : 'whatsapp',
       });
       return { code: 200 as const, message: accountTexts.codeSent };
-    },
+    }),
   );
 
   app.post(
@@ -126,18 +124,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: { tags: ['auth'], body: verifyPhoneBodySchema, response: { 200: okResponseSchema, ...errors } },
     },
-    async (request) => {
+    guarded('user')(async (request) => {
       const { phone_number: phone, code } = request.body;
-      const userId = request.user!.id;
+      const userId = request.user.id;
       await checkVerificationCode(db, app.verification, { userId, purpose: 'verify_phone', code, phone });
-      await db
-        .update(userPhones)
-        .set({ confirmedAt: new Date() })
-        .where(
-          and(eq(userPhones.userId, userId), eq(userPhones.phone, phone), isNull(userPhones.confirmedAt)),
-        );
+      await confirmPhone(db, userId, phone);
       return { code: 200 as const, message: accountTexts.phoneVerified };
-    },
+    }),
   );
 
   app.get(
@@ -150,29 +143,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: recoveryDataResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const [row] = await db
-        .select({
-          userId: emailTokens.userId,
-          usedAt: emailTokens.usedAt,
-          expiresAt: emailTokens.expiresAt,
-          brand: devices.brand,
-          model: devices.model,
-          name: devices.name,
-          system: devices.system,
-          userAgent: devices.userAgent,
-        })
-        .from(emailTokens)
-        .leftJoin(devices, eq(devices.id, emailTokens.deviceId))
-        .where(
-          and(
-            eq(emailTokens.tokenHash, hashToken(request.query.t)),
-            eq(emailTokens.purpose, 'account_recovery'),
-          ),
-        )
-        .limit(1);
-      const usable = row && row.userId === request.user!.id && !row.usedAt && row.expiresAt > new Date();
-      if (!usable) throw new AppError(404, 'token_invalid', accountTexts.recoveryTokenInvalid);
+    guarded('user')(async (request) => {
+      const row = await usableRecoveryToken(db, request.query.t, request.user.id);
+      if (!row) throw new AppError(404, 'token_invalid', accountTexts.recoveryTokenInvalid);
       return {
         code: 200 as const,
         status: 'ok' as const,
@@ -185,7 +158,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         },
       };
-    },
+    }),
   );
 
   /**
@@ -198,19 +171,16 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.authenticate,
       schema: { tags: ['auth'], body: recoveryBodySchema, response: { 200: okResponseSchema, ...errors } },
     },
-    async (request) => {
-      const user = request.user!;
-      const used = await consumeEmailToken(db, request.body.t, 'account_recovery');
-      if (!used || used.userId !== user.id)
-        throw new AppError(404, 'token_invalid', accountTexts.recoveryTokenInvalid);
-      await db
-        .update(users)
-        .set({ passwordHash: `disabled$${randomBytes(16).toString('base64url')}` })
-        .where(eq(users.id, user.id));
-      await revokeAllSessions(db, user.id);
+    guarded('user')(async (request) => {
+      const user = request.user;
+      const used = await consumeEmailToken(db, request.body.t, 'account_recovery', user.id);
+      if (!used) throw new AppError(404, 'token_invalid', accountTexts.recoveryTokenInvalid);
+      await disablePassword(db, user.id);
+      await revokeAllSessions(app, user.id);
+      await revokeEmailTokens(db, user.id, 'password_reset');
       const resetToken = await issueEmailToken(db, user.id, 'password_reset');
       await app.mail.send(accountReactivationMail(mailContext(app, user), resetToken));
       return { code: 200 as const, message: accountTexts.recoveryEmailSent };
-    },
+    }),
   );
 };

@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTexts, errorMessages, validationMessages } from '@seguridad/contracts/messages';
+import { users } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../testing/test-app';
+import { SLOWDOWN_MS } from './credentials';
 import {
   STRONG_PASSWORD,
   bearer,
@@ -22,6 +25,27 @@ describe('sign-up', () => {
     const response = await signup(ctx, 'nueva@example.com');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ code: 200, message: accountTexts.registerSuccess });
+  });
+
+  it('keeps the share code given at sign-up on the account', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      payload: {
+        name: 'Ana',
+        lastname: 'Rivas',
+        email: 'invitada@example.com',
+        share_code: ' RED-2026 ',
+        password: STRONG_PASSWORD,
+        password_confirmation: STRONG_PASSWORD,
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    const [user] = await ctx.database.db
+      .select({ shareCode: users.shareCode })
+      .from(users)
+      .where(eq(users.email, 'invitada@example.com'));
+    expect(user?.shareCode).toBe('RED-2026');
   });
 
   it('refuses an e-mail already registered, whatever its case', async () => {
@@ -175,7 +199,7 @@ describe('login, sessions and revocation', () => {
 
   it('clears the failed attempts of an e-mail when the right password arrives', async () => {
     await signup(ctx, 'olvidadiza@example.com');
-    const at = (n: number) => ({ remoteAddress: `10.0.3.${n}` });
+    const at = (_attempt: number) => ({ remoteAddress: '10.0.3.1' });
     const codes: number[] = [];
     for (let attempt = 0; attempt < 9; attempt += 1) {
       codes.push((await login(ctx, 'olvidadiza@example.com', 'no-era-esta', at(attempt))).statusCode);
@@ -193,19 +217,35 @@ describe('login, sessions and revocation', () => {
     expect(codes).toEqual([401, 429]);
   });
 
-  it('limits login attempts per e-mail with a Spanish 429', async () => {
+  it('limits login attempts per e-mail and IP with a Spanish 429', async () => {
     await signup(ctx, 'fuerza@example.com');
     const codes: number[] = [];
-    for (let attempt = 0; attempt < 11; attempt += 1) {
+    for (let attempt = 0; attempt < 10; attempt += 1) {
       codes.push(
-        (await login(ctx, 'fuerza@example.com', 'adivinando-123', { remoteAddress: `10.0.1.${attempt}` }))
-          .statusCode,
+        (await login(ctx, 'fuerza@example.com', 'adivinando-123', { remoteAddress: '10.0.1.1' })).statusCode,
       );
     }
-    expect(codes.slice(0, 10).every((code) => code === 401)).toBe(true);
-    const limited = await login(ctx, 'fuerza@example.com', 'adivinando-123', { remoteAddress: '10.0.2.1' });
+    expect(codes.every((code) => code === 401)).toBe(true);
+    const limited = await login(ctx, 'fuerza@example.com', 'adivinando-123', { remoteAddress: '10.0.1.1' });
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toBe(errorMessages.tooManyRequests);
+  });
+
+  it('slows down, but never locks out, an e-mail guessed at from many addresses', async () => {
+    await signup(ctx, 'asediada@example.com');
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const guess = await login(ctx, 'asediada@example.com', 'adivinando-123', {
+        remoteAddress: `10.0.4.${attempt}`,
+      });
+      expect(guess.statusCode).toBe(401);
+    }
+    const startedAt = Date.now();
+    const slowed = await login(ctx, 'asediada@example.com', 'otra-vez-123', { remoteAddress: '10.0.4.50' });
+    expect(slowed.statusCode).toBe(401);
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(SLOWDOWN_MS - 50);
+    const owner = await login(ctx, 'asediada@example.com', STRONG_PASSWORD, { remoteAddress: '10.0.4.99' });
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().access_token).toBeTruthy();
   });
 });
 

@@ -1,5 +1,3 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   checkTokenBodySchema,
@@ -11,23 +9,19 @@ import {
   resetPasswordBodySchema,
   resetRequestBodySchema,
   signupBodySchema,
-  type DeviceInfo,
 } from '@seguridad/contracts/http/auth';
 import { apiErrorSchema } from '@seguridad/contracts/http/errors';
-import { maskPhone } from '@seguridad/contracts/helpers/phone';
+import { maskPhone, mobileFromLocalDigits } from '@seguridad/contracts/helpers/phone';
 import { accountTexts } from '@seguridad/contracts/messages';
-import { userPhones, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password';
-import { newDeviceMail, passwordResetMail } from './account-mails';
-import {
-  enforceAttemptLimit,
-  forgetFailedAttempts,
-  findUserByEmail,
-  userWithCredentials,
-} from './credentials';
-import { consumeEmailToken, findUsableEmailToken, issueEmailToken } from './email-tokens';
-import { openSession, recordSignInDevice, revokeAllSessions, revokeSession } from './sessions';
+import { guarded } from '../../lib/route-guards';
+import { passwordResetMail } from './account-mails';
+import { enforceAttemptLimit, forgetFailedAttempts, userWithCredentials } from './credentials';
+import { revokeAllSessions, revokeSession } from './session-service';
+import { mailContext, signIn } from './sign-in-service';
+import { consumeEmailToken, findUsableEmailToken, issueEmailToken, revokeEmailTokens } from './token-queries';
+import { confirmedPhonesOf, findUserByEmail, insertUser, setPasswordHash } from './user-queries';
 import { checkVerificationCode, sendVerificationCode } from './verification-codes';
 
 const errors = {
@@ -37,54 +31,6 @@ const errors = {
   422: apiErrorSchema,
   429: apiErrorSchema,
 };
-
-type UserRow = { id: number; name: string; lastname: string; email: string };
-
-export async function confirmedPhonesOf(app: FastifyInstance, userId: number) {
-  return app.database.db
-    .select({ id: userPhones.id, phone: userPhones.phone })
-    .from(userPhones)
-    .where(and(eq(userPhones.userId, userId), isNotNull(userPhones.confirmedAt)))
-    .orderBy(userPhones.id);
-}
-
-/** Opens a session; a device the account never used before gets the owner an alert e-mail. */
-async function signIn(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  user: UserRow,
-  device: DeviceInfo | undefined,
-) {
-  const userAgent = request.headers['user-agent'];
-  const signInDevice = await recordSignInDevice(app.database.db, user.id, device, userAgent);
-  const token = await openSession(app.database.db, user.id, signInDevice.id, userAgent);
-  if (signInDevice.isNew && !signInDevice.isFirst) {
-    const recoveryToken = await issueEmailToken(
-      app.database.db,
-      user.id,
-      'account_recovery',
-      signInDevice.id,
-    );
-    await app.mail.send(
-      newDeviceMail(mailContext(app, user), recoveryToken, signInDevice.description, userAgent),
-    );
-  }
-  return {
-    code: 200 as const,
-    access_token: token,
-    token_type: 'Bearer' as const,
-    user: { id: user.id, name: user.name, lastname: user.lastname, email: user.email },
-  };
-}
-
-export function mailContext(app: FastifyInstance, user: UserRow) {
-  return {
-    brandName: app.config.brandName,
-    publicBaseUrl: app.config.publicBaseUrl,
-    name: user.name,
-    email: user.email,
-  };
-}
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Tighter per-IP ceilings than the global one for the calls anonymous visitors can repeat. */
@@ -100,22 +46,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const body = request.body;
       await enforceAttemptLimit(app, request, 'signup', body.email);
-      if (await findUserByEmail(app, body.email)) {
+      if (await findUserByEmail(db, body.email)) {
         throw new AppError(422, 'email_taken', accountTexts.emailTaken);
       }
       const passwordHash = await hashPassword(body.password);
-      const inserted = await db
-        .insert(users)
-        .values({
-          name: body.name,
-          lastname: body.lastname,
-          email: body.email.trim(),
-          passwordHash,
-          phone: body.phone ? `569${body.phone}` : null,
-        })
-        .onConflictDoNothing()
-        .returning({ id: users.id });
-      if (inserted.length === 0) throw new AppError(422, 'email_taken', accountTexts.emailTaken);
+      const inserted = await insertUser(db, {
+        name: body.name,
+        lastname: body.lastname,
+        email: body.email.trim(),
+        passwordHash,
+        phone: body.phone ? mobileFromLocalDigits(body.phone) : null,
+        shareCode: body.share_code || null,
+      });
+      if (!inserted) throw new AppError(422, 'email_taken', accountTexts.emailTaken);
       return { code: 200 as const, message: accountTexts.registerSuccess };
     },
   );
@@ -130,8 +73,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email, password, device } = request.body;
       await enforceAttemptLimit(app, request, 'login', email);
       const user = await userWithCredentials(app, email, password);
-      await forgetFailedAttempts(app, 'login', email);
-      const phones = await confirmedPhonesOf(app, user.id);
+      await forgetFailedAttempts(app, request, 'login', email);
+      const phones = await confirmedPhonesOf(db, user.id);
       if (phones.length > 0) {
         return {
           code: 200 as const,
@@ -156,7 +99,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email, password, phone_id: phoneId, type } = request.body;
       await enforceAttemptLimit(app, request, 'codeRequest', email);
       const user = await userWithCredentials(app, email, password);
-      const phone = (await confirmedPhonesOf(app, user.id)).find((candidate) => candidate.id === phoneId);
+      const phone = (await confirmedPhonesOf(db, user.id)).find((candidate) => candidate.id === phoneId);
       if (!phone) throw new AppError(422, 'phone_not_found', accountTexts.phoneNotFound);
       await sendVerificationCode(db, app.verification, {
         userId: user.id,
@@ -193,10 +136,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.authenticate,
       schema: { tags: ['auth'], response: { 200: okResponseSchema, 401: apiErrorSchema } },
     },
-    async (request) => {
-      await revokeSession(db, request.user!.sessionId);
+    guarded('user')(async (request) => {
+      await revokeSession(app, request.user.sessionId);
       return { code: 200 as const, message: 'Sesión cerrada' };
-    },
+    }),
   );
 
   app.delete(
@@ -205,10 +148,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.authenticate,
       schema: { tags: ['auth'], response: { 200: okResponseSchema, 401: apiErrorSchema } },
     },
-    async (request) => {
-      await revokeAllSessions(db, request.user!.id);
+    guarded('user')(async (request) => {
+      await revokeAllSessions(app, request.user.id);
       return { code: 200 as const, message: accountTexts.sessionsRevoked };
-    },
+    }),
   );
 
   app.post(
@@ -217,13 +160,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.authenticate,
       schema: { tags: ['auth'], response: { 200: okResponseSchema, 401: apiErrorSchema } },
     },
-    async (request) => {
-      const user = request.user!;
-      await revokeAllSessions(db, user.id);
+    guarded('user')(async (request) => {
+      const user = request.user;
+      await revokeAllSessions(app, user.id);
       const token = await issueEmailToken(db, user.id, 'password_reset');
       await app.mail.send(passwordResetMail(mailContext(app, user), token));
       return { code: 200 as const, message: accountTexts.resetAccountMailSent };
-    },
+    }),
   );
 
   app.post(
@@ -239,7 +182,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { email } = request.body;
       await enforceAttemptLimit(app, request, 'resetRequest', email);
-      const user = await findUserByEmail(app, email);
+      const user = await findUserByEmail(db, email);
       // The spec wants unknown e-mails told apart (404); the limits above keep that from being mined.
       if (!user) throw new AppError(404, 'email_not_found', accountTexts.resetRequestNotFound);
       const token = await issueEmailToken(db, user.id, 'password_reset');
@@ -276,8 +219,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const passwordHash = await hashPassword(password);
       const used = await consumeEmailToken(db, token, 'password_reset');
       if (!used) throw new AppError(404, 'token_invalid', accountTexts.resetTokenInvalid);
-      await db.update(users).set({ passwordHash }).where(eq(users.id, used.userId));
-      if (revoke) await revokeAllSessions(db, used.userId);
+      await setPasswordHash(db, used.userId, passwordHash);
+      await revokeEmailTokens(db, used.userId, 'password_reset');
+      if (revoke) await revokeAllSessions(app, used.userId);
       return { code: 200 as const, message: accountTexts.resetSuccess };
     },
   );

@@ -1,10 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorMessages } from '@seguridad/contracts/messages';
-import { sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { hashToken } from '../../lib/tokens';
+import { findActiveSession } from './session-queries';
 
 export type AuthenticatedUser = {
   id: number;
@@ -14,7 +12,10 @@ export type AuthenticatedUser = {
   sessionId: number;
 };
 
-/** Sessions are looked up on every call, so a revoked token answers 401 at once, on every process. */
+/**
+ * Sessions are looked up on every call, so a revoked or expired token answers 401 at once, on
+ * every process.
+ */
 export const sessionAuthPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('user', undefined);
@@ -22,18 +23,7 @@ export const sessionAuthPlugin = fp(
       const header = request.headers.authorization ?? '';
       const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
       if (!token || token.length > 200) throw new AppError(401, 'unauthorized', errorMessages.unauthorized);
-      const [row] = await app.database.db
-        .select({
-          sessionId: sessions.id,
-          id: users.id,
-          email: users.email,
-          name: users.name,
-          lastname: users.lastname,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)))
-        .limit(1);
+      const row = await findActiveSession(app.database.db, token);
       if (!row) throw new AppError(401, 'unauthorized', errorMessages.unauthorized);
       request.user = row;
     });

@@ -167,3 +167,49 @@ describe('two-step verification', () => {
     expect(response.statusCode).toBe(401);
   });
 });
+
+describe('code budgets per account', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  const startVerifying = (token: string, phone: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/2fa/startVerifyUserPhoneNumber',
+      headers: bearer(token),
+      payload: { phone_number: phone, type: 1 },
+    });
+
+  it("another account asking to verify the owner's phone cannot block the owner's sign-in codes", async () => {
+    const email = 'duena-del-fono@example.com';
+    const owner = await newSession(ctx, email);
+    await confirmPhone(ctx, owner, '56977778888');
+    const stranger = await newSession(ctx, 'molesta@example.com');
+    const strangerCodes: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      strangerCodes.push((await startVerifying(stranger, '56977778888')).statusCode);
+    }
+    expect(strangerCodes).toEqual([200, 200, 200, 429]);
+
+    const [phone] = (await login(ctx, email)).json()['2fa_masked_user_phones'] as { id: number }[];
+    const codeRequest = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/2fa/requestTwoFactorAuthCode',
+      payload: { email, password: STRONG_PASSWORD, phone_id: phone!.id, type: 1 },
+    });
+    expect(codeRequest.statusCode).toBe(200);
+  });
+
+  it('limits how many phones an account may be verifying at once', async () => {
+    const token = await newSession(ctx, 'muchos-fonos@example.com');
+    const codes: number[] = [];
+    for (const phone of ['56910000001', '56910000002', '56910000003', '56910000004']) {
+      codes.push((await startVerifying(token, phone)).statusCode);
+    }
+    expect(codes).toEqual([200, 200, 200, 429]);
+    expect((await startVerifying(token, '56910000001')).statusCode).toBe(200);
+  });
+});

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { accountTexts } from '@seguridad/contracts/messages';
 import type { Database } from '../../db/client';
 import { verificationCodes } from '../../db/schema';
@@ -13,12 +13,16 @@ export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
 export const CODE_SENDS_PER_WINDOW = 3;
 export const CODE_SEND_WINDOW_MS = 15 * 60 * 1000;
+/** Verification sends to one phone from all accounts together, so nobody can flood a stranger. */
+export const VERIFY_SENDS_PER_PHONE = 6;
 
 type Purpose = 'login' | 'verify_phone';
 
 /**
- * Sends a new code. At most three sends per phone in fifteen minutes; a new code replaces the
- * previous one of the same purpose, so only the code of the latest request can be used.
+ * Sends a new code. Budgets are per account and phone (three in fifteen minutes, each purpose its
+ * own), so requests from one account never use up another's sign-in codes; codes to verify a
+ * phone also share a per-phone ceiling across accounts. A new code replaces the previous one of
+ * the same account and purpose, so only the code of the latest request can be used.
  */
 export async function sendVerificationCode(
   db: Database,
@@ -26,11 +30,23 @@ export async function sendVerificationCode(
   request: { userId: number; phone: string; purpose: Purpose; channel: VerificationChannel },
 ): Promise<void> {
   const since = new Date(Date.now() - CODE_SEND_WINDOW_MS);
-  const [recent] = await db
-    .select({ total: count() })
-    .from(verificationCodes)
-    .where(and(eq(verificationCodes.phone, request.phone), gt(verificationCodes.createdAt, since)));
-  if ((recent?.total ?? 0) >= CODE_SENDS_PER_WINDOW) {
+  const recentTo = (...conditions: SQL[]) =>
+    db
+      .select({ total: count() })
+      .from(verificationCodes)
+      .where(
+        and(
+          eq(verificationCodes.phone, request.phone),
+          eq(verificationCodes.purpose, request.purpose),
+          gt(verificationCodes.createdAt, since),
+          ...conditions,
+        ),
+      )
+      .then(([row]) => row?.total ?? 0);
+  if ((await recentTo(eq(verificationCodes.userId, request.userId))) >= CODE_SENDS_PER_WINDOW) {
+    throw new AppError(429, 'too_many_codes', accountTexts.codeSendLimit);
+  }
+  if (request.purpose === 'verify_phone' && (await recentTo()) >= VERIFY_SENDS_PER_PHONE) {
     throw new AppError(429, 'too_many_codes', accountTexts.codeSendLimit);
   }
   const { codeHash } = await provider.send({ phone: request.phone, channel: request.channel });

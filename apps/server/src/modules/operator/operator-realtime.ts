@@ -5,11 +5,12 @@ import fp from 'fastify-plugin';
 import { sessions, users } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
 import type { SocketUser } from '../../realtime/call-socket';
+import { sessionRoom } from '../auth/session-queries';
 import { membershipOf, operatorRoom } from './operator-access';
 
 async function socketUserOf(app: FastifyInstance, token: string): Promise<SocketUser | undefined> {
   const [session] = await app.database.db
-    .select({ userId: sessions.userId, name: users.name, lastname: users.lastname })
+    .select({ sessionId: sessions.id, userId: sessions.userId, name: users.name, lastname: users.lastname })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)))
@@ -20,6 +21,7 @@ async function socketUserOf(app: FastifyInstance, token: string): Promise<Socket
     id: session.userId,
     name: `${session.name} ${session.lastname}`.trim(),
     companyId: member?.companyId ?? null,
+    sessionId: session.sessionId,
   };
 }
 
@@ -50,6 +52,7 @@ export const operatorRealtimePlugin = fp(
       const user = socket.data.user;
       if (!user) return;
       void socket.join(`user:${user.id}`);
+      if (user.sessionId !== undefined) void socket.join(sessionRoom(user.sessionId));
       if (user.companyId !== null) void socket.join(operatorRoom(user.companyId));
       socket.emit(operatorEvents.sessionReady, { operator: user.companyId !== null });
     });

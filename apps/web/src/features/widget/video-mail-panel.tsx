@@ -1,7 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { DELAYS_MS, PHONE_PREFIX_VIDEO_MAIL, VIDEO_MAIL_MESSAGE_MAX } from '@seguridad/contracts/constants';
+import {
+  DELAYS_MS,
+  PHONE_PREFIX_VIDEO_MAIL,
+  VIDEO_MAIL_MESSAGE_MAX,
+  VIDEO_MAIL_PHONE_DIGITS,
+} from '@seguridad/contracts/constants';
 import { VIDEO_MAIL_MAX_BYTES, videoMailFieldsSchema } from '@seguridad/contracts/http/widget';
 import { errorMessages, widgetTexts } from '@seguridad/contracts/messages';
 import { ApiRequestError, errorText } from '../../shared/api/api-client';
@@ -21,8 +26,6 @@ import { LivePreview } from '../../shared/media/live-preview';
 /** The text fields only; `is_derived` comes from how the drawer was opened, not from the person. */
 const videoMailFormSchema = videoMailFieldsSchema.omit({ is_derived: true });
 const emptyVideoMail = { email: '', name: '', phone_number: PHONE_PREFIX_VIDEO_MAIL, message: '' };
-/** +56 then a mobile (9 + 8 digits) or a landline (9 digits): the contract accepts 8 or 9. */
-const VIDEO_MAIL_PHONE_DIGITS = 9;
 
 type VideoMailPanelProps = {
   /** False while the drawer is closed or another panel is shown: the camera is then off. */

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { emailTokens } from '../../db/schema';
+import { devices, emailTokens } from '../../db/schema';
 import { hashToken, newToken } from '../../lib/tokens';
 
 export type EmailTokenPurpose = 'password_reset' | 'account_recovery';
@@ -44,12 +44,48 @@ export async function findUsableEmailToken(db: Database, token: string, purpose:
 
 /**
  * Uses a token once: a single conditional UPDATE, so of many parallel uses exactly one gets the row.
+ * With `ownerId`, a token of another account is left untouched for its owner.
  */
-export async function consumeEmailToken(db: Database, token: string, purpose: EmailTokenPurpose) {
+export async function consumeEmailToken(
+  db: Database,
+  token: string,
+  purpose: EmailTokenPurpose,
+  ownerId?: number,
+) {
+  const conditions = usable(token, purpose);
   const [row] = await db
     .update(emailTokens)
     .set({ usedAt: new Date() })
-    .where(usable(token, purpose))
+    .where(ownerId === undefined ? conditions : and(conditions, eq(emailTokens.userId, ownerId)))
     .returning({ userId: emailTokens.userId, deviceId: emailTokens.deviceId });
+  return row;
+}
+
+/** Ends every outstanding token of a purpose: a newer password makes older reset links worthless. */
+export async function revokeEmailTokens(
+  db: Database,
+  userId: number,
+  purpose: EmailTokenPurpose,
+): Promise<void> {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+}
+
+/** A recovery token of this account that can still be used, with the device it was issued for. */
+export async function usableRecoveryToken(db: Database, token: string, ownerId: number) {
+  const [row] = await db
+    .select({
+      brand: devices.brand,
+      model: devices.model,
+      name: devices.name,
+      system: devices.system,
+      userAgent: devices.userAgent,
+    })
+    .from(emailTokens)
+    .leftJoin(devices, eq(devices.id, emailTokens.deviceId))
+    .where(and(usable(token, 'account_recovery'), eq(emailTokens.userId, ownerId)))
+    .limit(1);
   return row;
 }

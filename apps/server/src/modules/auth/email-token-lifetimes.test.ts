@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountTexts } from '@seguridad/contracts/messages';
+import { bearer, latestLinkTo, login, newSession, signup, STRONG_PASSWORD } from '../../testing/accounts';
+import { createTestApp, type TestContext } from '../../testing/test-app';
+
+describe('reset and recovery tokens', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  async function resetLink(email: string): Promise<string> {
+    await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/resetpassrequest', payload: { email } });
+    return (await latestLinkTo(ctx, email, '/reset-pass?token=')).searchParams.get('token')!;
+  }
+
+  const resetWith = (token: string, password: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/resetpass',
+      payload: { token, password, password_confirmation: password, revoke: false },
+    });
+
+  it('kills older reset links once a newer one has changed the password', async () => {
+    await signup(ctx, 'dos-enlaces@example.com');
+    const older = await resetLink('dos-enlaces@example.com');
+    const newer = await resetLink('dos-enlaces@example.com');
+    expect((await resetWith(newer, 'clave-de-la-duena-1')).statusCode).toBe(200);
+    const stale = await resetWith(older, 'clave-del-intruso-1');
+    expect(stale.statusCode).toBe(404);
+    expect(stale.json().message).toBe(accountTexts.resetTokenInvalid);
+    expect((await login(ctx, 'dos-enlaces@example.com', 'clave-de-la-duena-1')).statusCode).toBe(200);
+  });
+
+  it('leaves a recovery token usable by its owner after another account tried it', async () => {
+    const email = 'recupera@example.com';
+    await signup(ctx, email);
+    const home = (await login(ctx, email, STRONG_PASSWORD, { deviceId: 'equipo-de-casa-0002' })).json()
+      .access_token as string;
+    await login(ctx, email, STRONG_PASSWORD, { deviceId: 'equipo-extrano-0002' });
+    const t = (await latestLinkTo(ctx, email, '/account_recovery?t=')).searchParams.get('t')!;
+
+    const other = await newSession(ctx, 'entrometida@example.com');
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/accountRecovery',
+      headers: bearer(other),
+      payload: { t },
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe(accountTexts.recoveryTokenInvalid);
+
+    const recovered = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/accountRecovery',
+      headers: bearer(home),
+      payload: { t },
+    });
+    expect(recovered.statusCode).toBe(200);
+    expect(recovered.json().message).toBe(accountTexts.recoveryEmailSent);
+  });
+});

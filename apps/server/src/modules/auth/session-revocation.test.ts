@@ -1,0 +1,55 @@
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer } from '../../testing/accounts';
+import { callTestServer, demoOperatorSession, type CallTestServer } from '../../testing/calls';
+
+function disconnected(socket: Socket, ms = 3_000): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (!socket.connected) return resolve(true);
+    const timer = setTimeout(() => resolve(false), ms);
+    socket.once('disconnect', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+describe('revoking sessions closes their sockets', () => {
+  let server: CallTestServer;
+  beforeAll(async () => {
+    server = await callTestServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('revokeAllAccess disconnects every console socket of the user', async () => {
+    const first = await demoOperatorSession(server.ctx);
+    const second = await demoOperatorSession(server.ctx);
+    const sockets = [await server.connectConsole(first.token), await server.connectConsole(second.token)];
+    const closing = sockets.map((socket) => disconnected(socket));
+    const response = await server.ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/auth/revokeAllAccess',
+      headers: bearer(first.token),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await Promise.all(closing)).toEqual([true, true]);
+  });
+
+  it('logout disconnects the sockets of that session only', async () => {
+    const leaving = await demoOperatorSession(server.ctx);
+    const staying = await demoOperatorSession(server.ctx);
+    const leavingSocket = await server.connectConsole(leaving.token);
+    const stayingSocket = await server.connectConsole(staying.token);
+    const closing = disconnected(leavingSocket);
+    const response = await server.ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: bearer(leaving.token),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await closing).toBe(true);
+    expect(await disconnected(stayingSocket, 500)).toBe(false);
+  });
+});

@@ -1,0 +1,41 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { DeviceInfo } from '@seguridad/contracts/http/auth';
+import { newDeviceMail } from './account-mails';
+import { openSession, recordSignInDevice } from './session-queries';
+import { issueEmailToken } from './token-queries';
+
+type UserRow = { id: number; name: string; lastname: string; email: string };
+
+export function mailContext(app: FastifyInstance, user: UserRow) {
+  return {
+    brandName: app.config.brandName,
+    publicBaseUrl: app.config.publicBaseUrl,
+    name: user.name,
+    email: user.email,
+  };
+}
+
+/** Opens a session; a device the account never used before gets the owner an alert e-mail. */
+export async function signIn(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  user: UserRow,
+  device: DeviceInfo | undefined,
+) {
+  const db = app.database.db;
+  const userAgent = request.headers['user-agent'];
+  const signInDevice = await recordSignInDevice(db, user.id, device, userAgent);
+  const token = await openSession(db, user.id, signInDevice.id, userAgent);
+  if (signInDevice.isNew && !signInDevice.isFirst) {
+    const recoveryToken = await issueEmailToken(db, user.id, 'account_recovery', signInDevice.id);
+    await app.mail.send(
+      newDeviceMail(mailContext(app, user), recoveryToken, signInDevice.description, userAgent),
+    );
+  }
+  return {
+    code: 200 as const,
+    access_token: token,
+    token_type: 'Bearer' as const,
+    user: { id: user.id, name: user.name, lastname: user.lastname, email: user.email },
+  };
+}
