@@ -1,7 +1,7 @@
 import type { InboxContact } from '@seguridad/contracts/http/operator';
 import { errorText } from '../../../shared/api/api-client';
 import { operatorTexts } from '../operator-texts';
-import { useMarkContactHandled } from '../api/mark-contact-handled';
+import { useMarkInboxItemHandled } from '../api/mark-inbox-item-handled';
 import { InboxItemCard } from './inbox-item-card';
 
 type ContactCardProps = {
@@ -11,7 +11,7 @@ type ContactCardProps = {
 };
 
 export function ContactCard({ contact, keepInView }: ContactCardProps) {
-  const markHandled = useMarkContactHandled();
+  const markHandled = useMarkInboxItemHandled('contact');
   return (
     <InboxItemCard
       name={contact.name}

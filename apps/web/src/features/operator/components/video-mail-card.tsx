@@ -1,7 +1,7 @@
 import type { InboxVideoMail } from '@seguridad/contracts/http/operator';
 import { errorText } from '../../../shared/api/api-client';
 import { operatorTexts } from '../operator-texts';
-import { useMarkVideoMailHandled } from '../api/mark-video-mail-handled';
+import { useMarkInboxItemHandled } from '../api/mark-inbox-item-handled';
 import { formatDuration, isoDuration } from '../format';
 import { useStableSignedUrl } from '../use-stable-signed-url';
 import { InboxItemCard } from './inbox-item-card';
@@ -16,7 +16,7 @@ type VideoMailCardProps = {
 };
 
 export function VideoMailCard({ mail, preloadMetadata, keepInView }: VideoMailCardProps) {
-  const markHandled = useMarkVideoMailHandled();
+  const markHandled = useMarkInboxItemHandled('videoMail');
   const video = useStableSignedUrl(mail.video_url);
   const thumbnail = useStableSignedUrl(mail.thumbnail_url);
 
