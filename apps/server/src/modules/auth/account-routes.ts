@@ -27,7 +27,7 @@ import {
   otherPendingPhoneCount,
   userInfoOf,
 } from './user-queries';
-import { checkVerificationCode, sendVerificationCode } from './verification-codes';
+import { checkVerificationCode, sendVerificationCode } from './verification-code-service';
 
 /** Phones an account may be verifying at once, so it cannot reach out to phones in bulk. */
 export const MAX_PENDING_PHONES = 3;

@@ -22,7 +22,7 @@ import { revokeAllSessions, revokeSession } from './session-service';
 import { mailContext, signIn } from './sign-in-service';
 import { consumeEmailToken, findUsableEmailToken, issueEmailToken, revokeEmailTokens } from './token-queries';
 import { confirmedPhonesOf, findUserByEmail, insertUser, setPasswordHash } from './user-queries';
-import { checkVerificationCode, sendVerificationCode } from './verification-codes';
+import { checkVerificationCode, sendVerificationCode } from './verification-code-service';
 
 const errors = {
   400: apiErrorSchema,
