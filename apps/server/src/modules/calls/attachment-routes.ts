@@ -104,9 +104,10 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(callAttachments)
         .where(eq(callAttachments.id, request.params.id))
         .limit(1);
-      const participant = attachment
-        ? await participantOfRequest(app, request, attachment.callId, { companyKey: 'required' })
-        : undefined;
+      // Credentials are checked even for an unknown id, so the answer does not tell which ids exist.
+      const participant = await participantOfRequest(app, request, attachment?.callId ?? 0, {
+        companyKey: 'required',
+      });
       if (!attachment || !participant) throw new AppError(404, 'not_found', errorMessages.notFound);
       const now = Date.now();
       reply.header('Cache-Control', 'no-store');
