@@ -7,7 +7,7 @@ import {
   attachmentUploadResponseSchema,
   attachmentUrlResponseSchema,
 } from '@seguridad/contracts/http/calls';
-import { apiErrorSchema } from '@seguridad/contracts/http/errors';
+import { errorResponses } from '../../lib/error-responses';
 import { callTexts, errorMessages } from '@seguridad/contracts/messages';
 import { callAttachments } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -47,8 +47,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: attachmentUploadResponseSchema,
           ...callErrors,
-          413: apiErrorSchema,
-          415: apiErrorSchema,
+          ...errorResponses(413, 415),
         },
       },
     },

@@ -7,7 +7,7 @@ import {
   callQueueResponseSchema,
   privateRoomResponseSchema,
 } from '@seguridad/contracts/http/calls';
-import { apiErrorSchema } from '@seguridad/contracts/http/errors';
+import { errorResponses } from '../../lib/error-responses';
 import { chatMessageSchema } from '@seguridad/contracts/realtime/call';
 import { callTexts } from '@seguridad/contracts/messages';
 import { callChatMessages, videoCalls } from '../../db/schema';
@@ -72,7 +72,7 @@ export const operatorCallRoutes: FastifyPluginAsyncZod = async (app) => {
         ...schemaBase,
         summary: 'Takes a waiting call (one operator wins); then join its room as operator',
         params: callIdParams,
-        response: { 200: acceptCallResponseSchema, ...callErrors, 409: apiErrorSchema },
+        response: { 200: acceptCallResponseSchema, ...callErrors, ...errorResponses(409) },
       },
     },
     async (request) => {

@@ -2,7 +2,7 @@ import { operatorEvents } from '@seguridad/contracts/realtime/operator';
 import { and, asc, desc, eq, isNull, max } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '@seguridad/contracts/http/errors';
+import { errorResponses } from '../../lib/error-responses';
 import {
   companySettingsResponseSchema,
   inboxResponseSchema,
@@ -19,7 +19,7 @@ import { videoMailMediaPath } from './media-routes';
 import { membershipOf, operatorRoom } from './operator-access';
 import { guarded } from '../../lib/route-guards';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const errors = errorResponses(400, 401, 403, 404);
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const INBOX_LIMIT = 200;
 
@@ -31,7 +31,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/operator/membership',
     {
       preHandler: app.authenticate,
-      schema: { tags: ['operator'], response: { 200: membershipResponseSchema, 401: apiErrorSchema } },
+      schema: { tags: ['operator'], response: { 200: membershipResponseSchema, ...errorResponses(401) } },
     },
     async (request) => {
       const member = await membershipOf(app, request.user!.id);

@@ -2,7 +2,7 @@ import { operatorEvents } from '@seguridad/contracts/realtime/operator';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SERVICE_TIME_ZONE } from '@seguridad/contracts/constants';
-import { apiErrorSchema } from '@seguridad/contracts/http/errors';
+import { errorResponses } from '../../lib/error-responses';
 import {
   contactBodySchema,
   serviceStatusResponseSchema,
@@ -20,14 +20,7 @@ import { operatorRoom } from '../operator/operator-access';
 import { readVideoMailUpload } from './read-video-mail-upload';
 import { newContactMail, newVideoMailMail } from './widget-mails';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  413: apiErrorSchema,
-  415: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 413, 415, 429);
 
 /** The public calls of the widget (spec §7, company service API), keyed by `company-key`. */
 export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
