@@ -10,6 +10,7 @@ import {
   relaySettingsResponseSchema,
 } from '@seguridad/contracts/http/calls';
 import { errorResponses } from '../../lib/error-responses';
+import { guarded } from '../../lib/route-guards';
 import { successResponseSchema } from '@seguridad/contracts/http/widget';
 import { isWithinWorkingHours } from '@seguridad/contracts/helpers/working-hours';
 import { callTexts, errorMessages } from '@seguridad/contracts/messages';
@@ -76,8 +77,8 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: createVideoCallResponseSchema, ...callErrors, ...errorResponses(503) },
       },
     },
-    async (request) => {
-      const company = request.company!;
+    guarded('company')(async (request) => {
+      const company = request.company;
       const body = request.body;
       const token = newToken();
 
@@ -128,7 +129,7 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
         .returning();
       await notifyRealtime(request.log, 'callQueued', app.callRealtime.callQueued(call!));
       return createdCall(call!, token);
-    },
+    }),
   );
 
   app.post(

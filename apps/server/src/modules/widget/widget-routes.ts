@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SERVICE_TIME_ZONE } from '@seguridad/contracts/constants';
 import { errorResponses } from '../../lib/error-responses';
+import { guarded } from '../../lib/route-guards';
 import {
   contactBodySchema,
   serviceStatusResponseSchema,
@@ -42,8 +43,8 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: serviceStatusResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const company = request.company!;
+    guarded('company')(async (request) => {
+      const company = request.company;
       const open = isWithinWorkingHours(company.workingHours, new Date(), SERVICE_TIME_ZONE);
       return {
         success: true as const,
@@ -54,7 +55,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
           working_hours: open,
         },
       };
-    },
+    }),
   );
 
   app.post(
@@ -69,8 +70,8 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const company = request.company!;
+    guarded('company')(async (request) => {
+      const company = request.company;
       const body = request.body;
       const [saved] = await db
         .insert(contactMessages)
@@ -89,7 +90,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
           request.log.error({ err: error }, 'contact mail to the company inbox failed'),
         );
       return { success: true as const };
-    },
+    }),
   );
 
   app.post(
@@ -103,8 +104,8 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const company = request.company!;
+    guarded('company')(async (request) => {
+      const company = request.company;
       if (!company.videoMailEnabled) throw new AppError(403, 'service_off', errorMessages.serviceUnavailable);
       if (!request.isMultipart())
         throw new AppError(415, 'unsupported_media_type', errorMessages.unsupportedMediaType);
@@ -172,6 +173,6 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
         await removeFiles();
         throw error;
       }
-    },
+    }),
   );
 };
