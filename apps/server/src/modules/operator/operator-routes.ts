@@ -33,10 +33,10 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.authenticate,
       schema: { tags: ['operator'], response: { 200: membershipResponseSchema, ...errorResponses(401) } },
     },
-    async (request) => {
-      const member = await membershipOf(app, request.user!.id);
+    guarded('user')(async (request) => {
+      const member = await membershipOf(app, request.user.id);
       return { code: 200 as const, member: Boolean(member), role: member?.role ?? null };
-    },
+    }),
   );
 
   app.get(
@@ -45,8 +45,8 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireOperator,
       schema: { tags: ['operator'], response: { 200: inboxResponseSchema, ...errors } },
     },
-    async (request) => {
-      const { companyId } = request.operator!;
+    guarded('operator')(async (request) => {
+      const { companyId } = request.operator;
       const [mails, contacts] = await Promise.all([
         db
           .select()
@@ -87,7 +87,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
           handled_at: contact.handledAt?.toISOString() ?? null,
         })),
       };
-    },
+    }),
   );
 
   for (const [path, table, kind] of [
@@ -100,11 +100,14 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         preHandler: app.requireOperator,
         schema: { tags: ['operator'], params: idParams, response: { 200: okResponseSchema, ...errors } },
       },
-      async (request) => {
-        const { companyId } = request.operator!;
+      guarded(
+        'user',
+        'operator',
+      )(async (request) => {
+        const { companyId } = request.operator;
         const updated = await db
           .update(table)
-          .set({ handledAt: new Date(), handledBy: request.user!.id })
+          .set({ handledAt: new Date(), handledBy: request.user.id })
           .where(
             and(eq(table.id, request.params.id), eq(table.companyId, companyId), isNull(table.handledAt)),
           )
@@ -118,7 +121,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         app.io.to(operatorRoom(companyId)).emit(operatorEvents.inboxHandled, { kind, id: request.params.id });
         return { code: 200 as const, message: 'Marcado como atendido' };
-      },
+      }),
     );
   }
 
@@ -158,7 +161,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireOperator,
       schema: { tags: ['operator'], response: { 200: companySettingsResponseSchema, ...errors } },
     },
-    async (request) => settingsOf(request.operator!.companyId, request.operator!.role),
+    guarded('operator')(async (request) => settingsOf(request.operator.companyId, request.operator.role)),
   );
 
   app.patch(
@@ -171,8 +174,8 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: companySettingsResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const { companyId } = request.operator!;
+    guarded('operator')(async (request) => {
+      const { companyId } = request.operator;
       const body = request.body;
       await db
         .update(companies)
@@ -188,7 +191,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(companies.id, companyId));
       companyChanged(companyId);
       return settingsOf(companyId, 'admin');
-    },
+    }),
   );
 
   app.post(
@@ -201,8 +204,8 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: companySettingsResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const { companyId } = request.operator!;
+    guarded('operator')(async (request) => {
+      const { companyId } = request.operator;
       const [last] = await db
         .select({ position: max(specialities.position) })
         .from(specialities)
@@ -212,7 +215,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         .values({ companyId, name: request.body.name, position: (last?.position ?? -1) + 1 });
       companyChanged(companyId);
       return settingsOf(companyId, 'admin');
-    },
+    }),
   );
 
   app.delete(
