@@ -210,6 +210,39 @@ describe('call chat attachments', () => {
     );
   });
 
+  it('answers an unknown attachment and a hidden one alike, whatever the credentials', async () => {
+    const sent = await upload(call.id, callerHeaders(call), {
+      bytes: tinyFiles.png,
+      name: 'oculto.png',
+      type: 'image/png',
+    });
+    const attachmentId = sent.json().data.id as number;
+    const badBearer = bearer('no-es-una-sesion');
+    const badKey = { 'company-key': 'pk_inexistente_0000000000000000', 'call-token': call.token };
+
+    for (const headers of [badBearer, badKey, {}]) {
+      const hidden = await tempUrlOf(attachmentId, headers);
+      const unknown = await tempUrlOf(999_999, headers);
+      expect(unknown.statusCode).toBe(hidden.statusCode);
+      expect(unknown.json()).toEqual(hidden.json());
+    }
+  });
+
+  it('refuses an operator bearer sent with another company key', async () => {
+    const sent = await upload(call.id, bearer(admin), {
+      bytes: tinyFiles.png,
+      name: 'clave.png',
+      type: 'image/png',
+    });
+    expect(sent.statusCode).toBe(200);
+    const attachmentId = sent.json().data.id as number;
+
+    expect((await tempUrlOf(attachmentId, { ...bearer(admin), ...other.key })).statusCode).toBe(404);
+    const file = { bytes: tinyFiles.png, name: 'clave.png', type: 'image/png' };
+    expect((await upload(call.id, { ...bearer(admin), ...other.key }, file)).statusCode).toBe(404);
+    expect((await tempUrlOf(attachmentId, { ...bearer(admin), ...demoKey })).statusCode).toBe(200);
+  });
+
   it('never serves a sent file as HTML, SVG or a disguised image', async () => {
     const served = async (bytes: Buffer, name: string, type: string) => {
       const sent = await upload(call.id, callerHeaders(call), { bytes, name, type });

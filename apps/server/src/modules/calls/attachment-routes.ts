@@ -7,7 +7,7 @@ import {
   attachmentUploadResponseSchema,
   attachmentUrlResponseSchema,
 } from '@seguridad/contracts/http/calls';
-import { apiErrorSchema } from '@seguridad/contracts/http/errors';
+import { errorResponses } from '../../lib/error-responses';
 import { callTexts, errorMessages } from '@seguridad/contracts/messages';
 import { callAttachments } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -47,8 +47,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: attachmentUploadResponseSchema,
           ...callErrors,
-          413: apiErrorSchema,
-          415: apiErrorSchema,
+          ...errorResponses(413, 415),
         },
       },
     },
@@ -104,9 +103,10 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(callAttachments)
         .where(eq(callAttachments.id, request.params.id))
         .limit(1);
-      const participant = attachment
-        ? await participantOfRequest(app, request, attachment.callId, { companyKey: 'required' })
-        : undefined;
+      // Credentials are checked even for an unknown id, so the answer does not tell which ids exist.
+      const participant = await participantOfRequest(app, request, attachment?.callId ?? 0, {
+        companyKey: 'required',
+      });
       if (!attachment || !participant) throw new AppError(404, 'not_found', errorMessages.notFound);
       const now = Date.now();
       reply.header('Cache-Control', 'no-store');

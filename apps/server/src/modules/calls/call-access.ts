@@ -136,8 +136,12 @@ export async function participantOfRequest(
   if (request.headers.authorization !== undefined) {
     await app.authenticate(request);
     const userId = request.user!.id;
+    // A company key sent with a bearer must be the call's company's, as it must for a caller.
+    if (request.headers[COMPANY_KEY_HEADER] !== undefined) await app.requireCompany(request);
     const call = await callForOperator(app, callId, userId);
-    if (call) return { role: 'operator', call, participantId: operatorParticipantId(userId), userId };
+    if (call && (!request.company || call.companyId === request.company.id)) {
+      return { role: 'operator', call, participantId: operatorParticipantId(userId), userId };
+    }
   }
   return undefined;
 }

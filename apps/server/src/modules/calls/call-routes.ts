@@ -10,7 +10,8 @@ import {
   createVideoCallResponseSchema,
   relaySettingsResponseSchema,
 } from '@seguridad/contracts/http/calls';
-import { apiErrorSchema } from '@seguridad/contracts/http/errors';
+import { errorResponses } from '../../lib/error-responses';
+import { guarded } from '../../lib/route-guards';
 import { successResponseSchema } from '@seguridad/contracts/http/widget';
 import { isWithinWorkingHours } from '@seguridad/contracts/helpers/working-hours';
 import { callTexts, errorMessages } from '@seguridad/contracts/messages';
@@ -25,13 +26,7 @@ export const callIdParams = z.object({ id: databaseIdSchema });
 /** Documents the caller's credential; loose, so the other headers (company-key, authorization) stay. */
 export const callTokenHeaders = z.looseObject({ [CALL_TOKEN_HEADER]: z.string().max(200).optional() });
 
-export const callErrors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  429: apiErrorSchema,
-};
+export const callErrors = errorResponses(400, 401, 403, 404, 429);
 
 /** The caller token of a `navigator.sendBeacon` body: JSON, sent as text/plain (the default) or JSON. */
 const endCallBodySchema = z
@@ -80,11 +75,11 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Starts a video call (or opens a private room) and returns the caller token',
         security: [{ companyKey: [] }],
         body: createVideoCallBodySchema,
-        response: { 200: createVideoCallResponseSchema, ...callErrors, 503: apiErrorSchema },
+        response: { 200: createVideoCallResponseSchema, ...callErrors, ...errorResponses(503) },
       },
     },
-    async (request) => {
-      const company = request.company!;
+    guarded('company')(async (request) => {
+      const company = request.company;
       const body = request.body;
       const token = newToken();
 
@@ -135,7 +130,7 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
         .returning();
       await notifyRealtime(request.log, 'callQueued', app.callRealtime.callQueued(call!));
       return createdCall(call!, token);
-    },
+    }),
   );
 
   app.post(

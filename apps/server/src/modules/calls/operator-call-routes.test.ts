@@ -11,6 +11,7 @@ import {
   demoKey,
   demoOperatorSession,
   newOperator,
+  nextEvent,
   openDemoCompany,
   otherCompany,
   startCall,
@@ -103,6 +104,14 @@ describe('operator call routes', () => {
     // The operator who holds it may come back to it (a reload of the console).
     const holder = a.statusCode === 200 ? admin : colleague;
     expect((await accept(call.id, holder)).statusCode).toBe(200);
+  });
+
+  it('tells every console of the company that an accepted call left the queue', async () => {
+    const watching = await server.connectConsole(colleague);
+    const call = await startCall(ctx);
+    const removed = nextEvent(watching, 'queue:removed', (event: { id: number }) => event.id === call.id);
+    expect((await accept(call.id, admin)).statusCode).toBe(200);
+    expect(await removed).toEqual({ id: call.id, reason: 'accepted' });
   });
 
   it("hides another company's calls and ended calls behind 404", async () => {

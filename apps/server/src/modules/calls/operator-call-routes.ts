@@ -7,7 +7,8 @@ import {
   callQueueResponseSchema,
   privateRoomResponseSchema,
 } from '@seguridad/contracts/http/calls';
-import { apiErrorSchema } from '@seguridad/contracts/http/errors';
+import { errorResponses } from '../../lib/error-responses';
+import { guarded } from '../../lib/route-guards';
 import { chatMessageSchema } from '@seguridad/contracts/realtime/call';
 import { callTexts } from '@seguridad/contracts/messages';
 import { callChatMessages, videoCalls } from '../../db/schema';
@@ -37,8 +38,11 @@ export const operatorCallRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: callQueueResponseSchema, ...callErrors },
       },
     },
-    async (request) => {
-      const { companyId } = request.operator!;
+    guarded(
+      'user',
+      'operator',
+    )(async (request) => {
+      const { companyId } = request.operator;
       const [calls, operatorsOnline] = await Promise.all([
         db
           .select()
@@ -50,7 +54,7 @@ export const operatorCallRoutes: FastifyPluginAsyncZod = async (app) => {
                 and(eq(videoCalls.status, 'waiting'), eq(videoCalls.isPrivate, false)),
                 and(
                   eq(videoCalls.isPrivate, true),
-                  eq(videoCalls.operatorId, request.user!.id),
+                  eq(videoCalls.operatorId, request.user.id),
                   inArray(videoCalls.status, ['waiting', 'active']),
                 ),
               ),
@@ -61,7 +65,7 @@ export const operatorCallRoutes: FastifyPluginAsyncZod = async (app) => {
         app.callRealtime.operatorsOnline(companyId),
       ]);
       return { code: 200 as const, calls: calls.map(toQueuedCall), operators_online: operatorsOnline };
-    },
+    }),
   );
 
   app.post(
@@ -72,12 +76,15 @@ export const operatorCallRoutes: FastifyPluginAsyncZod = async (app) => {
         ...schemaBase,
         summary: 'Takes a waiting call (one operator wins); then join its room as operator',
         params: callIdParams,
-        response: { 200: acceptCallResponseSchema, ...callErrors, 409: apiErrorSchema },
+        response: { 200: acceptCallResponseSchema, ...callErrors, ...errorResponses(409) },
       },
     },
-    async (request) => {
-      const { companyId } = request.operator!;
-      const operatorId = request.user!.id;
+    guarded(
+      'user',
+      'operator',
+    )(async (request) => {
+      const { companyId } = request.operator;
+      const operatorId = request.user.id;
       const callId = request.params.id;
       // One statement decides between operators racing for the same call.
       const [accepted] = await db
@@ -111,7 +118,7 @@ export const operatorCallRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (current.status === 'active') throw new AppError(409, 'call_taken', callTexts.callTaken);
       throw new AppError(404, 'call_not_found', callTexts.callNotFound);
-    },
+    }),
   );
 
   app.post(
@@ -124,15 +131,18 @@ export const operatorCallRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: privateRoomResponseSchema, ...callErrors },
       },
     },
-    async (request) => {
+    guarded(
+      'user',
+      'operator',
+    )(async (request) => {
       const [call] = await db
         .insert(videoCalls)
         .values({
-          companyId: request.operator!.companyId,
+          companyId: request.operator.companyId,
           room: newRoomName(),
           specialityName: callTexts.defaultSpeciality,
           isPrivate: true,
-          operatorId: request.user!.id,
+          operatorId: request.user.id,
         })
         .returning();
       await notifyRealtime(request.log, 'callQueued', app.callRealtime.callQueued(call!));
@@ -141,7 +151,7 @@ export const operatorCallRoutes: FastifyPluginAsyncZod = async (app) => {
         call: toQueuedCall(call!),
         link: `${app.config.publicBaseUrl}/?privatevideo=${encodeURIComponent(call!.room)}`,
       };
-    },
+    }),
   );
 
   app.get(
@@ -154,7 +164,10 @@ export const operatorCallRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: callHistoryResponseSchema, ...callErrors },
       },
     },
-    async (request) => {
+    guarded(
+      'user',
+      'operator',
+    )(async (request) => {
       const rows = await db
         .select({
           call: videoCalls,
@@ -166,7 +179,7 @@ export const operatorCallRoutes: FastifyPluginAsyncZod = async (app) => {
             ),
         })
         .from(videoCalls)
-        .where(eq(videoCalls.companyId, request.operator!.companyId))
+        .where(eq(videoCalls.companyId, request.operator.companyId))
         .orderBy(desc(videoCalls.createdAt), desc(videoCalls.id))
         .limit(HISTORY_LIMIT);
       return {
@@ -184,7 +197,7 @@ export const operatorCallRoutes: FastifyPluginAsyncZod = async (app) => {
           chat_messages: chatMessages,
         })),
       };
-    },
+    }),
   );
 
   app.get(
@@ -198,17 +211,20 @@ export const operatorCallRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: chatResponseSchema, ...callErrors },
       },
     },
-    async (request) => {
+    guarded(
+      'user',
+      'operator',
+    )(async (request) => {
       const [call] = await db
         .select({ id: videoCalls.id, room: videoCalls.room })
         .from(videoCalls)
         .where(
-          and(eq(videoCalls.id, request.params.id), eq(videoCalls.companyId, request.operator!.companyId)),
+          and(eq(videoCalls.id, request.params.id), eq(videoCalls.companyId, request.operator.companyId)),
         )
         .limit(1);
       if (!call) throw new AppError(404, 'call_not_found', callTexts.callNotFound);
       const messages = await chatMessagesAfter(app, call.id, call.room, 0);
       return { code: 200 as const, messages };
-    },
+    }),
   );
 };

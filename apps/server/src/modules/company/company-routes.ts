@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@seguridad/contracts/http/errors';
+import { errorResponses } from '../../lib/error-responses';
 import { specialitiesResponseSchema } from '@seguridad/contracts/http/company';
 import { guarded } from '../../lib/route-guards';
 
@@ -12,7 +12,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['company'],
         summary: 'Specialities a caller can choose before a video call',
         security: [{ companyKey: [] }],
-        response: { 200: specialitiesResponseSchema, 401: apiErrorSchema },
+        response: { 200: specialitiesResponseSchema, ...errorResponses(401) },
       },
     },
     guarded('company')(async (request) => ({

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error';
 
 export type OperatorContext = { companyId: number; role: 'operator' | 'admin' };
 
-/** The Socket.IO room of a company's operators: new inbox items and, later, waiting calls. */
+/** The Socket.IO room of a company's operators: new inbox items and the waiting-call queue. */
 export const operatorRoom = (companyId: number) => `company:${companyId}:operators`;
 
 export async function membershipOf(

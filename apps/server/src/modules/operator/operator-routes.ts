@@ -3,7 +3,7 @@ import { databaseIdSchema } from '@seguridad/contracts/http/ids';
 import { and, asc, desc, eq, isNull, max } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '@seguridad/contracts/http/errors';
+import { errorResponses } from '../../lib/error-responses';
 import {
   companySettingsResponseSchema,
   inboxResponseSchema,
@@ -20,7 +20,7 @@ import { videoMailMediaPath } from './media-routes';
 import { membershipOf, operatorRoom } from './operator-access';
 import { guarded } from '../../lib/route-guards';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const errors = errorResponses(400, 401, 403, 404);
 const idParams = z.object({ id: databaseIdSchema });
 const INBOX_LIMIT = 200;
 
@@ -32,12 +32,12 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/operator/membership',
     {
       preHandler: app.authenticate,
-      schema: { tags: ['operator'], response: { 200: membershipResponseSchema, 401: apiErrorSchema } },
+      schema: { tags: ['operator'], response: { 200: membershipResponseSchema, ...errorResponses(401) } },
     },
-    async (request) => {
-      const member = await membershipOf(app, request.user!.id);
+    guarded('user')(async (request) => {
+      const member = await membershipOf(app, request.user.id);
       return { code: 200 as const, member: Boolean(member), role: member?.role ?? null };
-    },
+    }),
   );
 
   app.get(
@@ -46,8 +46,8 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireOperator,
       schema: { tags: ['operator'], response: { 200: inboxResponseSchema, ...errors } },
     },
-    async (request) => {
-      const { companyId } = request.operator!;
+    guarded('operator')(async (request) => {
+      const { companyId } = request.operator;
       const [mails, contacts] = await Promise.all([
         db
           .select()
@@ -88,7 +88,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
           handled_at: contact.handledAt?.toISOString() ?? null,
         })),
       };
-    },
+    }),
   );
 
   for (const [path, table, kind] of [
@@ -101,11 +101,14 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         preHandler: app.requireOperator,
         schema: { tags: ['operator'], params: idParams, response: { 200: okResponseSchema, ...errors } },
       },
-      async (request) => {
-        const { companyId } = request.operator!;
+      guarded(
+        'user',
+        'operator',
+      )(async (request) => {
+        const { companyId } = request.operator;
         const updated = await db
           .update(table)
-          .set({ handledAt: new Date(), handledBy: request.user!.id })
+          .set({ handledAt: new Date(), handledBy: request.user.id })
           .where(
             and(eq(table.id, request.params.id), eq(table.companyId, companyId), isNull(table.handledAt)),
           )
@@ -119,7 +122,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         app.io.to(operatorRoom(companyId)).emit(operatorEvents.inboxHandled, { kind, id: request.params.id });
         return { code: 200 as const, message: 'Marcado como atendido' };
-      },
+      }),
     );
   }
 
@@ -159,7 +162,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireOperator,
       schema: { tags: ['operator'], response: { 200: companySettingsResponseSchema, ...errors } },
     },
-    async (request) => settingsOf(request.operator!.companyId, request.operator!.role),
+    guarded('operator')(async (request) => settingsOf(request.operator.companyId, request.operator.role)),
   );
 
   app.patch(
@@ -172,8 +175,8 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: companySettingsResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const { companyId } = request.operator!;
+    guarded('operator')(async (request) => {
+      const { companyId } = request.operator;
       const body = request.body;
       await db
         .update(companies)
@@ -189,7 +192,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(companies.id, companyId));
       companyChanged(companyId);
       return settingsOf(companyId, 'admin');
-    },
+    }),
   );
 
   app.post(
@@ -202,8 +205,8 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: companySettingsResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const { companyId } = request.operator!;
+    guarded('operator')(async (request) => {
+      const { companyId } = request.operator;
       const [last] = await db
         .select({ position: max(specialities.position) })
         .from(specialities)
@@ -213,7 +216,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         .values({ companyId, name: request.body.name, position: (last?.position ?? -1) + 1 });
       companyChanged(companyId);
       return settingsOf(companyId, 'admin');
-    },
+    }),
   );
 
   app.delete(

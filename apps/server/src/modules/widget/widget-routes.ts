@@ -2,7 +2,8 @@ import { operatorEvents } from '@seguridad/contracts/realtime/operator';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SERVICE_TIME_ZONE } from '@seguridad/contracts/constants';
-import { apiErrorSchema } from '@seguridad/contracts/http/errors';
+import { errorResponses } from '../../lib/error-responses';
+import { guarded } from '../../lib/route-guards';
 import {
   contactBodySchema,
   serviceStatusResponseSchema,
@@ -20,14 +21,7 @@ import { operatorRoom } from '../operator/operator-access';
 import { readVideoMailUpload } from './read-video-mail-upload';
 import { newContactMail, newVideoMailMail } from './widget-mails';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  413: apiErrorSchema,
-  415: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 413, 415, 429);
 
 /** The public calls of the widget (spec §7, company service API), keyed by `company-key`. */
 export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -49,8 +43,8 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: serviceStatusResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const company = request.company!;
+    guarded('company')(async (request) => {
+      const company = request.company;
       const open = isWithinWorkingHours(company.workingHours, new Date(), SERVICE_TIME_ZONE);
       return {
         success: true as const,
@@ -61,7 +55,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
           working_hours: open,
         },
       };
-    },
+    }),
   );
 
   app.post(
@@ -76,8 +70,8 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const company = request.company!;
+    guarded('company')(async (request) => {
+      const company = request.company;
       const body = request.body;
       const [saved] = await db
         .insert(contactMessages)
@@ -96,7 +90,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
           request.log.error({ err: error }, 'contact mail to the company inbox failed'),
         );
       return { success: true as const };
-    },
+    }),
   );
 
   app.post(
@@ -110,8 +104,8 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const company = request.company!;
+    guarded('company')(async (request) => {
+      const company = request.company;
       if (!company.videoMailEnabled) throw new AppError(403, 'service_off', errorMessages.serviceUnavailable);
       if (!request.isMultipart())
         throw new AppError(415, 'unsupported_media_type', errorMessages.unsupportedMediaType);
@@ -179,6 +173,6 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
         await removeFiles();
         throw error;
       }
-    },
+    }),
   );
 };
