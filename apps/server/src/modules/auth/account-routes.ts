@@ -9,10 +9,10 @@ import {
   userInfoResponseSchema,
   verifyPhoneBodySchema,
 } from '@seguridad/contracts/http/auth';
-import { apiErrorSchema } from '@seguridad/contracts/http/errors';
 import { maskPhone } from '@seguridad/contracts/helpers/phone';
 import { accountTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
+import { errorResponses } from '../../lib/error-responses';
 import { guarded } from '../../lib/route-guards';
 import { accountReactivationMail } from './account-mails';
 import { revokeAllSessions } from './session-service';
@@ -32,13 +32,7 @@ import { checkVerificationCode, sendVerificationCode } from './verification-code
 /** Phones an account may be verifying at once, so it cannot reach out to phones in bulk. */
 export const MAX_PENDING_PHONES = 3;
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  404: apiErrorSchema,
-  422: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 404, 422, 429);
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;

@@ -10,10 +10,10 @@ import {
   resetRequestBodySchema,
   signupBodySchema,
 } from '@seguridad/contracts/http/auth';
-import { apiErrorSchema } from '@seguridad/contracts/http/errors';
 import { maskPhone, mobileFromLocalDigits } from '@seguridad/contracts/helpers/phone';
 import { accountTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
+import { errorResponses } from '../../lib/error-responses';
 import { hashPassword } from '../../lib/password';
 import { guarded } from '../../lib/route-guards';
 import { passwordResetMail } from './account-mails';
@@ -24,13 +24,7 @@ import { consumeEmailToken, findUsableEmailToken, issueEmailToken, revokeEmailTo
 import { confirmedPhonesOf, findUserByEmail, insertUser, setPasswordHash } from './user-queries';
 import { checkVerificationCode, sendVerificationCode } from './verification-code-service';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  404: apiErrorSchema,
-  422: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 404, 422, 429);
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Tighter per-IP ceilings than the global one for the calls anonymous visitors can repeat. */
@@ -134,7 +128,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/auth/logout',
     {
       preHandler: app.authenticate,
-      schema: { tags: ['auth'], response: { 200: okResponseSchema, 401: apiErrorSchema } },
+      schema: { tags: ['auth'], response: { 200: okResponseSchema, ...errorResponses(401) } },
     },
     guarded('user')(async (request) => {
       await revokeSession(app, request.user.sessionId);
@@ -146,7 +140,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/auth/revokeAllAccess',
     {
       preHandler: app.authenticate,
-      schema: { tags: ['auth'], response: { 200: okResponseSchema, 401: apiErrorSchema } },
+      schema: { tags: ['auth'], response: { 200: okResponseSchema, ...errorResponses(401) } },
     },
     guarded('user')(async (request) => {
       await revokeAllSessions(app, request.user.id);
@@ -158,7 +152,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/auth/accountResetRequest',
     {
       preHandler: app.authenticate,
-      schema: { tags: ['auth'], response: { 200: okResponseSchema, 401: apiErrorSchema } },
+      schema: { tags: ['auth'], response: { 200: okResponseSchema, ...errorResponses(401) } },
     },
     guarded('user')(async (request) => {
       const user = request.user;
