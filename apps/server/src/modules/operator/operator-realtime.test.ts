@@ -5,6 +5,10 @@ import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
 import { DEV_ACCOUNTS } from '../../db/seed/seed';
 import { createTestApp, type TestContext } from '../../testing/test-app';
 import { TEST_PASSWORDS } from '../../testing/test-database';
+import { eq } from 'drizzle-orm';
+import { SESSION_IDLE_TTL_MS } from '@seguridad/contracts/constants';
+import { sessions } from '../../db/schema';
+import { hashToken } from '../../lib/tokens';
 import { login, newSession } from '../../testing/accounts';
 
 function connectWith(url: string, token: string): Promise<{ socket: Socket; operator: boolean }> {
@@ -64,5 +68,29 @@ describe('operator realtime inbox', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(await disconnected).toBe('io server disconnect');
+  });
+
+  it("treats an operator's expired session as no session on the socket", async () => {
+    const adminToken = (await login(ctx, DEV_ACCOUNTS.operator.email, TEST_PASSWORDS.operator)).json()
+      .access_token;
+    await ctx.database.db
+      .update(sessions)
+      .set({ lastUsedAt: new Date(Date.now() - SESSION_IDLE_TTL_MS - 60_000) })
+      .where(eq(sessions.tokenHash, hashToken(adminToken)));
+    const socket = connect(url, {
+      transports: ['websocket'],
+      auth: { token: adminToken },
+      reconnection: false,
+    });
+    sockets.push(socket);
+    let ready = false;
+    socket.on('session:ready', () => (ready = true));
+    await new Promise((resolve, reject) => {
+      socket.once('connect', () => resolve(undefined));
+      socket.once('connect_error', reject);
+    });
+    // session:ready is emitted on connection for a signed-in socket; give it time to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(ready).toBe(false);
   });
 });

@@ -1,24 +1,17 @@
 import { operatorEvents } from '@seguridad/contracts/realtime/operator';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sessions, users } from '../../db/schema';
-import { hashToken } from '../../lib/tokens';
 import type { SocketUser } from '../../realtime/call-socket';
-import { sessionRoom } from '../auth/session-queries';
+import { findActiveSession, sessionRoom } from '../auth/session-queries';
 import { membershipOf, operatorRoom } from './operator-access';
 
+/** The socket's user, through the same lookup as the API, so expired and revoked sessions count as none. */
 async function socketUserOf(app: FastifyInstance, token: string): Promise<SocketUser | undefined> {
-  const [session] = await app.database.db
-    .select({ sessionId: sessions.id, userId: sessions.userId, name: users.name, lastname: users.lastname })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)))
-    .limit(1);
+  const session = await findActiveSession(app.database.db, token);
   if (!session) return undefined;
-  const member = await membershipOf(app, session.userId);
+  const member = await membershipOf(app, session.id);
   return {
-    id: session.userId,
+    id: session.id,
     name: `${session.name} ${session.lastname}`.trim(),
     companyId: member?.companyId ?? null,
     sessionId: session.sessionId,
