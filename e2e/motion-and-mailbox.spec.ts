@@ -20,8 +20,12 @@ test.describe('scroll reveal', () => {
   test('nothing is hidden or animated when the visitor prefers reduced motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
-    await expect(page.locator('[data-reveal]').first()).toBeAttached();
-    await page.waitForTimeout(300);
+    const reveal = page.locator('[data-reveal]').first();
+    await expect(reveal).toBeAttached();
+    // Reveals are armed by React's effects: once React owns the element, they would have run.
+    await expect
+      .poll(() => reveal.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__react'))))
+      .toBe(true);
     await expect(page.locator('[data-reveal-state="pending"]')).toHaveCount(0);
   });
 

@@ -32,7 +32,7 @@ const helmetOptions: HelmetOptions = {
 
 /**
  * Helmet decides the header values; we ask it once at start and apply the result to every reply.
- * Running helmet's middleware per request halved the API's throughput (docs/decisions/0003).
+ * Running helmet's middleware per request halved the API's throughput (docs/decisions/003-security-headers-once.md).
  */
 export function computeSecurityHeaders(options: HelmetOptions = helmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
