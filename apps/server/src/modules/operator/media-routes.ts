@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { databaseIdSchema } from '@seguridad/contracts/http/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorMessages } from '@seguridad/contracts/messages';
-import { videoMails } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { verifySignedPath } from '../../lib/signed-urls';
+import { videoMailMedia, videoMailMediaPath } from './inbox-queries';
 
 const signedQuery = z.object({ exp: z.string().max(20).optional(), sig: z.string().max(100).optional() });
 
@@ -17,9 +16,6 @@ function parseRange(header: string | undefined, size: number): { start: number; 
   const end = match[1] && match[2] ? Math.min(Number(match[2]), size - 1) : size - 1;
   return start <= end && start < size ? { start, end } : undefined;
 }
-
-export const videoMailMediaPath = (id: number, file: 'video' | 'thumbnail') =>
-  `/api/media/video-mails/${id}/${file}`;
 
 /** Streams video mails (with ranges, so the player can seek) and thumbnails behind signed URLs. */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,7 +41,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       ) {
         throw new AppError(403, 'forbidden', errorMessages.forbidden);
       }
-      const [row] = await app.database.db.select().from(videoMails).where(eq(videoMails.id, id)).limit(1);
+      const row = await videoMailMedia(app.database.db, id);
       if (!row) throw new AppError(404, 'not_found', errorMessages.notFound);
       const key = file === 'video' ? row.videoKey : row.thumbnailKey;
       const mime = file === 'video' ? row.videoMime : row.thumbnailMime;

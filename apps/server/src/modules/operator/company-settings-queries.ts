@@ -1,0 +1,66 @@
+import { and, asc, eq, max } from 'drizzle-orm';
+import type { CompanySettings, UpdateCompanySettingsBody } from '@seguridad/contracts/http/operator';
+import type { Database } from '../../db/client';
+import { companies, specialities } from '../../db/schema';
+
+/** The company's settings as the console shows them; undefined when the company is gone. */
+export async function companySettings(
+  db: Database,
+  companyId: number,
+  role: CompanySettings['role'],
+): Promise<CompanySettings | undefined> {
+  const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
+  if (!company) return undefined;
+  const list = await db
+    .select({ id: specialities.id, name: specialities.name })
+    .from(specialities)
+    .where(eq(specialities.companyId, companyId))
+    .orderBy(asc(specialities.position), asc(specialities.id));
+  return {
+    name: company.name,
+    role,
+    public_key: company.publicKey,
+    call_back: company.callBackEnabled,
+    video_call: company.videoCallEnabled,
+    video_mail: company.videoMailEnabled,
+    working_hours: company.workingHours,
+    allowed_origins: company.allowedOrigins,
+    specialities: list,
+  };
+}
+
+/** Applies the fields the admin sent; the others keep their values. */
+export async function updateCompanySettings(
+  db: Database,
+  companyId: number,
+  body: UpdateCompanySettingsBody,
+): Promise<void> {
+  await db
+    .update(companies)
+    .set({
+      ...(body.call_back === undefined ? {} : { callBackEnabled: body.call_back }),
+      ...(body.video_call === undefined ? {} : { videoCallEnabled: body.video_call }),
+      ...(body.video_mail === undefined ? {} : { videoMailEnabled: body.video_mail }),
+      ...(body.working_hours === undefined ? {} : { workingHours: body.working_hours }),
+      ...(body.allowed_origins === undefined ? {} : { allowedOrigins: [...new Set(body.allowed_origins)] }),
+    })
+    .where(eq(companies.id, companyId));
+}
+
+/** Adds a speciality at the end of the company's list. */
+export async function addSpeciality(db: Database, companyId: number, name: string): Promise<void> {
+  const [last] = await db
+    .select({ position: max(specialities.position) })
+    .from(specialities)
+    .where(eq(specialities.companyId, companyId));
+  await db.insert(specialities).values({ companyId, name, position: (last?.position ?? -1) + 1 });
+}
+
+/** Removes one of the company's specialities; false when it has no such speciality. */
+export async function removeSpeciality(db: Database, companyId: number, id: number): Promise<boolean> {
+  const removed = await db
+    .delete(specialities)
+    .where(and(eq(specialities.id, id), eq(specialities.companyId, companyId)))
+    .returning({ id: specialities.id });
+  return removed.length > 0;
+}
