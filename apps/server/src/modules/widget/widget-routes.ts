@@ -14,11 +14,11 @@ import {
 import { isWithinWorkingHours } from '@seguridad/contracts/helpers/working-hours';
 import { errorMessages } from '@seguridad/contracts/messages';
 import { webPaths } from '@seguridad/contracts/web-paths';
-import { contactMessages, videoMails } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { withWebmDuration } from '../../integrations/storage/webm-duration';
 import { operatorRoom } from '../operator/operator-access';
 import { readVideoMailUpload } from './read-video-mail-upload';
+import { saveContactMessage, saveVideoMail } from './widget-queries';
 import { newContactMail, newVideoMailMail } from './widget-mails';
 
 const errors = errorResponses(400, 401, 403, 413, 415, 429);
@@ -73,17 +73,14 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
     guarded('company')(async (request) => {
       const company = request.company;
       const body = request.body;
-      const [saved] = await db
-        .insert(contactMessages)
-        .values({
-          companyId: company.id,
-          name: body.name,
-          email: body.email,
-          phone: body.phone_number,
-          message: body.message,
-        })
-        .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
-      app.io.to(operatorRoom(company.id)).emit(operatorEvents.inboxNew, { kind: 'contact', id: saved!.id });
+      const id = await saveContactMessage(db, {
+        companyId: company.id,
+        name: body.name,
+        email: body.email,
+        phone: body.phone_number,
+        message: body.message,
+      });
+      app.io.to(operatorRoom(company.id)).emit(operatorEvents.inboxNew, { kind: 'contact', id });
       await app.mail
         .send(newContactMail(company.inboxEmail, app.config.brandName, { ...body, phone: body.phone_number }))
         .catch((error: unknown) =>
@@ -132,26 +129,21 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
           videoBytes = fixed.file.length;
         }
         const fields = parsed.data;
-        const [saved] = await db
-          .insert(videoMails)
-          .values({
-            companyId: company.id,
-            name: fields.name,
-            email: fields.email,
-            phone: fields.phone_number,
-            message: fields.message,
-            isDerived: fields.is_derived,
-            videoKey: upload.video.key,
-            videoMime: upload.video.type.mime,
-            videoBytes,
-            durationMs,
-            thumbnailKey: upload.thumbnail.key,
-            thumbnailMime: upload.thumbnail.type.mime,
-          })
-          .returning({ id: videoMails.id });
-        app.io
-          .to(operatorRoom(company.id))
-          .emit(operatorEvents.inboxNew, { kind: 'videoMail', id: saved!.id });
+        const id = await saveVideoMail(db, {
+          companyId: company.id,
+          name: fields.name,
+          email: fields.email,
+          phone: fields.phone_number,
+          message: fields.message,
+          isDerived: fields.is_derived,
+          videoKey: upload.video.key,
+          videoMime: upload.video.type.mime,
+          videoBytes,
+          durationMs,
+          thumbnailKey: upload.thumbnail.key,
+          thumbnailMime: upload.thumbnail.type.mime,
+        });
+        app.io.to(operatorRoom(company.id)).emit(operatorEvents.inboxNew, { kind: 'videoMail', id });
         await app.mail
           .send(
             newVideoMailMail(
