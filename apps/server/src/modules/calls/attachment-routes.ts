@@ -14,7 +14,7 @@ import { AppError } from '../../lib/app-error';
 import { signPath, verifySignedPath } from '../../lib/signed-urls';
 import { attachmentDisposition, servedContentType } from './attachment-content';
 import { isOpenCall, participantOfRequest } from './call-access';
-import { callErrors, callIdParams, callTokenHeaders } from './call-routes';
+import { callErrors, callIdParams, callTokenHeaders } from './call-route-schemas';
 import { readCallAttachment } from './read-call-attachment';
 
 /** How long a signed attachment URL works; asked for again each time a file is opened. */

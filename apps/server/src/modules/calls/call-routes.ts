@@ -1,11 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { databaseIdSchema } from '@seguridad/contracts/http/ids';
-import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SERVICE_TIME_ZONE } from '@seguridad/contracts/constants';
 import {
-  CALL_TOKEN_HEADER,
   createVideoCallBodySchema,
   createVideoCallResponseSchema,
   relaySettingsResponseSchema,
@@ -20,13 +17,7 @@ import { AppError } from '../../lib/app-error';
 import { hashToken, newToken } from '../../lib/tokens';
 import { endOpenCall, newRoomName, participantOfRequest, type CallRow } from './call-access';
 import { turnCredentials } from './relay-credentials';
-
-export const callIdParams = z.object({ id: databaseIdSchema });
-
-/** Documents the caller's credential; loose, so the other headers (company-key, authorization) stay. */
-export const callTokenHeaders = z.looseObject({ [CALL_TOKEN_HEADER]: z.string().max(200).optional() });
-
-export const callErrors = errorResponses(400, 401, 403, 404, 429);
+import { callErrors, callIdParams, callTokenHeaders, notifyRealtime } from './call-route-schemas';
 
 /** The caller token of a `navigator.sendBeacon` body: JSON, sent as text/plain (the default) or JSON. */
 const endCallBodySchema = z
@@ -44,14 +35,6 @@ function tokenOfBody(body: z.infer<typeof endCallBodySchema>): string | undefine
   } catch {
     return undefined;
   }
-}
-
-/**
- * The queue and the rooms are told after the row changed; the row is the truth (the console lists
- * it), so a failed notification is logged rather than undoing a call the caller already has.
- */
-export async function notifyRealtime(log: FastifyBaseLogger, what: string, notification: Promise<void>) {
-  await notification.catch((error: unknown) => log.error({ err: error }, `call realtime: ${what} failed`));
 }
 
 /** The caller's side of the call over HTTP (spec §7): start it, end it, and get the relay. */

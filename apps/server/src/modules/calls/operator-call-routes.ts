@@ -14,7 +14,7 @@ import { callTexts } from '@seguridad/contracts/messages';
 import { callChatMessages, videoCalls } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { newRoomName, toQueuedCall } from './call-access';
-import { callErrors, callIdParams, notifyRealtime } from './call-routes';
+import { callErrors, callIdParams, notifyRealtime } from './call-route-schemas';
 import { chatMessagesAfter } from './chat-messages';
 
 const HISTORY_LIMIT = 50;
