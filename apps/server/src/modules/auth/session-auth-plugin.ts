@@ -19,13 +19,18 @@ export type AuthenticatedUser = {
 export const sessionAuthPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('user', undefined);
-    app.decorate('authenticate', async (request: FastifyRequest) => {
+    async function signedInUser(request: FastifyRequest): Promise<AuthenticatedUser> {
       const header = request.headers.authorization ?? '';
       const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
       if (!token || token.length > 200) throw new AppError(401, 'unauthorized', errorMessages.unauthorized);
       const row = await findActiveSession(app.database.db, token);
       if (!row) throw new AppError(401, 'unauthorized', errorMessages.unauthorized);
       request.user = row;
+      return row;
+    }
+    app.decorate('signedInUser', signedInUser);
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      await signedInUser(request);
     });
   },
   { name: 'session-auth', dependencies: ['app-config', 'attempts'] },
@@ -35,6 +40,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler of the App API: resolves the bearer token or answers 401. */
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /** The same check for other guards, returning the user it set on the request. */
+    signedInUser: (request: FastifyRequest) => Promise<AuthenticatedUser>;
   }
   interface FastifyRequest {
     user: AuthenticatedUser | undefined;

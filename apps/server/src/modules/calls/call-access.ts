@@ -134,8 +134,7 @@ export async function participantOfRequest(
     }
   }
   if (request.headers.authorization !== undefined) {
-    await app.authenticate(request);
-    const userId = request.user!.id;
+    const userId = (await app.signedInUser(request)).id;
     // A company key sent with a bearer must be the call's company's, as it must for a caller.
     if (request.headers[COMPANY_KEY_HEADER] !== undefined) await app.requireCompany(request);
     const call = await callForOperator(app, callId, userId);

@@ -26,16 +26,19 @@ export async function membershipOf(
 export const operatorAccessPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('operator', undefined);
-    async function requireMember(request: FastifyRequest) {
-      await app.authenticate(request);
-      const member = await membershipOf(app, request.user!.id);
+    async function requireMember(request: FastifyRequest): Promise<OperatorContext> {
+      const user = await app.signedInUser(request);
+      const member = await membershipOf(app, user.id);
       if (!member) throw new AppError(403, 'forbidden', errorMessages.forbidden);
       request.operator = member;
+      return member;
     }
-    app.decorate('requireOperator', requireMember);
-    app.decorate('requireCompanyAdmin', async (request: FastifyRequest) => {
+    app.decorate('requireOperator', async (request: FastifyRequest) => {
       await requireMember(request);
-      if (request.operator!.role !== 'admin') throw new AppError(403, 'forbidden', errorMessages.forbidden);
+    });
+    app.decorate('requireCompanyAdmin', async (request: FastifyRequest) => {
+      const member = await requireMember(request);
+      if (member.role !== 'admin') throw new AppError(403, 'forbidden', errorMessages.forbidden);
     });
   },
   { name: 'operator-access', dependencies: ['session-auth'] },
