@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CompanyContext } from '../plugins/company-key';
 import type { AuthenticatedUser } from '../modules/auth/session-auth-plugin';
-import type { OperatorContext } from '../modules/operator/operator-access';
+import type { OperatorContext } from '../modules/operator/membership-queries';
 
 /** What each access preHandler stores on the request once it has let the request through. */
 type GuardSlots = { user: AuthenticatedUser; operator: OperatorContext; company: CompanyContext };

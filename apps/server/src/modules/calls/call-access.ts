@@ -5,7 +5,7 @@ import { CALL_TOKEN_HEADER, type QueuedCall } from '@seguridad/contracts/http/ca
 import { COMPANY_KEY_HEADER } from '@seguridad/contracts/constants';
 import { videoCalls } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
-import { membershipOf } from '../operator/operator-access';
+import { membershipOf } from '../operator/membership-queries';
 
 export type CallRow = typeof videoCalls.$inferSelect;
 
@@ -66,7 +66,7 @@ export async function callForOperator(
   callId: number,
   userId: number,
 ): Promise<CallRow | undefined> {
-  const member = await membershipOf(app, userId);
+  const member = await membershipOf(app.database.db, userId);
   if (!member) return undefined;
   const [call] = await app.database.db
     .select()

@@ -1,26 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorMessages } from '@seguridad/contracts/messages';
-import { companyMembers } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-
-export type OperatorContext = { companyId: number; role: 'operator' | 'admin' };
+import { membershipOf, type OperatorContext } from './membership-queries';
 
 /** The Socket.IO room of a company's operators: new inbox items and the waiting-call queue. */
 export const operatorRoom = (companyId: number) => `company:${companyId}:operators`;
-
-export async function membershipOf(
-  app: FastifyInstance,
-  userId: number,
-): Promise<OperatorContext | undefined> {
-  const [member] = await app.database.db
-    .select({ companyId: companyMembers.companyId, role: companyMembers.role })
-    .from(companyMembers)
-    .where(eq(companyMembers.userId, userId))
-    .limit(1);
-  return member;
-}
 
 /** preHandlers of the console: a session of a company member; admins for the company settings. */
 export const operatorAccessPlugin = fp(
@@ -28,7 +13,7 @@ export const operatorAccessPlugin = fp(
     app.decorateRequest('operator', undefined);
     async function requireMember(request: FastifyRequest): Promise<OperatorContext> {
       const user = await app.signedInUser(request);
-      const member = await membershipOf(app, user.id);
+      const member = await membershipOf(app.database.db, user.id);
       if (!member) throw new AppError(403, 'forbidden', errorMessages.forbidden);
       request.operator = member;
       return member;

@@ -3,13 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SocketUser } from '../../realtime/call-socket';
 import { findActiveSession, sessionRoom } from '../auth/session-queries';
-import { membershipOf, operatorRoom } from './operator-access';
+import { membershipOf } from './membership-queries';
+import { operatorRoom } from './operator-access';
 
 /** The socket's user, through the same lookup as the API, so expired and revoked sessions count as none. */
 async function socketUserOf(app: FastifyInstance, token: string): Promise<SocketUser | undefined> {
   const session = await findActiveSession(app.database.db, token);
   if (!session) return undefined;
-  const member = await membershipOf(app, session.id);
+  const member = await membershipOf(app.database.db, session.id);
   return {
     id: session.id,
     name: `${session.name} ${session.lastname}`.trim(),

@@ -22,7 +22,8 @@ import {
   updateCompanySettings,
 } from './company-settings-queries';
 import { companyInbox, markInboxItemHandled } from './inbox-queries';
-import { membershipOf, operatorRoom } from './operator-access';
+import { membershipOf } from './membership-queries';
+import { operatorRoom } from './operator-access';
 
 const errors = errorResponses(400, 401, 403, 404);
 const idParams = z.object({ id: databaseIdSchema });
@@ -38,7 +39,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['operator'], response: { 200: membershipResponseSchema, ...errorResponses(401) } },
     },
     guarded('user')(async (request) => {
-      const member = await membershipOf(app, request.user.id);
+      const member = await membershipOf(app.database.db, request.user.id);
       return { code: 200 as const, member: Boolean(member), role: member?.role ?? null };
     }),
   );
