@@ -1,9 +1,8 @@
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { outboxMessages } from '../../db/schema';
 import { isLoopbackHost } from '../../config';
 import { AppError } from '../../lib/app-error';
+import { latestOutboxMessages } from './outbox-queries';
 import { escapeHtml, linkifyText } from '../../lib/html';
 import { errorMessages } from '@seguridad/contracts/messages';
 
@@ -43,14 +42,8 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
     throw new AppError(404, 'route_not_found', errorMessages.routeNotFound);
   });
 
-  async function latestMessages(query: z.infer<typeof outboxQuerySchema>) {
-    return app.database.db
-      .select()
-      .from(outboxMessages)
-      .where(query.to ? eq(outboxMessages.recipient, query.to.toLowerCase()) : undefined)
-      .orderBy(desc(outboxMessages.id))
-      .limit(query.limit);
-  }
+  const latestMessages = (query: z.infer<typeof outboxQuerySchema>) =>
+    latestOutboxMessages(app.database.db, query);
 
   app.get(
     '/api/dev/outbox',
