@@ -15,7 +15,7 @@ import { callChatMessages, videoCalls } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { newRoomName, toQueuedCall } from './call-access';
 import { callErrors, callIdParams, notifyRealtime } from './call-route-schemas';
-import { chatMessagesAfter } from './chat-messages';
+import { chatMessagesAfter } from './chat-queries';
 
 const HISTORY_LIMIT = 50;
 /** A queue this long means something else is wrong; the console shows the oldest ones first. */
@@ -223,7 +223,7 @@ export const operatorCallRoutes: FastifyPluginAsyncZod = async (app) => {
         )
         .limit(1);
       if (!call) throw new AppError(404, 'call_not_found', callTexts.callNotFound);
-      const messages = await chatMessagesAfter(app, call.id, call.room, 0);
+      const messages = await chatMessagesAfter(app.database.db, call.id, call.room, 0);
       return { code: 200 as const, messages };
     }),
   );
