@@ -1,8 +1,7 @@
-import { and, eq, inArray, lt, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { callSocketEvents, type CallEnded, type ServerMessage } from '@seguridad/contracts/realtime/call';
-import { videoCalls } from '../db/schema';
 import { callRoom, type CallRow } from '../modules/calls/call-access';
+import { endCallFrom, sweepableCalls } from '../modules/calls/call-ending-queries';
 import { joinedMembers, participantOf, type CallMembership } from './call-socket';
 import { announceLeftQueue, sendQueuePositions } from './call-queue';
 
@@ -63,21 +62,13 @@ async function endIfOpen(
 ): Promise<boolean> {
   const db = app.database.db;
   if (reasons.waiting) {
-    const [abandoned] = await db
-      .update(videoCalls)
-      .set({ status: 'abandoned', endReason: reasons.waiting, endedAt: new Date() })
-      .where(and(eq(videoCalls.id, callId), eq(videoCalls.status, 'waiting')))
-      .returning();
+    const abandoned = await endCallFrom(db, callId, 'waiting', reasons.waiting);
     if (abandoned) {
       await announceCallEnded(app, abandoned, reasons.waiting, departed);
       return true;
     }
   }
-  const [ended] = await db
-    .update(videoCalls)
-    .set({ status: 'ended', endReason: reasons.active, endedAt: new Date() })
-    .where(and(eq(videoCalls.id, callId), eq(videoCalls.status, 'active')))
-    .returning();
+  const ended = await endCallFrom(db, callId, 'active', reasons.active);
   if (!ended) return false;
   await announceCallEnded(app, ended, reasons.active, departed);
   return true;
@@ -148,16 +139,7 @@ export function createGraceTimers(graceMs: number, onExpired: (membership: CallM
 export function createEmptyCallSweeper(app: FastifyInstance) {
   let emptyAtLastSweep = new Set<number>();
   return async function sweepEmptyCalls(): Promise<number> {
-    const candidates = await app.database.db
-      .select({ id: videoCalls.id, room: videoCalls.room })
-      .from(videoCalls)
-      .where(
-        and(
-          inArray(videoCalls.status, ['waiting', 'active']),
-          or(eq(videoCalls.isPrivate, false), eq(videoCalls.status, 'active')),
-          lt(videoCalls.createdAt, new Date(Date.now() - SWEEP_MIN_AGE_MS)),
-        ),
-      );
+    const candidates = await sweepableCalls(app.database.db, new Date(Date.now() - SWEEP_MIN_AGE_MS));
     const emptyNow = new Set<number>();
     let ended = 0;
     for (const call of candidates) {

@@ -1,8 +1,7 @@
-import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { callSocketEvents, type QueuePosition, type QueueRemoved } from '@seguridad/contracts/realtime/call';
-import { videoCalls } from '../db/schema';
 import { callRoom, toQueuedCall, type CallRow } from '../modules/calls/call-access';
+import { recentHandledSeconds, waitingPublicRooms } from '../modules/calls/queue-queries';
 import { operatorRoom } from '../modules/operator/operator-access';
 
 /** Until a company has handled calls, a call is assumed to take this long. */
@@ -26,43 +25,20 @@ export async function operatorsOnline(app: FastifyInstance, companyId: number): 
 
 /** Mean accepted → ended time of the company's last handled calls, in seconds. */
 export async function averageHandledSeconds(app: FastifyInstance, companyId: number): Promise<number> {
-  const handled = await app.database.db
-    .select({ acceptedAt: videoCalls.acceptedAt, endedAt: videoCalls.endedAt })
-    .from(videoCalls)
-    .where(
-      and(
-        eq(videoCalls.companyId, companyId),
-        eq(videoCalls.status, 'ended'),
-        isNotNull(videoCalls.acceptedAt),
-        isNotNull(videoCalls.endedAt),
-      ),
-    )
-    .orderBy(desc(videoCalls.endedAt))
-    .limit(HANDLED_SAMPLE);
-  const durations = handled.map((call) => (call.endedAt!.getTime() - call.acceptedAt!.getTime()) / 1000);
+  const durations = await recentHandledSeconds(app.database.db, companyId, HANDLED_SAMPLE);
   if (durations.length === 0) return DEFAULT_HANDLED_SECONDS;
   return Math.max(0, durations.reduce((sum, seconds) => sum + seconds, 0) / durations.length);
 }
 
 /** Every waiting public call of the company with its place in the queue, first to be answered first. */
 export async function queuePositions(app: FastifyInstance, companyId: number): Promise<QueuePosition[]> {
-  const waiting = await app.database.db
-    .select({ room: videoCalls.room })
-    .from(videoCalls)
-    .where(
-      and(
-        eq(videoCalls.companyId, companyId),
-        eq(videoCalls.status, 'waiting'),
-        eq(videoCalls.isPrivate, false),
-      ),
-    )
-    .orderBy(asc(videoCalls.createdAt), asc(videoCalls.id));
+  const waiting = await waitingPublicRooms(app.database.db, companyId);
   if (waiting.length === 0) return [];
   const [online, handledSeconds] = await Promise.all([
     operatorsOnline(app, companyId),
     averageHandledSeconds(app, companyId),
   ]);
-  return waiting.map(({ room }, index) => ({
+  return waiting.map((room, index) => ({
     roomName: room,
     position: index + 1,
     eta_seconds: Math.round(((index + 1) * handledSeconds) / Math.max(1, online)),

@@ -1,0 +1,41 @@
+import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { videoCalls } from '../../db/schema';
+
+/** Accepted → ended seconds of the company's `sample` most recently ended calls. */
+export async function recentHandledSeconds(
+  db: Database,
+  companyId: number,
+  sample: number,
+): Promise<number[]> {
+  const handled = await db
+    .select({ acceptedAt: videoCalls.acceptedAt, endedAt: videoCalls.endedAt })
+    .from(videoCalls)
+    .where(
+      and(
+        eq(videoCalls.companyId, companyId),
+        eq(videoCalls.status, 'ended'),
+        isNotNull(videoCalls.acceptedAt),
+        isNotNull(videoCalls.endedAt),
+      ),
+    )
+    .orderBy(desc(videoCalls.endedAt))
+    .limit(sample);
+  return handled.map((call) => (call.endedAt!.getTime() - call.acceptedAt!.getTime()) / 1000);
+}
+
+/** The rooms of the company's waiting public calls, first to be answered first. */
+export async function waitingPublicRooms(db: Database, companyId: number): Promise<string[]> {
+  const waiting = await db
+    .select({ room: videoCalls.room })
+    .from(videoCalls)
+    .where(
+      and(
+        eq(videoCalls.companyId, companyId),
+        eq(videoCalls.status, 'waiting'),
+        eq(videoCalls.isPrivate, false),
+      ),
+    )
+    .orderBy(asc(videoCalls.createdAt), asc(videoCalls.id));
+  return waiting.map(({ room }) => room);
+}
