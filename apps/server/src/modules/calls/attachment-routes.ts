@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,7 +8,7 @@ import {
 } from '@seguridad/contracts/http/calls';
 import { errorResponses } from '../../lib/error-responses';
 import { callTexts, errorMessages } from '@seguridad/contracts/messages';
-import { callAttachments } from '../../db/schema';
+import { attachmentById, saveAttachment } from './attachment-queries';
 import { AppError } from '../../lib/app-error';
 import { signPath, verifySignedPath } from '../../lib/signed-urls';
 import { attachmentDisposition, servedContentType } from './attachment-content';
@@ -63,20 +62,17 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const upload = await readCallAttachment(request, app.storage);
       try {
-        const [saved] = await db
-          .insert(callAttachments)
-          .values({
-            callId: participant.call.id,
-            sender: participant.role,
-            storageKey: upload.key,
-            name: upload.name,
-            mime: upload.mime,
-            bytes: upload.bytes,
-          })
-          .returning();
+        const saved = await saveAttachment(db, {
+          callId: participant.call.id,
+          sender: participant.role,
+          storageKey: upload.key,
+          name: upload.name,
+          mime: upload.mime,
+          bytes: upload.bytes,
+        });
         return {
           success: true as const,
-          data: { id: saved!.id, name: saved!.name, mime: saved!.mime, size: saved!.bytes },
+          data: { id: saved.id, name: saved.name, mime: saved.mime, size: saved.bytes },
         };
       } catch (error) {
         await app.storage.remove(upload.key);
@@ -98,11 +94,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const [attachment] = await db
-        .select({ id: callAttachments.id, callId: callAttachments.callId })
-        .from(callAttachments)
-        .where(eq(callAttachments.id, request.params.id))
-        .limit(1);
+      const attachment = await attachmentById(db, request.params.id);
       // Credentials are checked even for an unknown id, so the answer does not tell which ids exist.
       const participant = await participantOfRequest(app, request, attachment?.callId ?? 0, {
         companyKey: 'required',
@@ -142,7 +134,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
       ) {
         throw new AppError(403, 'forbidden', errorMessages.forbidden);
       }
-      const [attachment] = await db.select().from(callAttachments).where(eq(callAttachments.id, id)).limit(1);
+      const attachment = await attachmentById(db, id);
       if (!attachment) throw new AppError(404, 'not_found', errorMessages.notFound);
       const head = await readHead(
         app.storage.read(attachment.storageKey, { start: 0, end: SNIFF_BYTES - 1 }),

@@ -1,4 +1,3 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SERVICE_TIME_ZONE } from '@seguridad/contracts/constants';
@@ -12,7 +11,7 @@ import { guarded } from '../../lib/route-guards';
 import { successResponseSchema } from '@seguridad/contracts/http/widget';
 import { isWithinWorkingHours } from '@seguridad/contracts/helpers/working-hours';
 import { callTexts, errorMessages } from '@seguridad/contracts/messages';
-import { videoCalls } from '../../db/schema';
+import { claimPrivateRoom, insertWaitingCall } from './call-queries';
 import { AppError } from '../../lib/app-error';
 import { hashToken, newToken } from '../../lib/tokens';
 import { endOpenCall, newRoomName, participantOfRequest, type CallRow } from './call-access';
@@ -68,18 +67,11 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
 
       if (body.privateRoom) {
         // The link is the secret: whoever opens it (again, after a reload) becomes the caller.
-        const [call] = await db
-          .update(videoCalls)
-          .set({ callerTokenHash: hashToken(token) })
-          .where(
-            and(
-              eq(videoCalls.room, body.privateRoom),
-              eq(videoCalls.companyId, company.id),
-              eq(videoCalls.isPrivate, true),
-              inArray(videoCalls.status, ['waiting', 'active']),
-            ),
-          )
-          .returning();
+        const call = await claimPrivateRoom(db, {
+          name: body.privateRoom,
+          companyId: company.id,
+          callerTokenHash: hashToken(token),
+        });
         if (!call) throw new AppError(404, 'private_room_invalid', callTexts.privateRoomInvalid);
         return createdCall(call, token);
       }
@@ -100,19 +92,16 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(503, 'no_operators', callTexts.noOperators);
       }
 
-      const [call] = await db
-        .insert(videoCalls)
-        .values({
-          companyId: company.id,
-          room: newRoomName(),
-          specialityId: speciality.id,
-          specialityName: speciality.name,
-          fromPage: body.from,
-          callerTokenHash: hashToken(token),
-        })
-        .returning();
-      await notifyRealtime(request.log, 'callQueued', app.callRealtime.callQueued(call!));
-      return createdCall(call!, token);
+      const call = await insertWaitingCall(db, {
+        companyId: company.id,
+        room: newRoomName(),
+        specialityId: speciality.id,
+        specialityName: speciality.name,
+        fromPage: body.from,
+        callerTokenHash: hashToken(token),
+      });
+      await notifyRealtime(request.log, 'callQueued', app.callRealtime.callQueued(call));
+      return createdCall(call, token);
     }),
   );
 
