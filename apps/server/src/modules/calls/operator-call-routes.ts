@@ -1,4 +1,3 @@
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,15 +10,17 @@ import { errorResponses } from '../../lib/error-responses';
 import { guarded } from '../../lib/route-guards';
 import { chatMessageSchema } from '@seguridad/contracts/realtime/call';
 import { callTexts } from '@seguridad/contracts/messages';
-import { callChatMessages, videoCalls } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { newRoomName, toQueuedCall } from './call-access';
 import { callErrors, callIdParams, notifyRealtime } from './call-route-schemas';
 import { chatMessagesAfter } from './chat-queries';
-
-const HISTORY_LIMIT = 50;
-/** A queue this long means something else is wrong; the console shows the oldest ones first. */
-const QUEUE_LIMIT = 500;
+import {
+  acceptWaitingCall,
+  callHistory,
+  companyCall,
+  insertPrivateRoom,
+  operatorQueue,
+} from './operator-call-queries';
 
 const chatResponseSchema = z.object({ code: z.literal(200), messages: z.array(chatMessageSchema) });
 
@@ -44,24 +45,7 @@ export const operatorCallRoutes: FastifyPluginAsyncZod = async (app) => {
     )(async (request) => {
       const { companyId } = request.operator;
       const [calls, operatorsOnline] = await Promise.all([
-        db
-          .select()
-          .from(videoCalls)
-          .where(
-            and(
-              eq(videoCalls.companyId, companyId),
-              or(
-                and(eq(videoCalls.status, 'waiting'), eq(videoCalls.isPrivate, false)),
-                and(
-                  eq(videoCalls.isPrivate, true),
-                  eq(videoCalls.operatorId, request.user.id),
-                  inArray(videoCalls.status, ['waiting', 'active']),
-                ),
-              ),
-            ),
-          )
-          .orderBy(asc(videoCalls.createdAt), asc(videoCalls.id))
-          .limit(QUEUE_LIMIT),
+        operatorQueue(db, companyId, request.user.id),
         app.callRealtime.operatorsOnline(companyId),
       ]);
       return { code: 200 as const, calls: calls.map(toQueuedCall), operators_online: operatorsOnline };
@@ -87,27 +71,12 @@ export const operatorCallRoutes: FastifyPluginAsyncZod = async (app) => {
       const operatorId = request.user.id;
       const callId = request.params.id;
       // One statement decides between operators racing for the same call.
-      const [accepted] = await db
-        .update(videoCalls)
-        .set({ status: 'active', operatorId, acceptedAt: new Date() })
-        .where(
-          and(
-            eq(videoCalls.id, callId),
-            eq(videoCalls.companyId, companyId),
-            eq(videoCalls.status, 'waiting'),
-            or(eq(videoCalls.isPrivate, false), eq(videoCalls.operatorId, operatorId)),
-          ),
-        )
-        .returning();
+      const accepted = await acceptWaitingCall(db, { id: callId, companyId, operatorId });
       if (accepted) {
         await notifyRealtime(request.log, 'callAccepted', app.callRealtime.callAccepted(accepted));
         return { code: 200 as const, call: toQueuedCall(accepted) };
       }
-      const [current] = await db
-        .select()
-        .from(videoCalls)
-        .where(and(eq(videoCalls.id, callId), eq(videoCalls.companyId, companyId)))
-        .limit(1);
+      const current = await companyCall(db, callId, companyId);
       // Another operator's private room is as invisible as another company's call.
       if (!current || (current.isPrivate && current.operatorId !== operatorId)) {
         throw new AppError(404, 'call_not_found', callTexts.callNotFound);
@@ -135,21 +104,17 @@ export const operatorCallRoutes: FastifyPluginAsyncZod = async (app) => {
       'user',
       'operator',
     )(async (request) => {
-      const [call] = await db
-        .insert(videoCalls)
-        .values({
-          companyId: request.operator.companyId,
-          room: newRoomName(),
-          specialityName: callTexts.defaultSpeciality,
-          isPrivate: true,
-          operatorId: request.user.id,
-        })
-        .returning();
-      await notifyRealtime(request.log, 'callQueued', app.callRealtime.callQueued(call!));
+      const call = await insertPrivateRoom(db, {
+        companyId: request.operator.companyId,
+        operatorId: request.user.id,
+        name: newRoomName(),
+        specialityName: callTexts.defaultSpeciality,
+      });
+      await notifyRealtime(request.log, 'callQueued', app.callRealtime.callQueued(call));
       return {
         code: 200 as const,
-        call: toQueuedCall(call!),
-        link: `${app.config.publicBaseUrl}/?privatevideo=${encodeURIComponent(call!.room)}`,
+        call: toQueuedCall(call),
+        link: `${app.config.publicBaseUrl}/?privatevideo=${encodeURIComponent(call.room)}`,
       };
     }),
   );
@@ -168,20 +133,7 @@ export const operatorCallRoutes: FastifyPluginAsyncZod = async (app) => {
       'user',
       'operator',
     )(async (request) => {
-      const rows = await db
-        .select({
-          call: videoCalls,
-          // Qualified by hand: inside `sql` drizzle writes bare column names, and a bare `id` in the
-          // subquery would mean the chat message's own id.
-          chatMessages:
-            sql<number>`(select count(*) from ${callChatMessages} where ${callChatMessages}.${sql.identifier(callChatMessages.callId.name)} = ${videoCalls}.${sql.identifier(videoCalls.id.name)})`.mapWith(
-              Number,
-            ),
-        })
-        .from(videoCalls)
-        .where(eq(videoCalls.companyId, request.operator.companyId))
-        .orderBy(desc(videoCalls.createdAt), desc(videoCalls.id))
-        .limit(HISTORY_LIMIT);
+      const rows = await callHistory(db, request.operator.companyId);
       return {
         code: 200 as const,
         calls: rows.map(({ call, chatMessages }) => ({
@@ -215,15 +167,9 @@ export const operatorCallRoutes: FastifyPluginAsyncZod = async (app) => {
       'user',
       'operator',
     )(async (request) => {
-      const [call] = await db
-        .select({ id: videoCalls.id, room: videoCalls.room })
-        .from(videoCalls)
-        .where(
-          and(eq(videoCalls.id, request.params.id), eq(videoCalls.companyId, request.operator.companyId)),
-        )
-        .limit(1);
+      const call = await companyCall(db, request.params.id, request.operator.companyId);
       if (!call) throw new AppError(404, 'call_not_found', callTexts.callNotFound);
-      const messages = await chatMessagesAfter(app.database.db, call.id, call.room, 0);
+      const messages = await chatMessagesAfter(db, call.id, call.room, 0);
       return { code: 200 as const, messages };
     }),
   );
