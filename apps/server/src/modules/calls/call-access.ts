@@ -1,10 +1,10 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CALL_TOKEN_HEADER, type QueuedCall } from '@seguridad/contracts/http/calls';
 import { COMPANY_KEY_HEADER } from '@seguridad/contracts/constants';
-import { videoCalls } from '../../db/schema';
+import type { videoCalls } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
+import { callById, callOfCompany, endCallIfOpen } from './call-queries';
 import { membershipOf } from '../operator/membership-queries';
 
 export type CallRow = typeof videoCalls.$inferSelect;
@@ -46,7 +46,7 @@ export async function callOfCallerToken(
   callerToken: string | undefined,
 ): Promise<CallRow | undefined> {
   if (!callerToken || callerToken.length > 200) return undefined;
-  const [call] = await app.database.db.select().from(videoCalls).where(eq(videoCalls.id, callId)).limit(1);
+  const call = await callById(app.database.db, callId);
   return call && sameHash(call.callerTokenHash, callerToken) ? call : undefined;
 }
 
@@ -68,12 +68,7 @@ export async function callForOperator(
 ): Promise<CallRow | undefined> {
   const member = await membershipOf(app.database.db, userId);
   if (!member) return undefined;
-  const [call] = await app.database.db
-    .select()
-    .from(videoCalls)
-    .where(and(eq(videoCalls.id, callId), eq(videoCalls.companyId, member.companyId)))
-    .limit(1);
-  return call;
+  return callOfCompany(app.database.db, callId, member.companyId);
 }
 
 /**
@@ -167,16 +162,7 @@ export async function endOpenCall(
   app: FastifyInstance,
   callId: number,
 ): Promise<{ call: CallRow; reason: 'hangup' | 'abandoned' } | undefined> {
-  const wasWaiting = sql`${videoCalls.status} = 'waiting'`;
-  const [call] = await app.database.db
-    .update(videoCalls)
-    .set({
-      status: sql`case when ${wasWaiting} then 'abandoned' else 'ended' end`,
-      endReason: sql`case when ${wasWaiting} then 'abandoned' else 'hangup' end`,
-      endedAt: new Date(),
-    })
-    .where(and(eq(videoCalls.id, callId), inArray(videoCalls.status, [...OPEN_STATUSES])))
-    .returning();
+  const call = await endCallIfOpen(app.database.db, callId);
   if (!call) return undefined;
   return { call, reason: call.status === 'abandoned' ? 'abandoned' : 'hangup' };
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { videoCalls } from '../../db/schema';
 
@@ -37,4 +37,41 @@ export async function insertWaitingCall(
 ): Promise<CallRow> {
   const [inserted] = await db.insert(videoCalls).values(call).returning();
   return inserted!;
+}
+
+export async function callById(db: Database, callId: number): Promise<CallRow | undefined> {
+  const [call] = await db.select().from(videoCalls).where(eq(videoCalls.id, callId)).limit(1);
+  return call;
+}
+
+export async function callOfCompany(
+  db: Database,
+  callId: number,
+  companyId: number,
+): Promise<CallRow | undefined> {
+  const [call] = await db
+    .select()
+    .from(videoCalls)
+    .where(and(eq(videoCalls.id, callId), eq(videoCalls.companyId, companyId)))
+    .limit(1);
+  return call;
+}
+
+/**
+ * Ends a call if it is still open, in one statement so a hang-up racing an accept or a second
+ * hang-up cannot both win: a waiting call is abandoned, an active one ended. Undefined when the
+ * call had already ended.
+ */
+export async function endCallIfOpen(db: Database, callId: number): Promise<CallRow | undefined> {
+  const wasWaiting = sql`${videoCalls.status} = 'waiting'`;
+  const [call] = await db
+    .update(videoCalls)
+    .set({
+      status: sql`case when ${wasWaiting} then 'abandoned' else 'ended' end`,
+      endReason: sql`case when ${wasWaiting} then 'abandoned' else 'hangup' end`,
+      endedAt: new Date(),
+    })
+    .where(and(eq(videoCalls.id, callId), inArray(videoCalls.status, ['waiting', 'active'])))
+    .returning();
+  return call;
 }
