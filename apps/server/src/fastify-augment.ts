@@ -1,7 +1,7 @@
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { MailSender } from './integrations/mail/mail-sender';
-import type { CompanyContext } from './plugins/company-key';
+import type { CompanyContext } from './modules/company/company-queries';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CompanyContext } from '../plugins/company-key';
+import type { CompanyContext } from '../modules/company/company-queries';
 import type { AuthenticatedUser } from '../modules/auth/session-auth-plugin';
 import type { OperatorContext } from '../modules/operator/membership-queries';
 

@@ -1,22 +1,10 @@
-import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { COMPANY_KEY_HEADER } from '@seguridad/contracts/constants';
 import type { Speciality } from '@seguridad/contracts/http/company';
 import { errorMessages } from '@seguridad/contracts/messages';
-import { companies, specialities, type WorkingHoursSlot } from '../db/schema';
 import { AppError } from '../lib/app-error';
-
-export type CompanyContext = {
-  id: number;
-  name: string;
-  inboxEmail: string;
-  callBackEnabled: boolean;
-  videoCallEnabled: boolean;
-  videoMailEnabled: boolean;
-  workingHours: WorkingHoursSlot[];
-  allowedOrigins: string[];
-};
+import { companyByPublicKey, specialitiesOf, type CompanyContext } from '../modules/company/company-queries';
 
 /**
  * Widget calls arrive at high rates and the key → company mapping almost never changes, so a hit
@@ -34,21 +22,7 @@ export const companyKeyPlugin = fp(
     async function lookup(key: string): Promise<CompanyContext | null> {
       const cached = cache.get(key);
       if (cached && cached.expiresAt > Date.now()) return cached.company;
-      const [row] = await app.database.db
-        .select({
-          id: companies.id,
-          name: companies.name,
-          inboxEmail: companies.inboxEmail,
-          callBackEnabled: companies.callBackEnabled,
-          videoCallEnabled: companies.videoCallEnabled,
-          videoMailEnabled: companies.videoMailEnabled,
-          workingHours: companies.workingHours,
-          allowedOrigins: companies.allowedOrigins,
-        })
-        .from(companies)
-        .where(eq(companies.publicKey, key))
-        .limit(1);
-      const company = row ?? null;
+      const company = (await companyByPublicKey(app.database.db, key)) ?? null;
       if (cache.size > 10_000) cache.clear();
       cache.set(key, { company, expiresAt: Date.now() + CACHE_TTL_MS });
       return company;
@@ -59,11 +33,7 @@ export const companyKeyPlugin = fp(
     app.decorate('companySpecialities', async (companyId: number) => {
       const cached = specialitiesCache.get(companyId);
       if (cached && cached.expiresAt > Date.now()) return cached.list;
-      const list = await app.database.db
-        .select({ id: specialities.id, name: specialities.name })
-        .from(specialities)
-        .where(eq(specialities.companyId, companyId))
-        .orderBy(asc(specialities.position), asc(specialities.id));
+      const list = await specialitiesOf(app.database.db, companyId);
       specialitiesCache.set(companyId, { list, expiresAt: Date.now() + CACHE_TTL_MS });
       return list;
     });

@@ -1,7 +1,8 @@
-import { and, asc, eq, max } from 'drizzle-orm';
+import { and, eq, max } from 'drizzle-orm';
 import type { CompanySettings, UpdateCompanySettingsBody } from '@seguridad/contracts/http/operator';
 import type { Database } from '../../db/client';
 import { companies, specialities } from '../../db/schema';
+import { specialitiesOf } from '../company/company-queries';
 
 /** The company's settings as the console shows them; undefined when the company is gone. */
 export async function companySettings(
@@ -11,11 +12,7 @@ export async function companySettings(
 ): Promise<CompanySettings | undefined> {
   const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
   if (!company) return undefined;
-  const list = await db
-    .select({ id: specialities.id, name: specialities.name })
-    .from(specialities)
-    .where(eq(specialities.companyId, companyId))
-    .orderBy(asc(specialities.position), asc(specialities.id));
+  const list = await specialitiesOf(db, companyId);
   return {
     name: company.name,
     role,

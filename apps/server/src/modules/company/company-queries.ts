@@ -1,0 +1,43 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Speciality } from '@seguridad/contracts/http/company';
+import type { Database } from '../../db/client';
+import { companies, specialities, type WorkingHoursSlot } from '../../db/schema';
+
+/** What the widget's routes need to know about the company behind a key. */
+export type CompanyContext = {
+  id: number;
+  name: string;
+  inboxEmail: string;
+  callBackEnabled: boolean;
+  videoCallEnabled: boolean;
+  videoMailEnabled: boolean;
+  workingHours: WorkingHoursSlot[];
+  allowedOrigins: string[];
+};
+
+export async function companyByPublicKey(db: Database, key: string): Promise<CompanyContext | undefined> {
+  const [row] = await db
+    .select({
+      id: companies.id,
+      name: companies.name,
+      inboxEmail: companies.inboxEmail,
+      callBackEnabled: companies.callBackEnabled,
+      videoCallEnabled: companies.videoCallEnabled,
+      videoMailEnabled: companies.videoMailEnabled,
+      workingHours: companies.workingHours,
+      allowedOrigins: companies.allowedOrigins,
+    })
+    .from(companies)
+    .where(eq(companies.publicKey, key))
+    .limit(1);
+  return row;
+}
+
+/** The company's specialities in the order its admins set. */
+export async function specialitiesOf(db: Database, companyId: number): Promise<Speciality[]> {
+  return db
+    .select({ id: specialities.id, name: specialities.name })
+    .from(specialities)
+    .where(eq(specialities.companyId, companyId))
+    .orderBy(asc(specialities.position), asc(specialities.id));
+}
