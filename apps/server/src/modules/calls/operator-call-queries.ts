@@ -53,19 +53,6 @@ export async function acceptWaitingCall(
   return accepted;
 }
 
-export async function companyCall(
-  db: Database,
-  callId: number,
-  companyId: number,
-): Promise<CallRow | undefined> {
-  const [call] = await db
-    .select()
-    .from(videoCalls)
-    .where(and(eq(videoCalls.id, callId), eq(videoCalls.companyId, companyId)))
-    .limit(1);
-  return call;
-}
-
 /** Opens a private room of the operator, waiting for the citizen who gets its link. */
 export async function insertPrivateRoom(
   db: Database,

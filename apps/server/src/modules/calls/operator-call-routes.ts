@@ -13,14 +13,9 @@ import { callTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { newRoomName, toQueuedCall } from './call-access';
 import { callErrors, callIdParams, notifyRealtime } from './call-route-schemas';
+import { callOfCompany } from './call-queries';
 import { chatMessagesAfter } from './chat-queries';
-import {
-  acceptWaitingCall,
-  callHistory,
-  companyCall,
-  insertPrivateRoom,
-  operatorQueue,
-} from './operator-call-queries';
+import { acceptWaitingCall, callHistory, insertPrivateRoom, operatorQueue } from './operator-call-queries';
 
 const chatResponseSchema = z.object({ code: z.literal(200), messages: z.array(chatMessageSchema) });
 
@@ -76,7 +71,7 @@ export const operatorCallRoutes: FastifyPluginAsyncZod = async (app) => {
         await notifyRealtime(request.log, 'callAccepted', app.callRealtime.callAccepted(accepted));
         return { code: 200 as const, call: toQueuedCall(accepted) };
       }
-      const current = await companyCall(db, callId, companyId);
+      const current = await callOfCompany(db, callId, companyId);
       // Another operator's private room is as invisible as another company's call.
       if (!current || (current.isPrivate && current.operatorId !== operatorId)) {
         throw new AppError(404, 'call_not_found', callTexts.callNotFound);
@@ -167,7 +162,7 @@ export const operatorCallRoutes: FastifyPluginAsyncZod = async (app) => {
       'user',
       'operator',
     )(async (request) => {
-      const call = await companyCall(db, request.params.id, request.operator.companyId);
+      const call = await callOfCompany(db, request.params.id, request.operator.companyId);
       if (!call) throw new AppError(404, 'call_not_found', callTexts.callNotFound);
       const messages = await chatMessagesAfter(db, call.id, call.room, 0);
       return { code: 200 as const, messages };
