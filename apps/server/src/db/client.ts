@@ -44,6 +44,9 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
 }
 
 export function wrapPostgres(pool: pg.Pool): DatabaseHandle {
+  // An idle connection that the server ends (a restart, a failover, a dropped test database) must
+  // not crash the process: the pool discards that client and the next query opens a new one.
+  pool.on('error', () => {});
   return handle({ kind: 'postgres', pool }, drizzlePostgres(pool, { schema }) as unknown as Database);
 }
 
