@@ -73,6 +73,16 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const MINIMUM_AGE = 18;
 export const SECURITY_NETWORK_MAX_PEOPLE = 5;
+/** How long an e-mailed network invitation link stays usable. */
+export const NETWORK_INVITATION_TTL_DAYS = 30;
+/** Account phone in the profile: digits only, up to 11 (spec §5). */
+export const ACCOUNT_PHONE_MAX_DIGITS = 11;
+/** Largest avatar image accepted. */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+/** A sign-in this recent stands in for the current password when changing two-step phones. */
+export const REAUTH_WINDOW_MS = 10 * 60 * 1000;
+/** How far back the settings page's security log reaches. */
+export const SECURITY_LOG_RETENTION_DAYS = 90;
 export const DELETE_ACCOUNT_PHRASE = 'eliminar mi cuenta';
 
 export const DRAW = {

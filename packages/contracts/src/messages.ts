@@ -77,6 +77,51 @@ export const accountTexts = {
   resetAccountMailSent: 'Correo para restablecer cuenta enviado',
 } as const;
 
+/** Texts of the settings page (spec §2 Settings, §8), with the spec's spelling slips corrected. */
+export const settingsTexts = {
+  accountTitle: 'Configuración de la Cuenta',
+  devicesTitle: 'Configuración de Dispositivos',
+  networksTitle: 'Configuración de Redes',
+  securityTitle: 'Configuración de Privacidad y Seguridad',
+  twoFactorTitle: 'Autenticación en Dos Pasos',
+  twoFactorBanner: 'Activar Autenticación en Dos Pasos',
+  profileSaved: 'Datos actualizados correctamente',
+  profileSaveFailed: 'Error al Actualizar',
+  avatarTooLarge: 'La imagen no puede superar los 5 MB.',
+  avatarWrongType: 'La imagen debe ser JPG, PNG o WebP.',
+  fixedToPanel: 'Visualización Continua en Panel',
+  deviceRemoved: 'Dispositivo eliminado',
+  deviceNotFound: 'El dispositivo no existe o no es tuyo.',
+  sessionRevoked: 'Sesión cerrada',
+  sessionNotFound: 'La sesión no existe o ya fue cerrada.',
+  cameraSharingSaved: 'Preferencias de cámaras guardadas',
+  passwordRequired: 'Ingresa tu contraseña actual para continuar.',
+  passwordWrong: 'La contraseña actual no es correcta.',
+  phoneRemoved: 'Teléfono eliminado',
+  failure: 'Error',
+} as const;
+
+/** Texts of the security network (spec §2, §4, §8). */
+export const networkTexts = {
+  myNetwork: 'Mi Red',
+  externalNetworks: 'Redes Externas',
+  inviteDialogTitle: 'Enviar Invitación',
+  leaveDialogTitle: 'Salir de Red de Seguridad',
+  invitationSent: 'Invitación enviada',
+  invitationConfirmed: 'Invitación Confirmada',
+  invitationRejected: 'Invitación Rechazada',
+  invitationRemoved: 'Invitación eliminada',
+  failure: 'Error',
+  acceptFailed: 'Lo sentimos, ha ocurrido un error al procesar la solicitud. Por favor inténtalo nuevamente.',
+  networkFull: 'Tu red de seguridad ya tiene 5 personas. Elimina a alguien antes de invitar a otra.',
+  selfInvite: 'No puedes invitarte a ti mismo a tu red de seguridad.',
+  alreadyInvited: 'Esa persona ya está en tu red de seguridad o tiene una invitación pendiente.',
+  invitationInvalid: 'Esta invitación no es válida: pudo expirar, ser cancelada o ya fue respondida.',
+  invitationNotForYou:
+    'Esta invitación fue enviada a otro correo. Inicia sesión con la cuenta que la recibió para responderla.',
+  invitationNotFound: 'La invitación no existe o no te corresponde.',
+} as const;
+
 /** Texts of the contact widget (spec §2, §4, §8). */
 export const widgetTexts = {
   contactSent: 'Formulario Enviado Con Exito!',

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { databaseIdValueSchema } from './ids';
+import { ACCOUNT_PHONE_MAX_DIGITS } from '../constants';
+import { optionalRutSchema } from '../helpers/rut';
+import { validationMessages as v } from '../messages';
+
+/**
+ * The settings area (spec §2 Settings, §3 Settings user and Device, §7 App API): profile, devices,
+ * sessions, the security log and the camera-sharing choice. Two-step setup reuses `http/auth`.
+ */
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((value) => (value === '' ? null : value));
+
+/**
+ * The text fields of `POST /api/v1/user/update` (multipart, with an optional `avatar` file). Only
+ * these are read: role, company, verification flags, spins or ids sent along are ignored.
+ */
+export const profileUpdateFieldsSchema = z.object({
+  name: z.string({ error: v.required }).trim().min(1, v.required).max(80),
+  lastname: z.string({ error: v.required }).trim().min(1, v.required).max(80),
+  /** Digits only, up to 11 (spec §5 "Account phone"); empty clears it. */
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\d*$/, v.digitsOnly)
+    .max(ACCOUNT_PHONE_MAX_DIGITS, v.digitsOnly)
+    .default('')
+    .transform((value) => (value === '' ? null : value)),
+  rut: z.string().default('').pipe(optionalRutSchema(v.rutInvalid)),
+  address: z.string().default('').pipe(optionalText(200)),
+});
+export type ProfileUpdateFields = z.infer<typeof profileUpdateFieldsSchema>;
+/** What the form holds before parsing (the RUT as formatted while typed). */
+export type ProfileFormValues = z.input<typeof profileUpdateFieldsSchema>;
+
+/** Avatar images the server accepts, checked by their first bytes, never by name or header. */
+export const AVATAR_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/** Who may see the user's WiFi cameras (spec §6: the principal user decides). */
+export const cameraSharingSchema = z.object({
+  share_with_network: z.boolean(),
+  share_with_operators: z.boolean(),
+});
+export type CameraSharing = z.infer<typeof cameraSharingSchema>;
+
+export const updateCameraSharingBodySchema = cameraSharingSchema;
+
+/** `GET /api/v1/user/settings`: what the settings page shows beyond `user/info`. */
+export const userSettingsResponseSchema = z.object({
+  code: z.literal(200),
+  camera_sharing: cameraSharingSchema,
+  /** True while the account has no confirmed phone: the page shows the two-step banner. */
+  two_factor_pending: z.boolean(),
+});
+export type UserSettingsResponse = z.infer<typeof userSettingsResponseSchema>;
+
+export const settingsDeviceSchema = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  brand: z.string().nullable(),
+  model: z.string().nullable(),
+  system: z.string().nullable(),
+  system_version: z.string().nullable(),
+  config: z.object({ fixed_to_panel: z.boolean() }),
+  last_seen_at: z.string(),
+  /** The device of the session making the request. */
+  current: z.boolean(),
+});
+export type SettingsDevice = z.infer<typeof settingsDeviceSchema>;
+
+export const devicesResponseSchema = z.object({
+  code: z.literal(200),
+  devices: z.array(settingsDeviceSchema),
+});
+export type DevicesResponse = z.infer<typeof devicesResponseSchema>;
+
+export const updateDeviceConfigBodySchema = z.object({
+  device_id: databaseIdValueSchema,
+  fixed_to_panel: z.boolean(),
+});
+export const deleteDeviceBodySchema = z.object({ device_id: databaseIdValueSchema });
+
+export const activeSessionSchema = z.object({
+  id: z.number().int(),
+  /** "Chrome en Linux", from the user agent; the device's name when the app sent one. */
+  device: z.string(),
+  browser: z.string().nullable(),
+  system: z.string().nullable(),
+  /** Approximate place when known (a region or city); null otherwise. */
+  place: z.string().nullable(),
+  created_at: z.string(),
+  last_used_at: z.string(),
+  /** The session making the request ("esta sesión"). */
+  current: z.boolean(),
+});
+export type ActiveSession = z.infer<typeof activeSessionSchema>;
+
+export const sessionsResponseSchema = z.object({
+  code: z.literal(200),
+  sessions: z.array(activeSessionSchema),
+});
+export type SessionsResponse = z.infer<typeof sessionsResponseSchema>;
+
+export const revokeSessionBodySchema = z.object({ session_id: databaseIdValueSchema });
+
+export const securityEventKinds = [
+  'sign_in',
+  'password_changed',
+  'phone_added',
+  'phone_removed',
+  'session_revoked',
+  'all_sessions_revoked',
+  'device_removed',
+  'account_reset_requested',
+] as const;
+export type SecurityEventKind = (typeof securityEventKinds)[number];
+
+export const securityEventSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(securityEventKinds),
+  /** What it concerns, for a person: "Chrome en Linux", "+569 **** *678". */
+  detail: z.string().nullable(),
+  created_at: z.string(),
+});
+export type SecurityEvent = z.infer<typeof securityEventSchema>;
+
+export const securityLogResponseSchema = z.object({
+  code: z.literal(200),
+  events: z.array(securityEventSchema),
+});
+export type SecurityLogResponse = z.infer<typeof securityLogResponseSchema>;
+
+/**
+ * Adding or removing a two-step phone needs the current password unless the session signed in
+ * within the last 10 minutes (`REAUTH_WINDOW_MS`).
+ */
+export const currentPasswordSchema = z.string().max(128).optional();
+
+export const removePhoneBodySchema = z.object({
+  phone_id: databaseIdValueSchema,
+  password: currentPasswordSchema,
+});
