@@ -58,9 +58,7 @@ export function announceQueued(app: FastifyInstance, call: CallRow): void {
 }
 
 export function announceLeftQueue(app: FastifyInstance, call: CallRow, reason: QueueRemoved['reason']): void {
-  app.io
-    .to(operatorsOf(call))
-    .emit(callSocketEvents.queueRemoved, { id: call.id, reason } satisfies QueueRemoved);
+  app.io.to(operatorsOf(call)).emit(callSocketEvents.queueRemoved, { id: call.id, reason });
 }
 
 /**

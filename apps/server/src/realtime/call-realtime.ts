@@ -37,6 +37,10 @@ export interface CallRealtime {
   callEnded(call: CallRow, reason: CallEnded['reason']): Promise<void>;
 }
 
+/** The client events answered with an ack. */
+type AckedEvent =
+  typeof callSocketEvents.join | typeof callSocketEvents.chatSend | typeof callSocketEvents.leave;
+
 /** Presence changes of one company within this window are announced once. */
 const PRESENCE_COALESCE_MS = 200;
 
@@ -101,9 +105,13 @@ export const callRealtimePlugin = fp(
     }, SWEEP_INTERVAL_MS);
     sweepTimer.unref();
 
+    /**
+     * Listens to an event that carries an ack. Payload and ack are taken as `unknown`, whatever the
+     * event map says: a client may send anything, or no ack at all, and the handler parses both.
+     */
     function withAck(
       socket: AppSocket,
-      name: string,
+      name: AckedEvent,
       handler: (payload: unknown, ack: unknown) => Promise<void>,
     ) {
       socket.on(name, (payload: unknown, ack: unknown) => {

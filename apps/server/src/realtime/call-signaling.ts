@@ -7,6 +7,8 @@ import {
   leavePayloadSchema,
   relayedMessageId,
   type JoinAck,
+  type LeaveAck,
+  type ParsedClientMessage,
   type Participant,
   type ServerMessage,
 } from '@seguridad/contracts/realtime/call';
@@ -19,7 +21,6 @@ import {
   signalError,
   type AppSocket,
   type CallMembership,
-  type Refusal,
 } from './call-socket';
 import { replayChat } from './call-chat';
 import { queuePositions } from './call-queue';
@@ -124,10 +125,8 @@ export async function handleJoin(
     self,
   ];
   ack({ ok: true, self, users, status: call.status });
-  socket.emit(callSocketEvents.message, { id: 'usersInRoom', roomName, users } satisfies ServerMessage);
-  socket
-    .to(room)
-    .emit(callSocketEvents.message, { id: 'newUserInRoom', roomName, user: self } satisfies ServerMessage);
+  socket.emit(callSocketEvents.message, { id: 'usersInRoom', roomName, users });
+  socket.to(room).emit(callSocketEvents.message, { id: 'newUserInRoom', roomName, user: self });
 
   await replayChat(app, socket, membership, lastChatId);
   if (membership.role === 'caller' && call.status === 'waiting' && !call.isPrivate) {
@@ -149,18 +148,39 @@ export function relayMessage(socket: AppSocket, payload: unknown): void {
   if (!membership || !isInRoom(socket, message.roomName)) {
     return signalError(socket, 'not_in_room', callTexts.notInCall);
   }
-  const relayed = {
-    ...message,
-    id: relayedMessageId[message.id],
-    from: membership.participantId,
-    ...('videoCallID' in message ? { videoCallID: membership.callId } : {}),
-  };
-  socket.to(callRoom(message.roomName)).emit(callSocketEvents.message, relayed);
+  socket
+    .to(callRoom(message.roomName))
+    .emit(callSocketEvents.message, relayedMessage(message, membership.participantId, membership.callId));
   if (message.id === 'onVideoReady') {
-    socket.emit(callSocketEvents.message, {
-      id: 'onVideoReady',
-      roomName: message.roomName,
-    } satisfies ServerMessage);
+    socket.emit(callSocketEvents.message, { id: 'onVideoReady', roomName: message.roomName });
+  }
+}
+
+/**
+ * A client message as the other participant receives it: under the id of relayedMessageId, with
+ * `from` = the sender's participant id and, for recording messages, the call's own `videoCallID`.
+ * One case per id, so that each relayed message is checked against its server message.
+ */
+export function relayedMessage(message: ParsedClientMessage, from: string, callId: number): ServerMessage {
+  switch (message.id) {
+    case 'start':
+      return { ...message, id: relayedMessageId[message.id], from };
+    case 'startResponse':
+      return { ...message, id: relayedMessageId[message.id], from };
+    case 'onIceCandidate':
+      return { ...message, id: relayedMessageId[message.id], from };
+    case 'newRemoteOffer':
+      return { ...message, id: relayedMessageId[message.id], from };
+    case 'remoteResponse':
+      return { ...message, id: relayedMessageId[message.id], from };
+    case 'onIceCandidateRemote':
+      return { ...message, id: relayedMessageId[message.id], from };
+    case 'onVideoReady':
+      return { ...message, id: relayedMessageId[message.id], from };
+    case 'startRecording':
+      return { ...message, id: relayedMessageId[message.id], from, videoCallID: callId };
+    case 'stopRecording':
+      return { ...message, id: relayedMessageId[message.id], from, videoCallID: callId };
   }
 }
 
@@ -171,7 +191,7 @@ export async function handleLeave(
   payload: unknown,
   rawAck: unknown,
 ): Promise<void> {
-  const ack = ackOf<{ ok: true } | Refusal>(rawAck);
+  const ack = ackOf<LeaveAck>(rawAck);
   const parsed = leavePayloadSchema.safeParse(payload);
   if (!parsed.success) return ack(refusal('invalid_payload', errorMessages.badRequest));
   const membership = socket.data.call;

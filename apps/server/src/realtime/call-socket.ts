@@ -1,6 +1,11 @@
-import type { DefaultEventsMap, RemoteSocket, Server, Socket } from 'socket.io';
-import type { Participant, SignalError } from '@seguridad/contracts/realtime/call';
+import type { RemoteSocket, Server, Socket } from 'socket.io';
+import type { CallRefusal, Participant, SignalError } from '@seguridad/contracts/realtime/call';
 import { callSocketEvents } from '@seguridad/contracts/realtime/call';
+import type {
+  ClientToServerEvents,
+  InterServerEvents,
+  ServerToClientEvents,
+} from '@seguridad/contracts/realtime/events';
 
 /** Who opened the socket, when its handshake carried a session token (set before `connection`). */
 export type SocketUser = {
@@ -25,13 +30,16 @@ export type CallMembership = {
 
 export type SocketData = { user?: SocketUser; call?: CallMembership };
 
-export type AppServer = Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
-export type AppSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
-export type AppRemoteSocket = RemoteSocket<DefaultEventsMap, SocketData>;
+/**
+ * Typed by the protocol's event maps: what the server emits is checked at compile time. What a
+ * client sends is not trusted for it: handlers take it as `unknown` and parse it with the schemas.
+ */
+export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type AppRemoteSocket = RemoteSocket<ServerToClientEvents, SocketData>;
 
 /** The failure half of every ack of the call protocol. */
-export type Refusal = { ok: false; error: string; message: string };
-export const refusal = (error: string, message: string): Refusal => ({ ok: false, error, message });
+export const refusal = (error: string, message: string): CallRefusal => ({ ok: false, error, message });
 
 /** The ack a client passed with an event, or a no-op when it passed none (or something else). */
 export function ackOf<T>(ack: unknown): (reply: T) => void {
@@ -39,7 +47,7 @@ export function ackOf<T>(ack: unknown): (reply: T) => void {
 }
 
 export function signalError(socket: AppSocket, error: SignalError['error'], message: string): void {
-  socket.emit(callSocketEvents.signalError, { error, message } satisfies SignalError);
+  socket.emit(callSocketEvents.signalError, { error, message });
 }
 
 export function participantOf(membership: CallMembership): Participant {

@@ -78,9 +78,10 @@ export type JoinPayload = z.input<typeof joinPayloadSchema>;
 export const callStatusSchema = z.enum(['waiting', 'active', 'ended', 'abandoned']);
 export type CallStatus = z.infer<typeof callStatusSchema>;
 
-export type JoinAck =
-  | { ok: true; self: Participant; users: Participant[]; status: CallStatus }
-  | { ok: false; error: string; message: string };
+/** The failure half of every ack of the call protocol: a code and a Spanish message a person can read. */
+export type CallRefusal = { ok: false; error: string; message: string };
+
+export type JoinAck = { ok: true; self: Participant; users: Participant[]; status: CallStatus } | CallRefusal;
 
 /** What a client may send as `message` (spec §7 outgoing ids, plus the answers of a P2P call). */
 export const clientMessageSchema = z.discriminatedUnion('id', [
@@ -115,6 +116,8 @@ export const clientMessageSchema = z.discriminatedUnion('id', [
   }),
 ]);
 export type ClientMessage = z.input<typeof clientMessageSchema>;
+/** A client message as the server holds it once parsed (defaults applied). */
+export type ParsedClientMessage = z.infer<typeof clientMessageSchema>;
 export type ClientMessageId = ClientMessage['id'];
 
 /** How the server relays each client message to the other participant (the id it arrives with). */
@@ -193,7 +196,7 @@ export const chatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-export type ChatSendAck = { ok: true; message: ChatMessage } | { ok: false; error: string; message: string };
+export type ChatSendAck = { ok: true; message: ChatMessage } | CallRefusal;
 
 export const queuePositionSchema = z.object({
   roomName: z.string(),
@@ -211,14 +214,18 @@ export const callEndedSchema = z.object({
 export type CallEnded = z.infer<typeof callEndedSchema>;
 
 export const leavePayloadSchema = z.object({ roomName: roomNameSchema });
+export type LeavePayload = z.input<typeof leavePayloadSchema>;
+export type LeaveAck = { ok: true } | CallRefusal;
 
 export const queueAddedSchema = queuedCallSchema;
+export type QueueAdded = z.infer<typeof queueAddedSchema>;
 export const queueRemovedSchema = z.object({
   id: z.number().int(),
   reason: z.enum(['accepted', 'abandoned', 'ended']),
 });
 export type QueueRemoved = z.infer<typeof queueRemovedSchema>;
 export const presenceSchema = z.object({ operators_online: z.number().int().min(0) });
+export type Presence = z.infer<typeof presenceSchema>;
 
 export const signalErrorSchema = z.object({
   error: z.enum(['rate_limited', 'invalid_payload', 'not_in_room', 'frame_too_large']),

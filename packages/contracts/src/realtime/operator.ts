@@ -9,6 +9,8 @@ export const operatorEvents = {
 export type InboxKind = 'videoMail' | 'contact';
 export type InboxEvent = { kind: InboxKind; id: number };
 export type SessionReadyEvent = { operator: boolean };
+/** `company:changed` carries nothing: the console refetches what it shows. */
+export type CompanyChangedEvent = Record<string, never>;
 
 /** Payloads are parsed on arrival, never trusted. */
 export function parseInboxEvent(payload: unknown): InboxEvent | null {

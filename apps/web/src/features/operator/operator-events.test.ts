@@ -4,7 +4,6 @@ import {
   operatorEventNames,
   parseInboxEvent,
   type OperatorConnection,
-  type OperatorSocket,
 } from './operator-events';
 
 /** Just enough of a Socket.IO client socket: listeners by name, and `emit` to play the server. */
@@ -36,7 +35,7 @@ function listen() {
     onQueueRemoved: vi.fn(),
     onPresenceChanged: vi.fn(),
   };
-  listenToOperatorEvents(socket as unknown as OperatorSocket, handlers);
+  listenToOperatorEvents(socket, handlers);
   return { socket, states, handlers };
 }
 

@@ -7,6 +7,8 @@ import {
   queueRemovedSchema,
   type QueueRemoved,
 } from '@seguridad/contracts/realtime/call';
+import type { ClientToServerEvents, ServerToClientEvents } from '@seguridad/contracts/realtime/events';
+import type { CallSocketEvent } from '../../shared/call/call-types';
 import {
   operatorEvents,
   parseInboxEvent,
@@ -19,17 +21,17 @@ import {
 export const operatorEventNames = operatorEvents;
 export { parseInboxEvent, type InboxEvent, type InboxKind };
 
-type OperatorServerEvents = {
-  [operatorEventNames.sessionReady]: (payload: unknown) => void;
-  [operatorEventNames.inboxNew]: (payload: unknown) => void;
-  [operatorEventNames.inboxHandled]: (payload: unknown) => void;
-  [operatorEventNames.companyChanged]: (payload: unknown) => void;
-  [callSocketEvents.queueAdded]: (payload: unknown) => void;
-  [callSocketEvents.queueRemoved]: (payload: unknown) => void;
-  [callSocketEvents.presence]: (payload: unknown) => void;
-};
+/** The console's socket, typed by the protocol's event maps: the calls it accepts ride on it too. */
+export type OperatorSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-export type OperatorSocket = Socket<OperatorServerEvents, Record<string, never>>;
+/**
+ * What listening needs of an OperatorSocket, which is all a test's fake has to provide. Listeners
+ * take what arrives as `unknown`: every payload is parsed.
+ */
+export type OperatorEventSource = {
+  on(event: CallSocketEvent, listener: (...args: unknown[]) => void): unknown;
+  connect(): unknown;
+};
 
 /**
  * The console's link to the server, as the console shows it:
@@ -59,7 +61,7 @@ export type OperatorEventHandlers = {
 };
 
 /** Wires a socket's events to the handlers; the caller creates the socket and closes it. */
-export function listenToOperatorEvents(socket: OperatorSocket, handlers: OperatorEventHandlers): void {
+export function listenToOperatorEvents(socket: OperatorEventSource, handlers: OperatorEventHandlers): void {
   socket.on(operatorEventNames.sessionReady, (payload) => {
     const ready = parseSessionReady(payload);
     if (!ready) return;

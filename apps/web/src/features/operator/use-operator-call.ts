@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Socket } from 'socket.io-client';
 import type { QueuedCall } from '@seguridad/contracts/http/calls';
 import { callTexts } from '@seguridad/contracts/messages';
 import { errorStatus, errorText } from '../../shared/api/api-client';
 import { getRelaySettings, toIceServers, uploadCallAttachment } from '../../shared/call/call-api';
-import { CallSession, type CallSessionSnapshot } from '../../shared/call/call-session';
+import { CallSession, type CallSessionSnapshot, type CallSocket } from '../../shared/call/call-session';
 import { isLivePhase } from '../../shared/call/call-state';
 import { useCallSession } from '../../shared/call/use-call-session';
 import { acceptCall } from './api/accept-call';
@@ -29,7 +28,7 @@ export type OperatorCallState =
   | { step: 'in-call'; call: QueuedCall; session: CallSession; cameraFailed: boolean };
 
 type UseOperatorCallOptions = {
-  socket: Socket | null;
+  socket: CallSocket | null;
   /** The call is no longer waiting for anyone here (taken by us, by someone else, or gone). */
   onLeftQueue: (callId: number) => void;
   /** Refresh what a call changes: the queue and the history. */

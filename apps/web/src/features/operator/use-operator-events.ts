@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import { io } from 'socket.io-client';
 import {
   listenToOperatorEvents,
   type OperatorConnection,
@@ -16,7 +16,7 @@ export type OperatorEvents = {
    * for the queue, and a call accepted here is joined through it (the call session adds its own
    * listeners and never closes it).
    */
-  socket: Socket | null;
+  socket: OperatorSocket | null;
 };
 
 /**
@@ -25,7 +25,7 @@ export type OperatorEvents = {
  */
 export function useOperatorEvents(token: string | null, callbacks: OperatorEventCallbacks): OperatorEvents {
   const [connection, setConnection] = useState<OperatorConnection>({ status: 'connecting' });
-  const [socket, setSocket] = useState<Socket | null>(null);
+  const [socket, setSocket] = useState<OperatorSocket | null>(null);
   const callbacksRef = useRef(callbacks);
   useEffect(() => {
     callbacksRef.current = callbacks;
@@ -35,8 +35,8 @@ export function useOperatorEvents(token: string | null, callbacks: OperatorEvent
     if (!token) return;
     setConnection({ status: 'connecting' });
     // WebSocket only: long polling would need sticky sessions once several processes serve the site.
-    const created = io({ path: '/socket.io', auth: { token }, transports: ['websocket'] });
-    listenToOperatorEvents(created as unknown as OperatorSocket, {
+    const created: OperatorSocket = io({ path: '/socket.io', auth: { token }, transports: ['websocket'] });
+    listenToOperatorEvents(created, {
       onConnectionChange: setConnection,
       onResync: () => callbacksRef.current.onResync(),
       onInboxNew: (event) => callbacksRef.current.onInboxNew(event),

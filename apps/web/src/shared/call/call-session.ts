@@ -15,7 +15,8 @@ import type {
   CallRole,
   CallSessionOptions,
   CallSessionSnapshot,
-  CallSocket,
+  CallSocketEvent,
+  SessionSocket,
 } from './call-types';
 import { MediaTracks } from './media-tracks';
 import { PeerNegotiation } from './peer-negotiation';
@@ -27,6 +28,7 @@ export type {
   CallSessionSnapshot,
   CallSocket,
   ChatEntry,
+  SessionSocket,
 } from './call-types';
 export { newChatClientId } from './chat-outbox';
 export { ICE_RESTART_DELAY_MS } from './peer-negotiation';
@@ -60,7 +62,7 @@ function endReasonOf(reason: CallEnded['reason'], role: CallRole): CallEndReason
  */
 export class CallSession {
   private readonly store: CallStore;
-  private readonly socket: CallSocket;
+  private readonly socket: SessionSocket;
   private readonly context: CallContext;
   private readonly membership: RoomMembership;
   private readonly negotiation: PeerNegotiation;
@@ -69,7 +71,7 @@ export class CallSession {
   private disposed = false;
 
   /** Our listeners, as attached: a shared socket (the console's) keeps everyone else's. */
-  private readonly socketListeners: [string, (...args: unknown[]) => void][];
+  private readonly socketListeners: [CallSocketEvent, (...args: unknown[]) => void][];
   private readonly network: CallSessionOptions['network'];
   private readonly onOffline = () => this.guard(() => this.membership.onOffline());
 
@@ -112,7 +114,7 @@ export class CallSession {
       inRoom: () => this.membership.inRoom,
     });
 
-    const handlers: [string, (payload: unknown) => void][] = [
+    const handlers: [CallSocketEvent, (payload: unknown) => void][] = [
       ['connect', () => this.membership.onConnect()],
       ['disconnect', (reason) => this.membership.onDisconnect(reason)],
       ['connect_error', () => this.membership.onConnectError()],

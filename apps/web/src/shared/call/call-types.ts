@@ -1,6 +1,7 @@
-import type { Socket } from 'socket.io-client';
+import type { Socket, SocketReservedEvents } from 'socket.io-client';
 import type { Attachment } from '@seguridad/contracts/http/calls';
 import type { ChatMessage, ClientMessage, Participant } from '@seguridad/contracts/realtime/call';
+import type { ClientToServerEvents, ServerToClientEvents } from '@seguridad/contracts/realtime/events';
 import type { CallPhase } from './call-state';
 import type { CallStore } from './call-store';
 
@@ -25,7 +26,34 @@ export type CallSessionSnapshot = {
   cameraEnabled: boolean;
 };
 
-export type CallSocket = Socket;
+/**
+ * The caller's own socket or the console's, typed by the protocol's event maps: what it emits is
+ * checked at compile time; what it receives is still parsed with the contracts' schemas.
+ */
+export type CallSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** An event a client socket delivers: one of the connection's own, or one the server emits. */
+export type CallSocketEvent = keyof SocketReservedEvents | keyof ServerToClientEvents;
+
+/**
+ * What a session uses of its CallSocket, which is all a test's fake has to provide (Socket.IO's
+ * `Socket` is a class with private members: nothing but itself can be one). Emits are typed by the
+ * event map; listeners take what arrives as `unknown`, since the session parses every payload.
+ */
+export type SessionSocket = {
+  readonly connected: boolean;
+  readonly active: boolean;
+  /** Socket.IO's manager, whose transport is closed when the network goes away. */
+  readonly io?: { readonly engine?: { close(): void } };
+  connect(): unknown;
+  disconnect(): unknown;
+  on(event: CallSocketEvent, listener: (...args: unknown[]) => void): unknown;
+  off(event: CallSocketEvent, listener: (...args: unknown[]) => void): unknown;
+  emit<Event extends keyof ClientToServerEvents>(
+    event: Event,
+    ...args: Parameters<ClientToServerEvents[Event]>
+  ): unknown;
+};
 
 export type CallCredentials =
   /** The anonymous caller, with the token `POST /api/calls/videoCall` returned. */
@@ -39,7 +67,7 @@ export type CallSessionOptions = {
   call: { id: number; room: string };
   credentials: CallCredentials;
   /** The session attaches its listeners and removes them on dispose. */
-  socket: CallSocket;
+  socket: SessionSocket;
   /** True for the caller's own socket: dispose() disconnects it. */
   ownsSocket?: boolean;
   userName?: string;
@@ -61,7 +89,7 @@ export type CallSessionOptions = {
 /** What every part of the session shares: the store, the socket and the call it is about. */
 export type CallContext = {
   readonly store: CallStore;
-  readonly socket: CallSocket;
+  readonly socket: SessionSocket;
   readonly room: string;
   readonly role: CallRole;
   /**

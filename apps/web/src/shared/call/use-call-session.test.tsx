@@ -1,14 +1,16 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CallSession, type CallSocket } from './call-session';
+import { CallSession } from './call-session';
+import { FakeSocket } from './testing/fake-transport';
 import { useCallSession } from './use-call-session';
 
 function session(): CallSession {
-  const socket = { connected: false, active: true, on: () => socket, off: () => socket, emit: () => socket };
+  const socket = new FakeSocket();
+  socket.active = true;
   return new CallSession({
     call: { id: 1, room: 'room_ABCDEFGHIJKLMNOP' },
     credentials: { role: 'operator' },
-    socket: socket as unknown as CallSocket,
+    socket,
     localStream: null,
     uploadAttachment: async () => ({ id: 1, name: 'a', mime: 'text/plain', size: 1 }),
   });

@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import type { ChatMessage, Participant } from '@seguridad/contracts/realtime/call';
 import { CallSession } from '../call-session';
-import type { CallCredentials, CallSessionOptions, CallSocket } from '../call-types';
+import type { CallCredentials, CallSessionOptions } from '../call-types';
 import { FakePeerConnection, FakeSocket, fakeStream, room, settle } from './fake-transport';
 
 export { FakePeerConnection, FakeSocket, fakeStream, room, settle };
@@ -63,7 +63,7 @@ export function setup({
   const session = new CallSession({
     call: { id: callId, room },
     credentials,
-    socket: socket as unknown as CallSocket,
+    socket,
     ownsSocket,
     userName: credentials.role === 'caller' ? 'Ana' : undefined,
     localStream,

@@ -1,21 +1,25 @@
 import { vi } from 'vitest';
+import type { ClientToServerEvents } from '@seguridad/contracts/realtime/events';
+import type { CallSocketEvent, SessionSocket } from '../call-types';
 
 export const room = 'room_ABCDEFGHIJKLMNOP';
 
+type ClientEvent = keyof ClientToServerEvents;
+/** The server's answer: anything, as a server that cannot be trusted might send. */
 type Ack = (response: unknown) => void;
-type Emitted = { event: string; payload: unknown; ack?: Ack };
+type Emitted = { event: ClientEvent; payload: unknown; ack?: Ack };
 
 /**
  * Socket.IO's client socket as the session uses it: listeners by event name, emits (recorded,
  * with their acks so a test answers as the server would), and connect / disconnect events.
  */
-export class FakeSocket {
+export class FakeSocket implements SessionSocket {
   /** The Socket.IO manager's transport, which the session closes when the network goes away. */
   readonly io = { engine: { close: vi.fn() } };
   connected = false;
   active = false;
   readonly emitted: Emitted[] = [];
-  private readonly listeners = new Map<string, Set<(...args: unknown[]) => void>>();
+  private readonly listeners = new Map<CallSocketEvent, Set<(...args: unknown[]) => void>>();
   readonly connect = vi.fn(() => {
     this.active = true;
   });
@@ -25,20 +29,25 @@ export class FakeSocket {
     this.fire('disconnect', 'io client disconnect');
   });
 
-  on(event: string, listener: (...args: unknown[]) => void) {
+  on(event: CallSocketEvent, listener: (...args: unknown[]) => void) {
     if (!this.listeners.has(event)) this.listeners.set(event, new Set());
     this.listeners.get(event)!.add(listener);
     return this;
   }
 
-  off(event: string, listener?: (...args: unknown[]) => void) {
+  off(event: CallSocketEvent, listener?: (...args: unknown[]) => void) {
     if (listener) this.listeners.get(event)?.delete(listener);
     else this.listeners.delete(event);
     return this;
   }
 
-  emit(event: string, payload: unknown, ack?: Ack) {
-    this.emitted.push({ event, payload, ack });
+  emit<Event extends ClientEvent>(event: Event, ...args: Parameters<ClientToServerEvents[Event]>) {
+    const [payload, ack]: unknown[] = args;
+    this.emitted.push({
+      event,
+      payload,
+      ...(typeof ack === 'function' ? { ack: (response) => ack(response) } : {}),
+    });
     return this;
   }
 
@@ -46,8 +55,8 @@ export class FakeSocket {
     return [...this.listeners.values()].reduce((total, set) => total + set.size, 0);
   }
 
-  /** The server side. */
-  fire(event: string, ...args: unknown[]) {
+  /** The server side, which may send anything. */
+  fire(event: CallSocketEvent, ...args: unknown[]) {
     for (const listener of [...(this.listeners.get(event) ?? [])]) listener(...args);
   }
 
@@ -62,7 +71,7 @@ export class FakeSocket {
     this.fire('disconnect', reason);
   }
 
-  sent(event: string): Emitted[] {
+  sent(event: ClientEvent): Emitted[] {
     return this.emitted.filter((entry) => entry.event === event);
   }
 

@@ -1,5 +1,5 @@
 import { CallStore } from '../call-store';
-import type { CallContext, CallRole, CallSocket } from '../call-types';
+import type { CallContext, CallRole } from '../call-types';
 import { FakeSocket, room } from './fake-transport';
 
 /**
@@ -17,7 +17,7 @@ export function partContext({
   const state = { active: true };
   const context: CallContext = {
     store,
-    socket: socket as unknown as CallSocket,
+    socket,
     room,
     role,
     guard: (action) => action(),
