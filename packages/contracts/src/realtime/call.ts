@@ -228,7 +228,7 @@ export const presenceSchema = z.object({ operators_online: z.number().int().min(
 export type Presence = z.infer<typeof presenceSchema>;
 
 export const signalErrorSchema = z.object({
-  error: z.enum(['rate_limited', 'invalid_payload', 'not_in_room', 'frame_too_large']),
+  error: z.enum(['rate_limited', 'invalid_payload', 'not_in_room']),
   message: z.string(),
 });
 export type SignalError = z.infer<typeof signalErrorSchema>;
