@@ -6,6 +6,7 @@ import {
   DEFAULT_MONTHS_PAID,
   DEFAULT_PLAN_ID,
   DEFAULT_QTY,
+  FLOW_STATUS,
   PASSWORD_MAX_LENGTH,
 } from '../constants';
 import { checkoutTexts, validationMessages as v } from '../messages';
@@ -17,8 +18,7 @@ import { checkoutTexts, validationMessages as v } from '../messages';
  * the server, never from the client.
  */
 
-/** Flow's payment statuses, as `orderStatus.status` carries them (spec: 2 means paid). */
-export const FLOW_STATUS = { pending: 1, paid: 2, rejected: 3, cancelled: 4 } as const;
+export { FLOW_STATUS };
 export type FlowStatusCode = (typeof FLOW_STATUS)[keyof typeof FLOW_STATUS];
 
 /** Longest months_paid accepted: the plan is sold by the year, so one year at most per payment. */

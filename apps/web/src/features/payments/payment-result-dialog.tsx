@@ -1,4 +1,5 @@
-import { FLOW_STATUS, type OrderStatus } from '@seguridad/contracts/http/payments';
+import { FLOW_STATUS } from '@seguridad/contracts/constants';
+import type { OrderStatus } from '@seguridad/contracts/http/payments';
 import { formatClp } from '@seguridad/contracts/helpers/clp';
 import { paymentTexts } from '@seguridad/contracts/messages';
 import { Button } from '../../shared/ui/button';

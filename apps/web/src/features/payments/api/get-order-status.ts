@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { FLOW_STATUS, type OrderStatusResponse } from '@seguridad/contracts/http/payments';
+import { FLOW_STATUS } from '@seguridad/contracts/constants';
+import type { OrderStatusResponse } from '@seguridad/contracts/http/payments';
 import { apiRequest } from '../../../shared/api/api-client';
 
 /** How often a still pending payment is asked about again. */
