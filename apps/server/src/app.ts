@@ -7,6 +7,8 @@ import type { DatabaseHandle } from './db/client';
 import './fastify-augment';
 import { mailPlugin } from './integrations/mail/mail-plugin';
 import { storagePlugin } from './integrations/storage/storage-plugin';
+import { flowPlugin } from './integrations/flow/flow-plugin';
+import { flowSimulatorRoutes } from './integrations/flow/flow-simulator-routes';
 import type { MailSender } from './integrations/mail/mail-sender';
 import { verificationPlugin } from './integrations/verification/verification-plugin';
 import type { VerificationProvider } from './integrations/verification/verification-provider';
@@ -23,6 +25,9 @@ import { mediaRoutes } from './modules/operator/media-routes';
 import { operatorAccessPlugin } from './modules/operator/operator-access';
 import { operatorRealtimePlugin } from './modules/operator/operator-realtime';
 import { operatorRoutes } from './modules/operator/operator-routes';
+import { catalogRoutes } from './modules/payments/catalog-routes';
+import { flowCallbackRoutes } from './modules/payments/flow-callback-routes';
+import { paymentsRoutes } from './modules/payments/payments-routes';
 import { winnersRoutes } from './modules/promo/winners-routes';
 import { webRoutes } from './modules/web/web-routes';
 import { widgetRoutes } from './modules/widget/widget-routes';
@@ -93,6 +98,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(apiDocsPlugin);
   await app.register(mailPlugin, deps.mail ? { sender: deps.mail } : {});
   await app.register(verificationPlugin, deps.verification ? { provider: deps.verification } : {});
+  await app.register(flowPlugin);
   await app.register(companyKeyPlugin);
   await app.register(sessionAuthPlugin);
   await app.register(operatorAccessPlugin);
@@ -112,6 +118,11 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(operatorCallRoutes);
   await app.register(attachmentRoutes);
   await app.register(winnersRoutes);
+  await app.register(catalogRoutes);
+  await app.register(paymentsRoutes);
+  await app.register(flowCallbackRoutes);
+  // Flow's stand-in: registered only when the config points the client at it (never in production).
+  if (deps.config.flow.mode === 'simulator') await app.register(flowSimulatorRoutes);
   if (deps.config.demoMode) await app.register(devMailboxRoutes);
   await app.register(webRoutes);
 

@@ -10,6 +10,22 @@ describe('loadConfig', () => {
     expect(config.isProduction).toBe(false);
   });
 
+  it('points payments at the simulator by default, at Flow with FLOW_*, and nowhere in bare production', () => {
+    const simulator = loadConfig({ PUBLIC_BASE_URL: 'http://localhost:4000' }).flow;
+    expect(simulator).toMatchObject({ mode: 'simulator', apiUrl: 'http://localhost:4000/dev/flow/api' });
+    const flow = loadConfig({
+      FLOW_API_URL: 'https://sandbox.flow.cl/api/',
+      FLOW_API_KEY: 'clave',
+      FLOW_SECRET_KEY: 'secreto',
+    }).flow;
+    expect(flow).toMatchObject({ mode: 'flow', apiUrl: 'https://sandbox.flow.cl/api', timeoutMs: 5000 });
+    expect(loadConfig({ NODE_ENV: 'production' }).flow.mode).toBe('disabled');
+    expect(() => loadConfig({ FLOW_API_URL: 'https://www.flow.cl/api' })).toThrow(/FLOW_\*/);
+    expect(() => loadConfig({ FLOW_API_KEY: 'k', FLOW_SECRET_KEY: 's', FLOW_API_URL: 'ftp://x' })).toThrow(
+      ConfigError,
+    );
+  });
+
   it('lists every bad variable at once', () => {
     let caught: unknown;
     try {

@@ -90,6 +90,12 @@ const envSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   TWILIO_VERIFY_SERVICE_SID: z.string().min(1).optional(),
   TWILIO_VERIFY_BASE_URL: z.url().default('https://verify.twilio.com'),
+  /** Flow's API: `https://sandbox.flow.cl/api` or `https://www.flow.cl/api` (with the key pair below). */
+  FLOW_API_URL: urlWithProtocols(['https', 'http']).optional(),
+  FLOW_API_KEY: z.string().min(1).optional(),
+  FLOW_SECRET_KEY: z.string().min(1).optional(),
+  /** How long one call to Flow may take before it counts as failed. */
+  FLOW_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
   SEED_COMPANY_KEY: z.string().min(16).optional(),
   SEED_COMPANY_NAME: z.string().min(1).default('Central de Seguridad Regional'),
   /** Comma-separated origins the seeded company lets embed its widget (first start only). */
@@ -141,6 +147,11 @@ export type AppConfig = {
   brandName: string;
   mediaUrlSecret: string;
   twilio: { accountSid: string; authToken: string; serviceSid: string; baseUrl: string } | undefined;
+  /**
+   * Where payments go: Flow itself (`FLOW_*` set); the built-in simulator outside production, with
+   * a key pair made at start; or nowhere (production without `FLOW_*`: purchases answer 503).
+   */
+  flow: FlowConfig;
   seed: {
     companyKey: string | undefined;
     companyName: string;
@@ -149,6 +160,13 @@ export type AppConfig = {
     citizenPassword: string;
   };
 };
+
+export type FlowConfig =
+  | { mode: 'flow' | 'simulator'; apiUrl: string; apiKey: string; secretKey: string; timeoutMs: number }
+  | { mode: 'disabled'; timeoutMs: number };
+
+/** The simulator's API lives on our own server, under the public base URL. */
+export const FLOW_SIMULATOR_API_PATH = '/dev/flow/api';
 
 /** Whether a listen address (or a peer's address) is this machine only. */
 export function isLoopbackHost(host: string): boolean {
@@ -178,10 +196,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'TWILIO_*: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_VERIFY_SERVICE_SID together, or none',
     ]);
   }
+  const flowVars = [vars.FLOW_API_URL, vars.FLOW_API_KEY, vars.FLOW_SECRET_KEY];
+  if (flowVars.some(Boolean) && !flowVars.every(Boolean)) {
+    throw new ConfigError(['FLOW_*: set FLOW_API_URL, FLOW_API_KEY and FLOW_SECRET_KEY together, or none']);
+  }
   if (Boolean(vars.TURN_URLS) !== Boolean(vars.TURN_SECRET)) {
     throw new ConfigError(['TURN_*: set TURN_URLS and TURN_SECRET together, or none']);
   }
   const root = serverRoot();
+  const publicBaseUrl = (vars.PUBLIC_BASE_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
   return {
     env: vars.NODE_ENV,
     isProduction: vars.NODE_ENV === 'production',
@@ -193,7 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoModeExplicit: vars.DEMO_MODE === '1',
     socketsPerIpMax: vars.SOCKETS_PER_IP_MAX,
     requestTimeoutMs: vars.REQUEST_TIMEOUT_MS,
-    publicBaseUrl: (vars.PUBLIC_BASE_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
+    publicBaseUrl,
     dataDir: path.resolve(vars.DATA_DIR),
     databaseUrl: vars.DATABASE_URL,
     redisUrl: vars.REDIS_URL,
@@ -224,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             baseUrl: vars.TWILIO_VERIFY_BASE_URL,
           }
         : undefined,
+    flow: flowConfig(vars, publicBaseUrl),
     seed: {
       companyKey: vars.SEED_COMPANY_KEY,
       companyName: vars.SEED_COMPANY_NAME,
@@ -231,5 +255,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       operatorPassword: vars.SEED_OPERATOR_PASSWORD,
       citizenPassword: vars.SEED_CITIZEN_PASSWORD,
     },
+  };
+}
+
+function flowConfig(vars: z.infer<typeof envSchema>, publicBaseUrl: string): FlowConfig {
+  const timeoutMs = vars.FLOW_TIMEOUT_MS;
+  if (vars.FLOW_API_URL && vars.FLOW_API_KEY && vars.FLOW_SECRET_KEY) {
+    return {
+      mode: 'flow',
+      apiUrl: vars.FLOW_API_URL.replace(/\/+$/, ''),
+      apiKey: vars.FLOW_API_KEY,
+      secretKey: vars.FLOW_SECRET_KEY,
+      timeoutMs,
+    };
+  }
+  if (vars.NODE_ENV === 'production') return { mode: 'disabled', timeoutMs };
+  return {
+    mode: 'simulator',
+    apiUrl: `${publicBaseUrl}${FLOW_SIMULATOR_API_PATH}`,
+    apiKey: `SIM-${randomBytes(12).toString('hex').toUpperCase()}`,
+    secretKey: randomBytes(20).toString('hex'),
+    timeoutMs,
   };
 }

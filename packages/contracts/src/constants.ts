@@ -65,6 +65,9 @@ export const DEFAULT_QTY = 1;
 export const CURRENCY = 'CLP';
 export const CHILE_COUNTRY_ID = 81;
 
+/** Flow's payment statuses, as `orderStatus.status` carries them (spec §3: 2 means paid). */
+export const FLOW_STATUS = { pending: 1, paid: 2, rejected: 3, cancelled: 4 } as const;
+
 export const PLAN_BASICO = { id: 1, name: 'Plan Básico', yearlyPriceClp: 149_990 } as const;
 export const PLAN_PREMIUM_YEARLY_PRICE_CLP = 349_990;
 

@@ -22,6 +22,7 @@ export const webPaths = {
   storeRedirect: '/store-redirect',
   wheel: '/wheel',
   checkout: '/checkout',
+  myPurchases: '/mis-compras',
   faq: '/preguntas-frecuentes',
   widget: '/widget',
   operator: '/operador',
@@ -30,12 +31,7 @@ export const webPaths = {
 export type WebPath = (typeof webPaths)[keyof typeof webPaths];
 
 /** Paths that need a session: a visitor without one is sent to log in first. */
-export const sessionRequiredPaths = [
-  webPaths.settings,
-  webPaths.networkInvite,
-  webPaths.wheel,
-  webPaths.checkout,
-] as const;
+export const sessionRequiredPaths = [webPaths.settings, webPaths.networkInvite, webPaths.wheel] as const;
 
 /** Paths a page serves today; the server answers every other path with a real 404. */
 export const servedWebPaths: readonly string[] = Object.values(webPaths).filter(

@@ -154,6 +154,24 @@ const pageRoutes: RouteEntry[] = [
     prerender: false,
   },
   {
+    path: webPaths.checkout,
+    // The checkout with the account feature's sign-in: two features, composed in the app layer.
+    load: () => import('./routes/checkout-route').then((page) => page.CheckoutRoute),
+    title: `Comprar — ${brand}`,
+    description: `Compra el plan de monitoreo de salud de ${brand}: aplicación móvil y smartband.`,
+    layout: 'site',
+    prerender: false,
+  },
+  {
+    path: webPaths.myPurchases,
+    load: () => import('../features/payments/my-purchases-page').then((page) => page.MyPurchasesPage),
+    module: 'payments/my-purchases-page.tsx',
+    title: `Mis compras — ${brand}`,
+    description: `Tus compras en ${brand} y sus comprobantes de pago.`,
+    layout: 'site',
+    prerender: false,
+  },
+  {
     path: webPaths.widget,
     // The widget's drawer with the video call in it: two features, composed in the app layer.
     load: () => import('./routes/widget-route').then((page) => page.WidgetRoute),

@@ -80,6 +80,11 @@ function MobileAccount({ onNavigate }: { onNavigate: () => void }) {
         </Link>
       </li>
       <li>
+        <Link className={styles.link} to={webPaths.myPurchases} onClick={onNavigate}>
+          Mis compras
+        </Link>
+      </li>
+      <li>
         <button
           type="button"
           className={`${styles.link} ${styles.linkButton}`}

@@ -2,6 +2,7 @@ import { Outlet, useLocation } from 'react-router';
 import { webPaths } from '@seguridad/contracts/web-paths';
 import { DrawerLauncher } from './drawer-launcher';
 import { PageMeta } from './page-meta';
+import { PaymentResultSlot } from './payment-result-slot';
 import { ScrollManager } from './scroll-manager';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -22,6 +23,7 @@ export function SiteLayout() {
       </main>
       <SiteFooter />
       {showContactDrawer && <DrawerLauncher />}
+      <PaymentResultSlot />
       <ScrollManager />
       <PageMeta />
     </>

@@ -23,6 +23,9 @@ export function UserMenu() {
           <DropdownMenu.Item asChild className={styles.userMenuItem}>
             <Link to={webPaths.settings}>Configuración</Link>
           </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={styles.userMenuItem}>
+            <Link to={webPaths.myPurchases}>Mis compras</Link>
+          </DropdownMenu.Item>
           <DropdownMenu.Separator className={styles.userMenuSeparator} />
           <DropdownMenu.Item
             className={styles.userMenuItem}

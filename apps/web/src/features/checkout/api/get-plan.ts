@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PlanResponse } from '@seguridad/contracts/http/payments';
+import { apiRequest } from '../../../shared/api/api-client';
+
+export function getPlan(planId: number): Promise<PlanResponse> {
+  return apiRequest<PlanResponse>(`/api/v1/plans/${planId}`);
+}
+
+export function planQueryOptions(planId: number) {
+  return queryOptions({
+    queryKey: ['checkout', 'plan', planId],
+    queryFn: () => getPlan(planId),
+    retry: false,
+  });
+}
+
+export function usePlan(planId: number | null) {
+  return useQuery({ ...planQueryOptions(planId ?? 0), enabled: planId !== null });
+}

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import type { PurchaseBody, StartPaymentResponse } from '@seguridad/contracts/http/payments';
+import { apiRequest } from '../../../shared/api/api-client';
+
+/** The checkout's "Start purchase": answers Flow's page and token. */
+export function startPurchase(body: PurchaseBody): Promise<StartPaymentResponse> {
+  return apiRequest<StartPaymentResponse>('/api/v1/checkout/purchase', { method: 'POST', body, auth: true });
+}
+
+export function useStartPurchase() {
+  return useMutation({ mutationFn: startPurchase });
+}

@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { OrdersResponse } from '@seguridad/contracts/http/payments';
+import { apiRequest } from '../../../shared/api/api-client';
+
+export function getOrders(): Promise<OrdersResponse> {
+  return apiRequest<OrdersResponse>('/api/v1/orders', { auth: true });
+}
+
+export const ordersQueryOptions = queryOptions({ queryKey: ['payments', 'orders'], queryFn: getOrders });
+
+export function useOrders(enabled: boolean) {
+  return useQuery({ ...ordersQueryOptions, enabled });
+}
