@@ -79,6 +79,11 @@ export const accountTexts = {
 
 /** Texts of the settings page (spec §2 Settings, §8), with the spec's spelling slips corrected. */
 export const settingsTexts = {
+  menuAccount: 'Cuenta',
+  menuDevices: 'Dispositivos',
+  menuNetworks: 'Redes de Seguridad',
+  menuSecurity: 'Privacidad y Seguridad',
+  menuSignOut: 'Salir',
   accountTitle: 'Configuración de la Cuenta',
   devicesTitle: 'Configuración de Dispositivos',
   networksTitle: 'Configuración de Redes',
