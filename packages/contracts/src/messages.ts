@@ -95,6 +95,7 @@ export const settingsTexts = {
   avatarTooLarge: 'La imagen no puede superar los 5 MB.',
   avatarWrongType: 'La imagen debe ser JPG, PNG o WebP.',
   fixedToPanel: 'Visualización Continua en Panel',
+  deviceConfigSaved: 'Configuración del dispositivo guardada',
   deviceRemoved: 'Dispositivo eliminado',
   deviceNotFound: 'El dispositivo no existe o no es tuyo.',
   sessionRevoked: 'Sesión cerrada',
