@@ -234,7 +234,9 @@ test.describe('settings page', () => {
       await expect(sessions.getByText('Esta sesión')).toHaveCount(1);
       await sessions.getByRole('button', { name: /^Cerrar la sesión de/ }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Cerrar sesión', exact: true }).click();
-      await expect(page.getByText(settingsTexts.sessionRevoked, { exact: true })).toBeVisible();
+      await expect(
+        page.getByRole('status').getByText(settingsTexts.sessionRevoked, { exact: true }),
+      ).toBeVisible();
       await expect(sessions.getByRole('listitem')).toHaveCount(1);
       await expect(page.getByRole('region', { name: 'Actividad de seguridad' })).toContainText(
         'Sesión cerrada',

@@ -55,7 +55,7 @@ export const settingsUiTexts = {
   resetAccountText:
     'Se cerrará tu sesión en todos los dispositivos y te enviaremos un correo para cambiar tu contraseña.',
   confirm: 'Confirmar',
-  twoFactorLink: 'Autenticación en Dos Pasos',
+  twoFactorConfigure: 'Configurar',
   twoFactorLinkText: 'Protege tu cuenta con un código enviado a tu teléfono.',
   camerasTitle: 'Cámaras',
   camerasLead: 'Tú decides quién puede ver tus cámaras. Por defecto no se comparten con nadie.',

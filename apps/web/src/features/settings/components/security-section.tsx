@@ -4,7 +4,7 @@ import { DELAYS_MS } from '@seguridad/contracts/constants';
 import { accountTexts, settingsTexts } from '@seguridad/contracts/messages';
 import { settingsSectionPaths, webPaths } from '@seguridad/contracts/web-paths';
 import { clearSessionToken } from '../../../shared/api/session-token';
-import { Button } from '../../../shared/ui/button';
+import { Button, buttonClassName } from '../../../shared/ui/button';
 import { Snackbar } from '../../../shared/ui/snackbar';
 import { useUserInfo } from '../api/get-user-info';
 import {
@@ -124,11 +124,17 @@ export function SecuritySection() {
           ))}
           <li className={styles.actionItem}>
             <div>
-              <p className={styles.actionLabel}>{t.twoFactorLink}</p>
+              <p className={styles.actionLabel} id="action-two-factor">
+                {settingsTexts.twoFactorTitle}
+              </p>
               <p className={styles.hint}>{t.twoFactorLinkText}</p>
             </div>
-            <Link className={styles.textLink} to={settingsSectionPaths.twoFactor}>
-              {settingsTexts.twoFactorTitle}
+            <Link
+              className={buttonClassName('secondary')}
+              to={settingsSectionPaths.twoFactor}
+              aria-describedby="action-two-factor"
+            >
+              {t.twoFactorConfigure}
             </Link>
           </li>
         </ul>
