@@ -5,6 +5,7 @@ import { AVATAR_MAX_BYTES } from '@seguridad/contracts/constants';
 import { errorMessages, settingsTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { FileTooLargeError, type FileStorage } from '../../integrations/storage/file-storage';
+import { stripImageMetadata } from '../../integrations/storage/image-metadata';
 import { sniffImage, type SniffedType } from '../../integrations/storage/magic-bytes';
 import { avatarOf, replaceAvatar } from './avatar-queries';
 
@@ -37,10 +38,22 @@ async function peek(source: Readable, bytes: number): Promise<{ head: Buffer; st
   return { head, stream: Readable.from(everything()) };
 }
 
+/** The whole (small) file, refused past `maxBytes` without reading on. */
+async function readAtMost(source: Readable, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of source as AsyncIterable<Buffer>) {
+    length += chunk.length;
+    if (length > maxBytes) throw new FileTooLargeError(maxBytes);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
 /**
  * Reads `user/update`'s multipart form: its text fields, and the optional `avatar` streamed into
  * storage once its first bytes prove it a JPEG, PNG or WebP (an SVG or a page renamed .jpg is
- * refused whatever its name or declared type says). Whatever was stored is removed on failure.
+ * refused whatever its name or declared type says), without its EXIF, GPS and other metadata. Whatever was stored is removed on failure.
  */
 export async function readProfileUpload(
   request: FastifyRequest,
@@ -67,7 +80,11 @@ export async function readProfileUpload(
         stream.resume();
         throw new AppError(415, 'unsupported_media_type', settingsTexts.avatarWrongType);
       }
-      const { key, bytes } = await storage.write(stream, {
+      const original = await readAtMost(stream, AVATAR_MAX_BYTES);
+      if (part.file.truncated) throw new FileTooLargeError(AVATAR_MAX_BYTES);
+      const cleaned = stripImageMetadata(original, type);
+      if (!cleaned) throw new AppError(415, 'unsupported_media_type', settingsTexts.avatarWrongType);
+      const { key, bytes } = await storage.write(Readable.from([cleaned]), {
         extension: type.extension,
         maxBytes: AVATAR_MAX_BYTES,
       });
