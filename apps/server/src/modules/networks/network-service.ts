@@ -1,0 +1,120 @@
+import type { FastifyInstance } from 'fastify';
+import { NETWORK_INVITATION_TTL_DAYS, SECURITY_NETWORK_MAX_PEOPLE } from '@seguridad/contracts/constants';
+import { NETWORK_STATUS } from '@seguridad/contracts/http/networks';
+import { errorMessages, networkTexts } from '@seguridad/contracts/messages';
+import { AppError } from '../../lib/app-error';
+import { hashToken, newToken } from '../../lib/tokens';
+import type { AuthenticatedUser } from '../auth/session-auth-plugin';
+import { invitationLink, networkInvitationMail } from './network-mails';
+import {
+  addInvitationWithinCap,
+  answerInvitation,
+  defaultCompanyId,
+  deleteInvitation,
+  invitationByCodeHash,
+  userIdByEmail,
+} from './network-queries';
+
+/** Invitations send e-mail to addresses the user types: this many per user per hour, at most. */
+export const INVITATIONS_PER_HOUR = 20;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * Invites `guestEmail` into the user's network and e-mails the link. Refuses the user's own
+ * address, an address already pending or confirmed, and a sixth person (spec §1).
+ */
+export async function inviteToNetwork(
+  app: FastifyInstance,
+  owner: AuthenticatedUser,
+  guestEmailTyped: string,
+): Promise<void> {
+  const db = app.database.db;
+  const guestEmail = guestEmailTyped.trim().toLowerCase();
+  const limit = await app.attempts.hit(`networkInvite:user:${owner.id}`, INVITATIONS_PER_HOUR, HOUR_MS);
+  if (!limit.allowed) {
+    throw new AppError(429, 'too_many_requests', errorMessages.tooManyRequests, [
+      `${errorMessages.tooManyRequests} (${Math.ceil(limit.retryAfterSeconds / 60)} min)`,
+    ]);
+  }
+  if (guestEmail === owner.email.trim().toLowerCase()) {
+    throw new AppError(409, 'self_invite', networkTexts.selfInvite);
+  }
+  const companyId = await defaultCompanyId(db);
+  if (companyId === undefined) throw new Error('no company: the database was not seeded');
+  const code = newToken();
+  const outcome = await addInvitationWithinCap(
+    db,
+    {
+      ownerId: owner.id,
+      guestEmail,
+      guestUserId: (await userIdByEmail(db, guestEmail)) ?? null,
+      codeHash: hashToken(code),
+      companyId,
+      expiresAt: new Date(Date.now() + NETWORK_INVITATION_TTL_DAYS * DAY_MS),
+    },
+    SECURITY_NETWORK_MAX_PEOPLE,
+  );
+  if (outcome.kind === 'duplicate') throw new AppError(409, 'already_invited', networkTexts.alreadyInvited);
+  if (outcome.kind === 'full') throw new AppError(409, 'network_full', networkTexts.networkFull);
+  const mail = networkInvitationMail(
+    {
+      brandName: app.config.brandName,
+      publicBaseUrl: app.config.publicBaseUrl,
+      guestEmail,
+      owner: { name: owner.name, lastname: owner.lastname, email: owner.email },
+    },
+    invitationLink(app.config.publicBaseUrl, code, companyId),
+  );
+  try {
+    await app.mail.send(mail);
+  } catch (failure) {
+    // An invitation nobody received must not hold one of the five places.
+    await deleteInvitation(db, outcome.id);
+    throw failure;
+  }
+}
+
+/**
+ * The invitation behind an e-mailed code while it can still be answered: it exists, belongs to
+ * the company the link names, is pending and has not expired. Undefined otherwise.
+ */
+export async function openInvitationByCode(app: FastifyInstance, code: string, companyId: number) {
+  const invitation = await invitationByCodeHash(app.database.db, hashToken(code));
+  if (!invitation || invitation.companyId !== companyId) return undefined;
+  return invitation;
+}
+
+function isOpen(invitation: { status: number; expiresAt: Date }): boolean {
+  return invitation.status === NETWORK_STATUS.pending && invitation.expiresAt.getTime() > Date.now();
+}
+
+/** The inviting user's name for the invitation page; 404 unless the link can still be answered. */
+export async function invitingUserByCode(app: FastifyInstance, code: string, companyId: number) {
+  const invitation = await openInvitationByCode(app, code, companyId);
+  if (!invitation || !isOpen(invitation)) {
+    throw new AppError(404, 'invitation_invalid', networkTexts.invitationInvalid);
+  }
+  return { name: invitation.ownerName, lastname: invitation.ownerLastname };
+}
+
+/**
+ * Accepts (2) or rejects (3) by link. Only the account the invitation was sent to may answer;
+ * giving the answer already given changes nothing.
+ */
+export async function answerByCode(
+  app: FastifyInstance,
+  user: AuthenticatedUser,
+  answer: { code: string; companyId: number; status: 2 | 3 },
+): Promise<void> {
+  const invitation = await openInvitationByCode(app, answer.code, answer.companyId);
+  if (!invitation) throw new AppError(404, 'invitation_invalid', networkTexts.invitationInvalid);
+  const forThisUser =
+    invitation.guestUserId === user.id || invitation.guestEmail === user.email.trim().toLowerCase();
+  if (!forThisUser) throw new AppError(403, 'invitation_not_for_you', networkTexts.invitationNotForYou);
+  if (invitation.status === answer.status) return;
+  if (!isOpen(invitation)) throw new AppError(404, 'invitation_invalid', networkTexts.invitationInvalid);
+  const outcome = await answerInvitation(app.database.db, invitation.id, user, answer.status);
+  if (outcome.kind === 'answered' || outcome.kind === 'unchanged') return;
+  throw new AppError(404, 'invitation_invalid', networkTexts.invitationInvalid);
+}
