@@ -2,7 +2,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Component, type ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { pageTexts } from '@seguridad/contracts/messages';
+import { networkTexts, pageTexts } from '@seguridad/contracts/messages';
 import { servedWebPaths, sessionRequiredPaths, webPaths } from '@seguridad/contracts/web-paths';
 import { setSessionToken } from '../shared/api/session-token';
 import { AppRoutes } from './app-routes';
@@ -136,13 +136,25 @@ describe('route table', () => {
     expect(screen.queryByRole('heading', { name: pageTexts.notFoundTitle })).toBeNull();
   });
 
-  it.each(sessionRequiredPaths)(
-    'shows the not-found page on %s to a signed-in user for now',
-    async (path) => {
-      setSessionToken('a-session-token');
-      renderApp(path);
-      expect(await screen.findByRole('heading', { name: pageTexts.notFoundTitle })).toBeDefined();
-      expect(screen.getByTestId('current-path').textContent).toBe(path);
-    },
-  );
+  const placeholderPaths = sessionRequiredPaths.filter((path) => path !== webPaths.networkInvite);
+
+  it.each(placeholderPaths)('shows the not-found page on %s to a signed-in user for now', async (path) => {
+    setSessionToken('a-session-token');
+    renderApp(path);
+    expect(await screen.findByRole('heading', { name: pageTexts.notFoundTitle })).toBeDefined();
+    expect(screen.getByTestId('current-path').textContent).toBe(path);
+  });
+
+  it('shows a signed-in user the invitation page, which explains a link without its code', async () => {
+    setSessionToken('a-session-token');
+    const errors = renderApp(webPaths.networkInvite);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: networkTexts.invitePageTitle }),
+    ).toBeDefined();
+    expect(screen.getByRole('alert').textContent).toContain(networkTexts.invitationInvalid);
+    expect(screen.getByRole('link', { name: networkTexts.backToStart }).getAttribute('href')).toBe(
+      webPaths.home,
+    );
+    expect(errors).toEqual([]);
+  });
 });

@@ -145,6 +145,15 @@ const pageRoutes: RouteEntry[] = [
     prerender: false,
   },
   {
+    path: webPaths.networkInvite,
+    load: () => import('../features/networks/network-invite-page').then((page) => page.NetworkInvitePage),
+    module: 'networks/network-invite-page.tsx',
+    title: `Invitación a red de seguridad — ${brand}`,
+    description: `Acepta o rechaza la invitación a la red de seguridad de un contacto en ${brand}.`,
+    layout: 'site',
+    prerender: false,
+  },
+  {
     path: webPaths.operator,
     load: () => import('../features/operator/operator-page').then((page) => page.OperatorPage),
     module: 'operator/operator-page.tsx',
@@ -181,13 +190,15 @@ export const notFoundRoute: RouteEntry = {
 const loadSessionRequired = () =>
   import('./routes/session-required-route').then((page) => page.SessionRequiredRoute);
 
-const sessionRequiredRoutes: RouteEntry[] = sessionRequiredPaths.map((path) => ({
-  path,
-  load: loadSessionRequired,
-  title: notFoundRoute.title,
-  description: notFoundRoute.description,
-  layout: 'site',
-  prerender: false,
-}));
+const sessionRequiredRoutes: RouteEntry[] = sessionRequiredPaths
+  .filter((path) => !pageRoutes.some((entry) => entry.path === path))
+  .map((path) => ({
+    path,
+    load: loadSessionRequired,
+    title: notFoundRoute.title,
+    description: notFoundRoute.description,
+    layout: 'site',
+    prerender: false,
+  }));
 
 export const routeTable: RouteEntry[] = [...pageRoutes, ...sessionRequiredRoutes];
