@@ -79,6 +79,11 @@ export const accountTexts = {
 
 /** Texts of the settings page (spec §2 Settings, §8), with the spec's spelling slips corrected. */
 export const settingsTexts = {
+  menuAccount: 'Cuenta',
+  menuDevices: 'Dispositivos',
+  menuNetworks: 'Redes de Seguridad',
+  menuSecurity: 'Privacidad y Seguridad',
+  menuSignOut: 'Salir',
   accountTitle: 'Configuración de la Cuenta',
   devicesTitle: 'Configuración de Dispositivos',
   networksTitle: 'Configuración de Redes',
@@ -90,6 +95,7 @@ export const settingsTexts = {
   avatarTooLarge: 'La imagen no puede superar los 5 MB.',
   avatarWrongType: 'La imagen debe ser JPG, PNG o WebP.',
   fixedToPanel: 'Visualización Continua en Panel',
+  deviceConfigSaved: 'Configuración del dispositivo guardada',
   deviceRemoved: 'Dispositivo eliminado',
   deviceNotFound: 'El dispositivo no existe o no es tuyo.',
   sessionRevoked: 'Sesión cerrada',

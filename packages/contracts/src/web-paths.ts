@@ -29,18 +29,34 @@ export const webPaths = {
 
 export type WebPath = (typeof webPaths)[keyof typeof webPaths];
 
+/**
+ * Each section of the settings page at its own address, so support can point a citizen at one
+ * (`/configuracion` alone opens the account section).
+ */
+export const settingsSectionPaths = {
+  account: '/configuracion/cuenta',
+  devices: '/configuracion/dispositivos',
+  networks: '/configuracion/redes',
+  security: '/configuracion/seguridad',
+  twoFactor: '/configuracion/dos-pasos',
+} as const;
+
+export type SettingsSectionPath = (typeof settingsSectionPaths)[keyof typeof settingsSectionPaths];
+
 /** Paths that need a session: a visitor without one is sent to log in first. */
 export const sessionRequiredPaths = [
   webPaths.settings,
+  ...Object.values(settingsSectionPaths),
   webPaths.networkInvite,
   webPaths.wheel,
   webPaths.checkout,
 ] as const;
 
 /** Paths a page serves today; the server answers every other path with a real 404. */
-export const servedWebPaths: readonly string[] = Object.values(webPaths).filter(
-  (path) => path !== webPaths.promo,
-);
+export const servedWebPaths: readonly string[] = [
+  ...Object.values(webPaths).filter((path) => path !== webPaths.promo),
+  ...Object.values(settingsSectionPaths),
+];
 
 /** In-page anchors of the landing page (spec §2), in the order the header lists them. */
 export const landingAnchors = {

@@ -2,12 +2,17 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Component, type ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { networkTexts, pageTexts } from '@seguridad/contracts/messages';
-import { servedWebPaths, sessionRequiredPaths, webPaths } from '@seguridad/contracts/web-paths';
+import { networkTexts, pageTexts, settingsTexts } from '@seguridad/contracts/messages';
+import {
+  servedWebPaths,
+  sessionRequiredPaths,
+  settingsSectionPaths,
+  webPaths,
+} from '@seguridad/contracts/web-paths';
 import { setSessionToken } from '../shared/api/session-token';
 import { AppRoutes } from './app-routes';
 import { AppProviders } from './providers';
-import { notFoundRoute, routeTable } from './route-table';
+import { notFoundRoute, placeholderPaths, routeTable } from './route-table';
 
 const featureModules = import.meta.glob<Record<string, unknown>>('../features/*/*-page.tsx');
 
@@ -136,12 +141,25 @@ describe('route table', () => {
     expect(screen.queryByRole('heading', { name: pageTexts.notFoundTitle })).toBeNull();
   });
 
-  const placeholderPaths = sessionRequiredPaths.filter((path) => path !== webPaths.networkInvite);
-
   it.each(placeholderPaths)('shows the not-found page on %s to a signed-in user for now', async (path) => {
     setSessionToken('a-session-token');
     renderApp(path);
     expect(await screen.findByRole('heading', { name: pageTexts.notFoundTitle })).toBeDefined();
+    expect(screen.getByTestId('current-path').textContent).toBe(path);
+  });
+
+  it.each([
+    [webPaths.settings, settingsTexts.accountTitle],
+    [settingsSectionPaths.account, settingsTexts.accountTitle],
+    [settingsSectionPaths.devices, settingsTexts.devicesTitle],
+    [settingsSectionPaths.networks, settingsTexts.networksTitle],
+    [settingsSectionPaths.security, settingsTexts.securityTitle],
+    [settingsSectionPaths.twoFactor, settingsTexts.twoFactorTitle],
+  ])('opens %s on its settings section for a signed-in user', async (path, title) => {
+    setSessionToken('a-session-token');
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 2, name: title })).toBeDefined();
+    expect(screen.getByRole('navigation', { name: 'Secciones de la configuración' })).toBeDefined();
     expect(screen.getByTestId('current-path').textContent).toBe(path);
   });
 

@@ -1,5 +1,5 @@
 import { type ComponentType } from 'react';
-import { sessionRequiredPaths, webPaths } from '@seguridad/contracts/web-paths';
+import { sessionRequiredPaths, settingsSectionPaths, webPaths } from '@seguridad/contracts/web-paths';
 import { siteConfig } from '../config/site';
 
 /**
@@ -173,6 +173,22 @@ const pageRoutes: RouteEntry[] = [
   },
 ];
 
+/**
+ * The settings page and each of its sections at its own address: one lazy chunk, loaded only there,
+ * composing the settings and networks features in the app layer.
+ */
+const settingsPage = {
+  load: () => import('./routes/settings-route').then((page) => page.SettingsRoute),
+  title: `Configuración — ${brand}`,
+  description: `Administra tu cuenta de ${brand}: datos personales, dispositivos, redes de seguridad, sesiones y verificación en dos pasos.`,
+  layout: 'site',
+  prerender: false,
+} as const;
+
+const settingsRoutes: RouteEntry[] = [webPaths.settings, ...Object.values(settingsSectionPaths)].map(
+  (path) => ({ path, ...settingsPage }),
+);
+
 export const notFoundRoute: RouteEntry = {
   path: '*',
   load: () => import('../features/not-found/not-found-page').then((page) => page.NotFoundPage),
@@ -190,15 +206,20 @@ export const notFoundRoute: RouteEntry = {
 const loadSessionRequired = () =>
   import('./routes/session-required-route').then((page) => page.SessionRequiredRoute);
 
-const sessionRequiredRoutes: RouteEntry[] = sessionRequiredPaths
-  .filter((path) => !pageRoutes.some((entry) => entry.path === path))
-  .map((path) => ({
-    path,
-    load: loadSessionRequired,
-    title: notFoundRoute.title,
-    description: notFoundRoute.description,
-    layout: 'site',
-    prerender: false,
-  }));
+const pagePaths = new Set([...pageRoutes, ...settingsRoutes].map((entry) => entry.path));
 
-export const routeTable: RouteEntry[] = [...pageRoutes, ...sessionRequiredRoutes];
+/** The session-required paths that still show the placeholder. */
+export const placeholderPaths: readonly string[] = sessionRequiredPaths.filter(
+  (path) => !pagePaths.has(path),
+);
+
+const sessionRequiredRoutes: RouteEntry[] = placeholderPaths.map((path) => ({
+  path,
+  load: loadSessionRequired,
+  title: notFoundRoute.title,
+  description: notFoundRoute.description,
+  layout: 'site',
+  prerender: false,
+}));
+
+export const routeTable: RouteEntry[] = [...pageRoutes, ...settingsRoutes, ...sessionRequiredRoutes];

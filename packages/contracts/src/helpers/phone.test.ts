@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  profilePhoneDigits,
+  storedProfilePhone,
   chileanPhoneSchema,
   formatPhone,
   isMobileE164,
@@ -69,5 +71,25 @@ describe('phone schemas and display', () => {
     expect(mobileFromLocalDigits('12345678')).toBe('+56912345678');
     expect(isMobileE164('+56912345678')).toBe(true);
     expect(isMobileE164('56912345678')).toBe(false);
+  });
+});
+
+describe('the profile phone', () => {
+  it('is stored in E.164 when the digits read as a Chilean number', () => {
+    expect(storedProfilePhone('56912345678')).toBe('+56912345678');
+    expect(storedProfilePhone('912345678')).toBe('+56912345678');
+    expect(storedProfilePhone('12345678')).toBe('+56912345678');
+    expect(storedProfilePhone('56221234567')).toBe('+56221234567');
+  });
+
+  it('keeps digits it cannot place as typed, and empty as none', () => {
+    expect(storedProfilePhone('4915112')).toBe('4915112');
+    expect(storedProfilePhone('')).toBeNull();
+  });
+
+  it('is shown as digits only', () => {
+    expect(profilePhoneDigits('+56912345678')).toBe('56912345678');
+    expect(profilePhoneDigits('4915112')).toBe('4915112');
+    expect(profilePhoneDigits(null)).toBeNull();
   });
 });

@@ -84,3 +84,18 @@ export function maskPhone(phone: string): string {
   const hidden = '*'.repeat(hiddenCount);
   return `${prefix}${hidden.slice(0, 4)} ${hidden.slice(4)}${visibleTail}`.replace(/\s+/g, ' ');
 }
+
+/**
+ * The profile's phone (spec §5 "Account phone": digits only, up to 11) as stored: E.164 when the
+ * digits read as a Chilean number ('56912345678', '912345678', '12345678' for a mobile's local
+ * part), otherwise the digits as typed (a number we cannot place). Empty stays empty.
+ */
+export function storedProfilePhone(digits: string): string | null {
+  if (digits === '') return null;
+  return parseChileanPhone(`+${digits}`) ?? parseMobilePhone(digits) ?? digits;
+}
+
+/** A stored profile phone as the form shows and edits it: digits only ('+56912345678' → '56912345678'). */
+export function profilePhoneDigits(stored: string | null): string | null {
+  return stored === null ? null : stored.replace(/\D/g, '');
+}

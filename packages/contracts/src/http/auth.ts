@@ -120,6 +120,11 @@ export const fullPhoneSchema = mobilePhoneSchema(v.phoneElevenDigits);
 export const startPhoneVerificationBodySchema = z.object({
   phone_number: fullPhoneSchema,
   type: verificationTypeSchema,
+  /**
+   * The current password, needed only when the session signed in more than `REAUTH_WINDOW_MS`
+   * ago (the server answers 403 `password_required` and the page asks for it then).
+   */
+  password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
 });
 export const verifyPhoneBodySchema = z.object({ phone_number: fullPhoneSchema, code: codeSchema });
 

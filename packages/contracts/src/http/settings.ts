@@ -141,6 +141,16 @@ export type SecurityLogResponse = z.infer<typeof securityLogResponseSchema>;
  */
 export const currentPasswordSchema = z.string().max(128).optional();
 
+/**
+ * The `error` names of the 403s that ask for the current password. Unlike other 403s they leave
+ * the session alone: the client keeps its token and asks the person for the password.
+ */
+export const reauthErrors = {
+  passwordRequired: 'password_required',
+  passwordWrong: 'password_wrong',
+} as const;
+export const reauthErrorNames: readonly string[] = Object.values(reauthErrors);
+
 export const removePhoneBodySchema = z.object({
   phone_id: databaseIdValueSchema,
   password: currentPasswordSchema,

@@ -9,12 +9,16 @@ import {
   userInfoResponseSchema,
   verifyPhoneBodySchema,
 } from '@seguridad/contracts/http/auth';
+import { removePhoneBodySchema } from '@seguridad/contracts/http/settings';
 import { maskPhone } from '@seguridad/contracts/helpers/phone';
-import { accountTexts } from '@seguridad/contracts/messages';
+import { accountTexts, settingsTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/error-responses';
 import { guarded } from '../../lib/route-guards';
+import { removeAvatarFile } from '../settings/avatar-service';
 import { accountReactivationMail } from './account-mails';
+import { confirmOwner } from './reauth';
+import { recordSecurityEvent } from './security-event-queries';
 import { revokeAllSessions } from './session-service';
 import { mailContext } from './sign-in-service';
 import { consumeEmailToken, issueEmailToken, revokeEmailTokens, usableRecoveryToken } from './token-queries';
@@ -25,6 +29,7 @@ import {
   deleteUser,
   disablePassword,
   otherPendingPhoneCount,
+  removeUserPhone,
   userInfoOf,
 } from './user-queries';
 import { checkVerificationCode, sendVerificationCode } from './verification-code-service';
@@ -33,6 +38,7 @@ import { checkVerificationCode, sendVerificationCode } from './verification-code
 export const MAX_PENDING_PHONES = 3;
 
 const errors = errorResponses(400, 401, 404, 422, 429);
+const reauthErrors = errorResponses(400, 401, 403, 404, 422, 429);
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
@@ -62,6 +68,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     guarded('user')(async (request) => {
       const userId = request.user.id;
+      await removeAvatarFile(app, userId);
       await deleteUser(db, userId);
       app.io.in(`user:${userId}`).disconnectSockets(true);
       return { code: 200 as const, message: accountTexts.accountDeleted };
@@ -91,12 +98,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         body: startPhoneVerificationBodySchema,
-        response: { 200: okResponseSchema, ...errors },
+        response: { 200: okResponseSchema, ...reauthErrors },
       },
     },
     guarded('user')(async (request) => {
-      const { phone_number: phone, type } = request.body;
+      const { phone_number: phone, type, password } = request.body;
       const userId = request.user.id;
+      await confirmOwner(app, request, password);
       if ((await otherPendingPhoneCount(db, userId, phone)) >= MAX_PENDING_PHONES) {
         throw new AppError(429, 'too_many_pending_phones', accountTexts.codeSendLimit);
       }
@@ -122,8 +130,33 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const { phone_number: phone, code } = request.body;
       const userId = request.user.id;
       await checkVerificationCode(db, app.verification, { userId, purpose: 'verify_phone', code, phone });
-      await confirmPhone(db, userId, phone);
+      if (await confirmPhone(db, userId, phone)) {
+        await recordSecurityEvent(db, userId, 'phone_added', maskPhone(phone));
+      }
       return { code: 200 as const, message: accountTexts.phoneVerified };
+    }),
+  );
+
+  /** Removes a two-step phone: the same proof of ownership as adding one. */
+  app.post(
+    '/api/v1/auth/2fa/removeUserPhone',
+    {
+      preHandler: app.authenticate,
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['auth'],
+        body: removePhoneBodySchema,
+        response: { 200: okResponseSchema, ...reauthErrors },
+      },
+    },
+    guarded('user')(async (request) => {
+      const { phone_id: phoneId, password } = request.body;
+      const userId = request.user.id;
+      await confirmOwner(app, request, password);
+      const removed = await removeUserPhone(db, userId, phoneId);
+      if (!removed) throw new AppError(404, 'phone_not_found', accountTexts.phoneNotFound);
+      await recordSecurityEvent(db, userId, 'phone_removed', maskPhone(removed));
+      return { code: 200 as const, message: settingsTexts.phoneRemoved };
     }),
   );
 
@@ -171,6 +204,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!used) throw new AppError(404, 'token_invalid', accountTexts.recoveryTokenInvalid);
       await disablePassword(db, user.id);
       await revokeAllSessions(app, user.id);
+      await recordSecurityEvent(db, user.id, 'all_sessions_revoked');
       await revokeEmailTokens(db, user.id, 'password_reset');
       const resetToken = await issueEmailToken(db, user.id, 'password_reset');
       await app.mail.send(accountReactivationMail(mailContext(app, user), resetToken));

@@ -18,6 +18,7 @@ import { hashPassword } from '../../lib/password';
 import { guarded } from '../../lib/route-guards';
 import { passwordResetMail } from './account-mails';
 import { enforceAttemptLimit, forgetFailedAttempts, userWithCredentials } from './credentials';
+import { recordSecurityEvent } from './security-event-queries';
 import { revokeAllSessions, revokeSession } from './session-service';
 import { mailContext, signIn } from './sign-in-service';
 import { consumeEmailToken, findUsableEmailToken, issueEmailToken, revokeEmailTokens } from './token-queries';
@@ -144,6 +145,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     guarded('user')(async (request) => {
       await revokeAllSessions(app, request.user.id);
+      await recordSecurityEvent(db, request.user.id, 'all_sessions_revoked');
       return { code: 200 as const, message: accountTexts.sessionsRevoked };
     }),
   );
@@ -157,6 +159,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     guarded('user')(async (request) => {
       const user = request.user;
       await revokeAllSessions(app, user.id);
+      await recordSecurityEvent(db, user.id, 'account_reset_requested');
       const token = await issueEmailToken(db, user.id, 'password_reset');
       await app.mail.send(passwordResetMail(mailContext(app, user), token));
       return { code: 200 as const, message: accountTexts.resetAccountMailSent };
@@ -215,7 +218,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!used) throw new AppError(404, 'token_invalid', accountTexts.resetTokenInvalid);
       await setPasswordHash(db, used.userId, passwordHash);
       await revokeEmailTokens(db, used.userId, 'password_reset');
-      if (revoke) await revokeAllSessions(app, used.userId);
+      await recordSecurityEvent(db, used.userId, 'password_changed');
+      if (revoke) {
+        await revokeAllSessions(app, used.userId);
+        await recordSecurityEvent(db, used.userId, 'all_sessions_revoked');
+      }
       return { code: 200 as const, message: accountTexts.resetSuccess };
     },
   );

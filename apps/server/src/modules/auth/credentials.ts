@@ -21,6 +21,8 @@ export const ATTEMPT_LIMITS = {
   resetRequest: { limit: 3, windowMs: 15 * MINUTE, perEmail: 'refuse' },
   codeRequest: { limit: 5, windowMs: 15 * MINUTE, perEmail: 'slow' },
   codeCheck: { limit: 10, windowMs: 15 * MINUTE, perEmail: 'slow' },
+  /** The current password asked of a signed-in session (two-step phone changes): refused past it. */
+  reauth: { limit: 10, windowMs: 15 * MINUTE, perEmail: 'refuse' },
 } as const;
 
 /** The wait added to each guess at an e-mail whose global count is past its budget. */

@@ -10,6 +10,8 @@ export type AuthenticatedUser = {
   name: string;
   lastname: string;
   sessionId: number;
+  /** When the session signed in (its `created_at`). */
+  signedInAt: Date;
 };
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
 import {
   SESSION_ABSOLUTE_TTL_MS,
   SESSION_IDLE_TTL_MS,
@@ -76,6 +76,15 @@ export function sessionRoom(sessionId: number): string {
   return `session:${sessionId}`;
 }
 
+/** Not revoked, used within the idle lifetime and younger than the absolute one. */
+function liveSession(now: Date) {
+  return and(
+    isNull(sessions.revokedAt),
+    gt(sessions.lastUsedAt, new Date(now.getTime() - SESSION_IDLE_TTL_MS)),
+    gt(sessions.createdAt, new Date(now.getTime() - SESSION_ABSOLUTE_TTL_MS)),
+  );
+}
+
 /**
  * The live session of a bearer token with its user: not revoked, used within the idle lifetime
  * and younger than the absolute one. Its `last_used_at` is moved on at most once a minute.
@@ -85,6 +94,8 @@ export async function findActiveSession(db: Database, token: string, now = new D
     .select({
       sessionId: sessions.id,
       lastUsedAt: sessions.lastUsedAt,
+      /** When this session signed in: a recent one stands in for the password (`REAUTH_WINDOW_MS`). */
+      signedInAt: sessions.createdAt,
       id: users.id,
       email: users.email,
       name: users.name,
@@ -92,14 +103,7 @@ export async function findActiveSession(db: Database, token: string, now = new D
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, hashToken(token)),
-        isNull(sessions.revokedAt),
-        gt(sessions.lastUsedAt, new Date(now.getTime() - SESSION_IDLE_TTL_MS)),
-        gt(sessions.createdAt, new Date(now.getTime() - SESSION_ABSOLUTE_TTL_MS)),
-      ),
-    )
+    .where(and(eq(sessions.tokenHash, hashToken(token)), liveSession(now)))
     .limit(1);
   if (!row) return undefined;
   const { lastUsedAt, ...session } = row;
@@ -133,6 +137,63 @@ export async function revokeUserSessionRows(db: Database, userId: number): Promi
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.map((row) => row.id);
+}
+
+/** The account's live sessions with the device each signed in from, newest use first. */
+export async function liveSessionsOf(db: Database, userId: number, now = new Date()) {
+  return db
+    .select({
+      id: sessions.id,
+      userAgent: sessions.userAgent,
+      createdAt: sessions.createdAt,
+      lastUsedAt: sessions.lastUsedAt,
+      deviceId: sessions.deviceId,
+      deviceName: devices.name,
+    })
+    .from(sessions)
+    .leftJoin(devices, eq(devices.id, sessions.deviceId))
+    .where(and(eq(sessions.userId, userId), liveSession(now)))
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.id));
+}
+
+/** The device a session signed in from (null when unknown or removed). */
+export async function deviceOfSession(db: Database, sessionId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ deviceId: sessions.deviceId })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId));
+  return row?.deviceId ?? null;
+}
+
+/**
+ * Revokes one of the account's sessions; returns its id if it was still live. Another account's
+ * session id matches nothing, exactly like an unknown one.
+ */
+export async function revokeOwnSessionRow(
+  db: Database,
+  userId: number,
+  sessionId: number,
+): Promise<number[]> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.map((row) => row.id);
+}
+
+/** Revokes every live session the account opened from one device; returns their ids. */
+export async function revokeDeviceSessionRows(
+  db: Database,
+  userId: number,
+  deviceId: number,
+): Promise<number[]> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), eq(sessions.deviceId, deviceId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   return rows.map((row) => row.id);
 }

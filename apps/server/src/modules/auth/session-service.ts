@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { revokeSessionRow, revokeUserSessionRows, sessionRoom } from './session-queries';
+import {
+  revokeDeviceSessionRows,
+  revokeOwnSessionRow,
+  revokeSessionRow,
+  revokeUserSessionRows,
+  sessionRoom,
+} from './session-queries';
 
 /**
  * Closes the sockets opened with revoked sessions. Through the session's room, so with the Redis
@@ -15,4 +21,24 @@ export async function revokeSession(app: FastifyInstance, sessionId: number): Pr
 
 export async function revokeAllSessions(app: FastifyInstance, userId: number): Promise<void> {
   disconnectSessions(app, await revokeUserSessionRows(app.database.db, userId));
+}
+
+/** Ends one of the account's own sessions; false when it is not theirs or already ended. */
+export async function revokeOwnSession(
+  app: FastifyInstance,
+  userId: number,
+  sessionId: number,
+): Promise<boolean> {
+  const revoked = await revokeOwnSessionRow(app.database.db, userId, sessionId);
+  disconnectSessions(app, revoked);
+  return revoked.length > 0;
+}
+
+/** Ends every session the account opened from one device, before the device is removed. */
+export async function revokeDeviceSessions(
+  app: FastifyInstance,
+  userId: number,
+  deviceId: number,
+): Promise<void> {
+  disconnectSessions(app, await revokeDeviceSessionRows(app.database.db, userId, deviceId));
 }

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { UserInfo } from '@seguridad/contracts/http/auth';
+import { profilePhoneDigits } from '@seguridad/contracts/helpers/phone';
 import type { Database } from '../../db/client';
-import { userPhones, users } from '../../db/schema';
+import { userAvatars, userPhones, users } from '../../db/schema';
 
 export async function findUserByEmail(db: Database, email: string) {
   const [user] = await db
@@ -19,22 +20,37 @@ export async function insertUser(db: Database, values: typeof users.$inferInsert
   return inserted;
 }
 
-/** The account as `/user/info` shows it. */
+/** The path an avatar is served at: its random token, never the account id (decision 011). */
+export function avatarLink(token: string): string {
+  return `/api/v1/user/avatar/${token}`;
+}
+
+/** The account as `/user/info` shows it: the phone as the digits the form edits. */
 export async function userInfoOf(db: Database, userId: number): Promise<UserInfo | undefined> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user) return undefined;
+  const [row] = await db
+    .select({ user: users, avatarToken: userAvatars.token })
+    .from(users)
+    .leftJoin(userAvatars, eq(userAvatars.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!row) return undefined;
+  const { user, avatarToken } = row;
   return {
     id: user.id,
     email: user.email,
     profile: {
       name: user.name,
       lastname: user.lastname,
-      phone: user.phone,
+      phone: profilePhoneDigits(user.phone),
       rut: user.rut,
       address: user.address,
-      avatar_link: user.avatarPath ? `/api/v1/user/avatar/${user.id}` : null,
+      avatar_link: avatarToken ? avatarLink(avatarToken) : null,
     },
   };
+}
+
+export async function passwordHashOf(db: Database, userId: number): Promise<string | undefined> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return row?.passwordHash;
 }
 
 export async function setPasswordHash(db: Database, userId: number, passwordHash: string) {
@@ -78,9 +94,24 @@ export async function addPendingPhone(db: Database, userId: number, phone: strin
   await db.insert(userPhones).values({ userId, phone }).onConflictDoNothing();
 }
 
-export async function confirmPhone(db: Database, userId: number, phone: string) {
-  await db
+/** Marks the phone confirmed; false when it already was. */
+export async function confirmPhone(db: Database, userId: number, phone: string): Promise<boolean> {
+  const confirmed = await db
     .update(userPhones)
     .set({ confirmedAt: new Date() })
-    .where(and(eq(userPhones.userId, userId), eq(userPhones.phone, phone), isNull(userPhones.confirmedAt)));
+    .where(and(eq(userPhones.userId, userId), eq(userPhones.phone, phone), isNull(userPhones.confirmedAt)))
+    .returning({ id: userPhones.id });
+  return confirmed.length > 0;
+}
+
+/**
+ * Removes one of the account's phones (confirmed or still being verified) and returns it; another
+ * account's phone id matches nothing, like an unknown one.
+ */
+export async function removeUserPhone(db: Database, userId: number, phoneId: number) {
+  const [removed] = await db
+    .delete(userPhones)
+    .where(and(eq(userPhones.id, phoneId), eq(userPhones.userId, userId)))
+    .returning({ phone: userPhones.phone });
+  return removed?.phone;
 }

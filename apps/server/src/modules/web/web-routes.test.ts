@@ -5,7 +5,7 @@ import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../db/schema';
 import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
-import { webPaths } from '@seguridad/contracts/web-paths';
+import { settingsSectionPaths, webPaths } from '@seguridad/contracts/web-paths';
 import { createTestApp, type TestContext } from '../../testing/test-app';
 
 /** A miniature build output with the files the web routes rely on. */
@@ -69,6 +69,15 @@ describe('website routes', () => {
     expect(response.statusCode).toBe(404);
     const served = await ctx.app.inject({ method: 'GET', url: webPaths.settings });
     expect(served.statusCode).toBe(200);
+  });
+
+  it('serves every settings section at its own address, and nothing else under it', async () => {
+    for (const sectionPath of Object.values(settingsSectionPaths)) {
+      const response = await ctx.app.inject({ method: 'GET', url: sectionPath });
+      expect(response.statusCode, sectionPath).toBe(200);
+    }
+    const unknown = await ctx.app.inject({ method: 'GET', url: '/configuracion/otra-cosa' });
+    expect(unknown.statusCode).toBe(404);
   });
 
   it('keeps JSON 404s for unknown API routes', async () => {

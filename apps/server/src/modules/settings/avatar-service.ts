@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AVATAR_MAX_BYTES } from '@seguridad/contracts/constants';
+import { errorMessages, settingsTexts } from '@seguridad/contracts/messages';
+import { AppError } from '../../lib/app-error';
+import { FileTooLargeError, type FileStorage } from '../../integrations/storage/file-storage';
+import { sniffImage, type SniffedType } from '../../integrations/storage/magic-bytes';
+import { avatarOf, replaceAvatar } from './avatar-queries';
+
+export type StoredAvatar = { key: string; bytes: number; type: SniffedType };
+export type ProfileUpload = { fields: Record<string, string>; avatar: StoredAvatar | undefined };
+
+/** Enough bytes to tell JPEG, PNG and WebP apart. */
+const SNIFF_BYTES = 16;
+
+/** The first bytes of a stream, and a stream that still yields everything. */
+async function peek(source: Readable, bytes: number): Promise<{ head: Buffer; stream: Readable }> {
+  const iterator = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const chunks: Buffer[] = [];
+  let length = 0;
+  while (length < bytes) {
+    const { value, done } = await iterator.next();
+    if (done) break;
+    chunks.push(value);
+    length += value.length;
+  }
+  const head = Buffer.concat(chunks);
+  async function* everything() {
+    if (head.length > 0) yield head;
+    for (;;) {
+      const { value, done } = await iterator.next();
+      if (done) return;
+      yield value;
+    }
+  }
+  return { head, stream: Readable.from(everything()) };
+}
+
+/**
+ * Reads `user/update`'s multipart form: its text fields, and the optional `avatar` streamed into
+ * storage once its first bytes prove it a JPEG, PNG or WebP (an SVG or a page renamed .jpg is
+ * refused whatever its name or declared type says). Whatever was stored is removed on failure.
+ */
+export async function readProfileUpload(
+  request: FastifyRequest,
+  storage: FileStorage,
+): Promise<ProfileUpload> {
+  const fields: Record<string, string> = {};
+  let avatar: StoredAvatar | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string' && !(part.fieldname in fields))
+          fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== 'avatar' || avatar) {
+        part.file.resume();
+        throw new AppError(400, 'unexpected_file', errorMessages.badRequest);
+      }
+      const { head, stream } = await peek(part.file, SNIFF_BYTES);
+      // A file input left empty still sends a part, with no name and no bytes: no new avatar.
+      if (head.length === 0 && part.filename === '') continue;
+      const type = sniffImage(head);
+      if (!type) {
+        stream.resume();
+        throw new AppError(415, 'unsupported_media_type', settingsTexts.avatarWrongType);
+      }
+      const { key, bytes } = await storage.write(stream, {
+        extension: type.extension,
+        maxBytes: AVATAR_MAX_BYTES,
+      });
+      avatar = { key, bytes, type };
+      if (part.file.truncated) throw new FileTooLargeError(AVATAR_MAX_BYTES);
+    }
+    return { fields, avatar };
+  } catch (error) {
+    if (avatar) await storage.remove(avatar.key);
+    if (
+      error instanceof FileTooLargeError ||
+      (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
+    ) {
+      throw new AppError(413, 'payload_too_large', settingsTexts.avatarTooLarge);
+    }
+    throw error;
+  }
+}
+
+/** Makes a stored upload the account's avatar under a new random token; the old file goes. */
+export async function saveAvatar(app: FastifyInstance, userId: number, avatar: StoredAvatar): Promise<void> {
+  const replaced = await replaceAvatar(app.database.db, {
+    userId,
+    token: randomBytes(16).toString('base64url'),
+    storageKey: avatar.key,
+    mime: avatar.type.mime,
+    bytes: avatar.bytes,
+  });
+  if (replaced) await app.storage.remove(replaced).catch(() => undefined);
+}
+
+/** Removes the account's avatar file (before the account itself goes; the row goes by cascade). */
+export async function removeAvatarFile(app: FastifyInstance, userId: number): Promise<void> {
+  const avatar = await avatarOf(app.database.db, userId);
+  if (avatar) await app.storage.remove(avatar.storageKey).catch(() => undefined);
+}

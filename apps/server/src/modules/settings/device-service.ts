@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { describeUserAgent } from '../../lib/user-agent';
+import { recordSecurityEvent } from '../auth/security-event-queries';
+import { revokeDeviceSessions } from '../auth/session-service';
+import { deleteOwnDevice, ownDevice } from './device-queries';
+
+/**
+ * Removes one of the account's devices: its sessions end first (their sockets close), so a removed
+ * device is signed out, not just hidden. Signing in from it again makes it a new device.
+ */
+export async function removeDevice(app: FastifyInstance, userId: number, deviceId: number): Promise<boolean> {
+  const db = app.database.db;
+  const device = await ownDevice(db, userId, deviceId);
+  if (!device) return false;
+  await revokeDeviceSessions(app, userId, deviceId);
+  if (!(await deleteOwnDevice(db, userId, deviceId))) return false;
+  await recordSecurityEvent(db, userId, 'device_removed', device.name ?? describeUserAgent(device.userAgent));
+  return true;
+}
