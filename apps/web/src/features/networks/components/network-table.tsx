@@ -52,11 +52,13 @@ export function NetworkTable({ caption, personColumn, rows, emptyText }: Network
         <tbody role="rowgroup">
           {pageOf(rows, page).map((row) => (
             <tr role="row" key={row.id} className={styles.row}>
-              <td role="cell" className={styles.personCell}>
-                <span className={row.name ? styles.personName : styles.personMissing}>
-                  {row.name ?? networkTexts.pendingAccount}
-                </span>
-                <StatusBadge status={row.status} />
+              <td role="cell">
+                <div className={styles.person}>
+                  <span className={row.name ? styles.personName : styles.personMissing}>
+                    {row.name ?? networkTexts.pendingAccount}
+                  </span>
+                  <StatusBadge status={row.status} />
+                </div>
               </td>
               <td role="cell" className={styles.emailCell}>
                 {row.email}
