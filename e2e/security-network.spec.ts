@@ -180,8 +180,7 @@ test.describe('security network', () => {
     await expectNoSeriousAxeViolations(inviteePage);
     await screenshotAtBothWidths(inviteePage, 'invitation-accepted');
 
-    // The owner's Mi Red shows the member confirmed.
-    await ownerPage.reload();
+    // The owner's open Mi Red shows the member confirmed, without a reload (realtime).
     await expect(row(ownerPage, invitee.email)).toContainText(networkTexts.statusLabels[2]);
     await expectNoSeriousAxeViolations(ownerPage);
     await screenshotAtBothWidths(ownerPage, 'mi-red');
@@ -203,6 +202,7 @@ test.describe('security network', () => {
     await leave.getByRole('button', { name: networkTexts.leaveConfirm }).click();
     await expect(snackbar(inviteePage, networkTexts.invitationRemoved)).toBeVisible();
     await expect(inviteePage.getByText(networkTexts.externalNetworksEmpty)).toBeVisible();
+    await expect(ownerPage.getByText(networkTexts.myNetworkEmpty)).toBeVisible();
     await ownerPage.reload();
     await expect(ownerPage.getByText(networkTexts.myNetworkEmpty)).toBeVisible();
 

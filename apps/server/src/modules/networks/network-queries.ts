@@ -199,7 +199,12 @@ export async function removeInvitation(db: Database, invitationId: number, user:
         or(eq(networkInvitations.ownerId, user.id), addressedTo(user)),
       ),
     )
-    .returning({ id: networkInvitations.id, ownerId: networkInvitations.ownerId });
+    .returning({
+      id: networkInvitations.id,
+      ownerId: networkInvitations.ownerId,
+      guestUserId: networkInvitations.guestUserId,
+      guestEmail: networkInvitations.guestEmail,
+    });
   return removed;
 }
 

@@ -11,11 +11,16 @@ import {
   userInfoByCodeResponseSchema,
 } from '@seguridad/contracts/http/networks';
 import { networkTexts } from '@seguridad/contracts/messages';
-import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/error-responses';
 import { guarded } from '../../lib/route-guards';
-import { answerInvitation, externalNetworksOf, myNetworkOf, removeInvitation } from './network-queries';
-import { answerByCode, invitingUserByCode, inviteToNetwork } from './network-service';
+import { externalNetworksOf, myNetworkOf } from './network-queries';
+import {
+  answerByCode,
+  answerFromSettings,
+  invitingUserByCode,
+  inviteToNetwork,
+  leaveOrRemove,
+} from './network-service';
 
 const answeredText = (status: 2 | 3) =>
   status === NETWORK_STATUS.confirmed ? networkTexts.invitationConfirmed : networkTexts.invitationRejected;
@@ -70,13 +75,7 @@ export const networkRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     guarded('user')(async (request) => {
       const { invitation_id: invitationId, status } = request.body;
-      const outcome = await answerInvitation(db, invitationId, request.user, status);
-      if (outcome.kind === 'not_found') {
-        throw new AppError(404, 'invitation_not_found', networkTexts.invitationNotFound);
-      }
-      if (outcome.kind === 'already_answered') {
-        throw new AppError(409, 'invitation_answered', networkTexts.invitationInvalid);
-      }
+      await answerFromSettings(app, request.user, invitationId, status);
       return { code: 200 as const, message: answeredText(status) };
     }),
   );
@@ -92,8 +91,7 @@ export const networkRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     guarded('user')(async (request) => {
-      const removed = await removeInvitation(db, request.body.invitation_id, request.user);
-      if (!removed) throw new AppError(404, 'invitation_not_found', networkTexts.invitationNotFound);
+      await leaveOrRemove(app, request.user, request.body.invitation_id);
       return { code: 200 as const, message: networkTexts.invitationRemoved };
     }),
   );

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { NETWORK_INVITATION_TTL_DAYS, SECURITY_NETWORK_MAX_PEOPLE } from '@seguridad/contracts/constants';
 import { NETWORK_STATUS } from '@seguridad/contracts/http/networks';
+import { networkEvents, type NetworkChangedEvent } from '@seguridad/contracts/realtime/networks';
 import { errorMessages, networkTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -12,6 +13,7 @@ import {
   defaultCompanyId,
   deleteInvitation,
   invitationByCodeHash,
+  removeInvitation,
   userIdByEmail,
 } from './network-queries';
 
@@ -19,6 +21,11 @@ import {
 export const INVITATIONS_PER_HOUR = 20;
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
+
+/** Tells the other person's open pages (every process, through the Redis adapter) to refresh. */
+function notify(app: FastifyInstance, userId: number | null | undefined, event: NetworkChangedEvent) {
+  if (userId) app.io.to(`user:${userId}`).emit(networkEvents.changed, event);
+}
 
 /**
  * Invites `guestEmail` into the user's network and e-mails the link. Refuses the user's own
@@ -43,12 +50,13 @@ export async function inviteToNetwork(
   const companyId = await defaultCompanyId(db);
   if (companyId === undefined) throw new Error('no company: the database was not seeded');
   const code = newToken();
+  const guestUserId = (await userIdByEmail(db, guestEmail)) ?? null;
   const outcome = await addInvitationWithinCap(
     db,
     {
       ownerId: owner.id,
       guestEmail,
-      guestUserId: (await userIdByEmail(db, guestEmail)) ?? null,
+      guestUserId,
       codeHash: hashToken(code),
       companyId,
       expiresAt: new Date(Date.now() + NETWORK_INVITATION_TTL_DAYS * DAY_MS),
@@ -73,6 +81,40 @@ export async function inviteToNetwork(
     await deleteInvitation(db, outcome.id);
     throw failure;
   }
+  notify(app, guestUserId, { invitation_id: outcome.id, change: 'invited' });
+}
+
+/**
+ * The invitee confirms or rejects from Redes Externas (only while pending; the same answer twice
+ * changes nothing). Anyone else's invitation is a 404, whether it exists or not.
+ */
+export async function answerFromSettings(
+  app: FastifyInstance,
+  user: AuthenticatedUser,
+  invitationId: number,
+  status: 2 | 3,
+): Promise<void> {
+  const outcome = await answerInvitation(app.database.db, invitationId, user, status);
+  if (outcome.kind === 'not_found') {
+    throw new AppError(404, 'invitation_not_found', networkTexts.invitationNotFound);
+  }
+  if (outcome.kind === 'already_answered') {
+    throw new AppError(409, 'invitation_answered', networkTexts.invitationInvalid);
+  }
+  if (outcome.kind === 'answered')
+    notify(app, outcome.ownerId, { invitation_id: invitationId, change: 'answered' });
+}
+
+/** The owner removes someone or cancels an invitation, or the member leaves; others get 404. */
+export async function leaveOrRemove(app: FastifyInstance, user: AuthenticatedUser, invitationId: number) {
+  const db = app.database.db;
+  const removed = await removeInvitation(db, invitationId, user);
+  if (!removed) throw new AppError(404, 'invitation_not_found', networkTexts.invitationNotFound);
+  const otherPerson =
+    removed.ownerId === user.id
+      ? (removed.guestUserId ?? (await userIdByEmail(db, removed.guestEmail)))
+      : removed.ownerId;
+  notify(app, otherPerson, { invitation_id: invitationId, change: 'removed' });
 }
 
 /**
@@ -115,6 +157,9 @@ export async function answerByCode(
   if (invitation.status === answer.status) return;
   if (!isOpen(invitation)) throw new AppError(404, 'invitation_invalid', networkTexts.invitationInvalid);
   const outcome = await answerInvitation(app.database.db, invitation.id, user, answer.status);
+  if (outcome.kind === 'answered') {
+    notify(app, outcome.ownerId, { invitation_id: invitation.id, change: 'answered' });
+  }
   if (outcome.kind === 'answered' || outcome.kind === 'unchanged') return;
   throw new AppError(404, 'invitation_invalid', networkTexts.invitationInvalid);
 }

@@ -30,19 +30,27 @@ describe('NetworkInvitePage', () => {
   it("shows the inviting user's name with Aceptar and Rechazar", async () => {
     setSessionToken('a-session-token');
     renderPage(`/network_invite?code=${code}&cmp=1`, { name: 'Inés', lastname: 'Araya' });
-    expect(await screen.findByText(networkTexts.invitedBy('Inés Araya'))).toBeTruthy();
+    // The first render of a cold worker can be slow when the whole suite runs at once.
+    expect(
+      await screen.findByText(networkTexts.invitedBy('Inés Araya'), undefined, { timeout: 8_000 }),
+    ).toBeTruthy();
     expect(screen.getByRole('button', { name: networkTexts.accept })).toBeTruthy();
     expect(screen.getByRole('button', { name: networkTexts.reject })).toBeTruthy();
-  });
+  }, 15_000);
 
   it.each([
     ['a made-up company', `/network_invite?code=${code}&cmp=abc`],
     ['a code too short to be one', '/network_invite?code=corto&cmp=1'],
-  ])('explains %s clearly with a way back to the start', async (_name, path) => {
-    setSessionToken('a-session-token');
-    renderPage(path);
-    expect((await screen.findByRole('alert')).textContent).toContain(networkTexts.invitationInvalid);
-    expect(screen.getByRole('link', { name: networkTexts.backToStart })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: networkTexts.accept })).toBeNull();
-  });
+  ])(
+    'explains %s clearly with a way back to the start',
+    async (_name, path) => {
+      setSessionToken('a-session-token');
+      renderPage(path);
+      const alert = await screen.findByRole('alert', undefined, { timeout: 8_000 });
+      expect(alert.textContent).toContain(networkTexts.invitationInvalid);
+      expect(screen.getByRole('link', { name: networkTexts.backToStart })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: networkTexts.accept })).toBeNull();
+    },
+    15_000,
+  );
 });

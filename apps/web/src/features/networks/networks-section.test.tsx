@@ -50,7 +50,7 @@ function openTab(name: RegExp) {
 
 afterEach(cleanup);
 
-describe('NetworksSection', () => {
+describe('NetworksSection', { timeout: 15_000 }, () => {
   it('shows Mi Red with the spec columns, each state as a word, and the places used', () => {
     renderSection();
     expect(screen.getByRole('heading', { level: 2, name: settingsTexts.networksTitle })).toBeTruthy();

@@ -20,6 +20,7 @@ import { ConfirmDialog, type ConfirmRequest } from './components/confirm-dialog'
 import { InviteDialog } from './components/invite-dialog';
 import { NetworkTable, type NetworkRow } from './components/network-table';
 import styles from './networks.module.css';
+import { useNetworkEvents } from './use-network-events';
 
 type TabId = 'mine' | 'external';
 
@@ -40,6 +41,7 @@ function failureText(error: unknown): string {
 export function NetworksSection() {
   const titleId = useId();
   const network = useMyNetwork();
+  useNetworkEvents();
   const addUser = useAddUserToNetwork();
   const answer = useAcceptRejectInvitation();
   const quit = useQuitSecurityNetwork();
