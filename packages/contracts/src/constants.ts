@@ -81,6 +81,14 @@ export const ACCOUNT_PHONE_MAX_DIGITS = 11;
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 /** A sign-in this recent stands in for the current password when changing two-step phones. */
 export const REAUTH_WINDOW_MS = 10 * 60 * 1000;
+/**
+ * The `error` names of the 403s that ask for the current password. Unlike other 403s they leave
+ * the session alone: the client keeps its token and asks the person for the password.
+ */
+export const REAUTH_ERRORS = {
+  passwordRequired: 'password_required',
+  passwordWrong: 'password_wrong',
+} as const;
 /** How far back the settings page's security log reaches. */
 export const SECURITY_LOG_RETENTION_DAYS = 90;
 export const DELETE_ACCOUNT_PHRASE = 'eliminar mi cuenta';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { databaseIdValueSchema } from './ids';
-import { ACCOUNT_PHONE_MAX_DIGITS } from '../constants';
+import { ACCOUNT_PHONE_MAX_DIGITS, REAUTH_ERRORS } from '../constants';
 import { optionalRutSchema } from '../helpers/rut';
 import { validationMessages as v } from '../messages';
 
@@ -141,17 +141,15 @@ export type SecurityLogResponse = z.infer<typeof securityLogResponseSchema>;
  */
 export const currentPasswordSchema = z.string().max(128).optional();
 
-/**
- * The `error` names of the 403s that ask for the current password. Unlike other 403s they leave
- * the session alone: the client keeps its token and asks the person for the password.
- */
-export const reauthErrors = {
-  passwordRequired: 'password_required',
-  passwordWrong: 'password_wrong',
-} as const;
-export const reauthErrorNames: readonly string[] = Object.values(reauthErrors);
+/** The `error` names of the 403s that ask for the current password (see `REAUTH_ERRORS`). */
+export const reauthErrors = REAUTH_ERRORS;
 
 export const removePhoneBodySchema = z.object({
   phone_id: databaseIdValueSchema,
   password: currentPasswordSchema,
 });
+
+/** The two-step setup form's phone (spec §5): digits only, exactly 11, country code included. */
+export const twoFactorPhoneFieldSchema = z
+  .string({ error: v.phoneElevenDigits })
+  .regex(/^\d{11}$/, v.phoneElevenDigits);

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { useRequireSession } from '../../shared/auth/require-session';
+import { useRedirectToLogin, useRequireSession } from '../../shared/auth/require-session';
+import { useSessionToken } from '../../shared/auth/use-session-token';
 import { useUserSettings } from './api/get-user-settings';
 import { AccountSection } from './components/account-section';
 import { DevicesSection } from './components/devices-section';
@@ -8,6 +9,7 @@ import { SecuritySection } from './components/security-section';
 import { SettingsMenu } from './components/settings-menu';
 import { TwoFactorBanner } from './components/two-factor-banner';
 import { TwoFactorSection } from './components/two-factor-section';
+import { LeavingOnPurposeContext } from './leaving-context';
 import { sectionForPath, type SettingsSectionId } from './settings-sections';
 import { settingsUiTexts } from './settings-ui-texts';
 import styles from './settings-page.module.css';
@@ -27,6 +29,17 @@ export function SettingsPage({ networksSection, onSignOut }: SettingsPageProps) 
   const [signingOut, setSigningOut] = useState(false);
   const contentRef = useRef<HTMLDivElement | null>(null);
   const openedSection = useRef<SettingsSectionId | null>(null);
+  const token = useSessionToken();
+  const redirectToLogin = useRedirectToLogin();
+  const leavingOnPurpose = useRef(false);
+  const leaveOnPurpose = useCallback(() => {
+    leavingOnPurpose.current = true;
+  }, []);
+
+  // A call answered 401 (the session was closed from elsewhere): log in again, then come back here.
+  useEffect(() => {
+    if (hasSession && !token && !leavingOnPurpose.current) redirectToLogin();
+  }, [hasSession, token, redirectToLogin]);
 
   // After a change of section (not on arrival), focus its title so a screen reader reads where it is.
   useEffect(() => {
@@ -50,25 +63,28 @@ export function SettingsPage({ networksSection, onSignOut }: SettingsPageProps) 
   };
 
   return (
-    <div className={styles.page}>
-      <div className={styles.inner}>
-        <h1 className={styles.pageTitle}>{settingsUiTexts.pageTitle}</h1>
-        <PendingTwoFactorBanner hidden={section.id === 'twoFactor'} />
-        <div className={styles.layout}>
-          <SettingsMenu
-            current={section}
-            signingOut={signingOut}
-            onSignOut={() => {
-              setSigningOut(true);
-              void onSignOut();
-            }}
-          />
-          <div ref={contentRef} className={styles.content}>
-            {sections[section.id]}
+    <LeavingOnPurposeContext value={leaveOnPurpose}>
+      <div className={styles.page}>
+        <div className={styles.inner}>
+          <h1 className={styles.pageTitle}>{settingsUiTexts.pageTitle}</h1>
+          <PendingTwoFactorBanner hidden={section.id === 'twoFactor'} />
+          <div className={styles.layout}>
+            <SettingsMenu
+              current={section}
+              signingOut={signingOut}
+              onSignOut={() => {
+                leaveOnPurpose();
+                setSigningOut(true);
+                void onSignOut();
+              }}
+            />
+            <div ref={contentRef} className={styles.content}>
+              {sections[section.id]}
+            </div>
           </div>
         </div>
       </div>
-    </div>
+    </LeavingOnPurposeContext>
   );
 }
 

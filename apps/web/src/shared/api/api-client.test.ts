@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { REAUTH_ERRORS } from '@seguridad/contracts/constants';
 import { errorMessages } from '@seguridad/contracts/messages';
 import { ApiRequestError, apiRequest, uploadWithProgress } from './api-client';
 import { getSessionToken, setSessionToken } from './session-token';
@@ -15,8 +16,8 @@ function handler(request: IncomingMessage, response: ServerResponse) {
     response.setHeader('content-type', 'application/json');
     response.end(JSON.stringify(body));
   };
-  const error = (status: number, message: string, data: string[] = [message]) =>
-    send(status, { success: false, code: status, error: 'x', message, data });
+  const error = (status: number, message: string, data: string[] = [message], name = 'x') =>
+    send(status, { success: false, code: status, error: name, message, data });
   switch (request.url?.split('?')[0]) {
     case '/echo':
       return send(200, {
@@ -29,6 +30,8 @@ function handler(request: IncomingMessage, response: ServerResponse) {
       return error(401, 'Debes iniciar sesión para continuar.');
     case '/forbidden':
       return error(403, 'No tienes permiso.');
+    case '/password-required':
+      return error(403, 'Ingresa tu contraseña actual.', undefined, REAUTH_ERRORS.passwordRequired);
     case '/not-found':
       return error(404, 'El correo ingresado no está en nuestros registros.');
     case '/validation':
@@ -94,6 +97,15 @@ describe('API client', () => {
   it.each(['/unauthorized', '/forbidden'])('forgets the stored token on %s', async (path) => {
     await expect(apiRequest(path, { baseUrl, auth: true })).rejects.toBeInstanceOf(ApiRequestError);
     expect(getSessionToken()).toBeNull();
+  });
+
+  it('keeps the token on a 403 that asks for the current password', async () => {
+    const failure = await apiRequest('/password-required', { baseUrl, auth: true }).catch(
+      (error: unknown) => error,
+    );
+    expect((failure as ApiRequestError).status).toBe(403);
+    expect((failure as ApiRequestError).body?.error).toBe(REAUTH_ERRORS.passwordRequired);
+    expect(getSessionToken()).toBe('token-123');
   });
 
   it('rejects other errors, keeps the token and exposes the first server message', async () => {

@@ -1,5 +1,10 @@
 import type { ApiError as ApiErrorBody } from '@seguridad/contracts/http/errors';
-import { COMPANY_KEY_HEADER, HTTP_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from '@seguridad/contracts/constants';
+import {
+  COMPANY_KEY_HEADER,
+  HTTP_TIMEOUT_MS,
+  REAUTH_ERRORS,
+  UPLOAD_TIMEOUT_MS,
+} from '@seguridad/contracts/constants';
 import { errorMessages } from '@seguridad/contracts/messages';
 import { getCompanyKey } from './company-key';
 import { clearSessionToken, getSessionToken } from './session-token';
@@ -87,10 +92,15 @@ export function errorText(error: unknown, fallback: string = errorMessages.gener
   return error instanceof ApiRequestError ? error.userMessage : fallback;
 }
 
-/** Spec §7: 401 and 403 drop the stored token; every other non-2xx is just rejected. */
+/**
+ * Spec §7: 401 and 403 drop the stored token; every other non-2xx is just rejected. A 403 that
+ * asks for the current password (a two-step phone change) keeps the session: the page asks for it.
+ */
 function failure(status: number, payload: unknown): ApiRequestError {
-  if (status === 401 || status === 403) clearSessionToken();
   const body = isErrorBody(payload) ? payload : undefined;
+  const asksForPassword =
+    status === 403 && body !== undefined && (Object.values(REAUTH_ERRORS) as string[]).includes(body.error);
+  if (status === 401 || (status === 403 && !asksForPassword)) clearSessionToken();
   return new ApiRequestError(status, body, body?.message ?? errorMessages.generic);
 }
 

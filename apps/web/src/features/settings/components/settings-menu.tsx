@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { settingsTexts } from '@seguridad/contracts/messages';
 import { settingsSections, type SettingsSection } from '../settings-sections';
@@ -15,9 +16,19 @@ type SettingsMenuProps = {
  * Each entry is a link to its section's own address.
  */
 export function SettingsMenu({ current, onSignOut, signingOut }: SettingsMenuProps) {
+  const listRef = useRef<HTMLUListElement | null>(null);
+
+  // On a phone the row scrolls sideways: bring the current entry into view (no page scroll).
+  useEffect(() => {
+    const list = listRef.current;
+    const link = list?.querySelector<HTMLElement>('[aria-current]');
+    if (!list || !link || list.scrollWidth <= list.clientWidth) return;
+    list.scrollLeft = link.offsetLeft - list.offsetLeft - (list.clientWidth - link.offsetWidth) / 2;
+  }, [current.menuEntry]);
+
   return (
     <nav className={styles.menu} aria-label={settingsUiTexts.menuLabel}>
-      <ul className={styles.menuList}>
+      <ul ref={listRef} className={styles.menuList}>
         {settingsSections
           .filter((section) => section.menuLabel)
           .map((section) => {

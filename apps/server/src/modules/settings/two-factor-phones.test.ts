@@ -1,0 +1,137 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REAUTH_WINDOW_MS } from '@seguridad/contracts/constants';
+import { reauthErrors } from '@seguridad/contracts/http/settings';
+import { accountTexts, settingsTexts } from '@seguridad/contracts/messages';
+import { sessions, users } from '../../db/schema';
+import { STRONG_PASSWORD, bearer, latestCodeTo, newSession } from '../../testing/accounts';
+import { createTestApp, type TestContext } from '../../testing/test-app';
+
+describe('two-step phones from the settings page', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  const post = (url: string, token: string, payload: object) =>
+    ctx.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+  const start = (token: string, phone: string, password?: string) =>
+    post('/api/v1/auth/2fa/startVerifyUserPhoneNumber', token, {
+      phone_number: phone,
+      type: 1,
+      ...(password === undefined ? {} : { password }),
+    });
+
+  /** Moves the session's sign-in back past the re-authentication window. */
+  async function signedInLongAgo(email: string) {
+    const [user] = await ctx.database.db.select().from(users).where(eq(users.email, email));
+    await ctx.database.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - REAUTH_WINDOW_MS - 60_000) })
+      .where(eq(sessions.userId, user!.id));
+  }
+
+  async function addPhone(token: string, phone: string) {
+    expect((await start(token, phone)).statusCode).toBe(200);
+    const code = await latestCodeTo(ctx, phone);
+    const verified = await post('/api/v1/auth/2fa/verifyUserPhoneNumber', token, {
+      phone_number: phone,
+      code,
+    });
+    expect(verified.json()).toEqual({ code: 200, message: accountTexts.phoneVerified });
+  }
+
+  async function confirmedPhones(token: string) {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/2fa/getUserConfirmedPhones',
+      headers: bearer(token),
+    });
+    return response.json().masked_user_phones as { id: number; phone: string }[];
+  }
+
+  it('a fresh sign-in adds a phone without the password, and the banner stops showing', async () => {
+    const token = await newSession(ctx, 'fresca@example.com');
+    await addPhone(token, '56933334444');
+    const settings = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/user/settings',
+      headers: bearer(token),
+    });
+    expect(settings.json().two_factor_pending).toBe(false);
+  });
+
+  it('after 10 minutes, adding a phone asks for the current password and checks it, keeping the session', async () => {
+    const email = 'antigua@example.com';
+    const token = await newSession(ctx, email);
+    await signedInLongAgo(email);
+
+    const without = await start(token, '56955556666');
+    expect(without.statusCode).toBe(403);
+    expect(without.json()).toMatchObject({
+      error: reauthErrors.passwordRequired,
+      message: settingsTexts.passwordRequired,
+    });
+    const wrong = await start(token, '56955556666', 'no-es-la-clave');
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toMatchObject({
+      error: reauthErrors.passwordWrong,
+      message: settingsTexts.passwordWrong,
+    });
+    // A 403 that asks for the password is not the end of the session.
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/user/info', headers: bearer(token) })).statusCode,
+    ).toBe(200);
+
+    const right = await start(token, '56955556666', STRONG_PASSWORD);
+    expect(right.statusCode).toBe(200);
+  });
+
+  it('removing a phone asks for the same proof, and logs it', async () => {
+    const email = 'quitar-fono@example.com';
+    const token = await newSession(ctx, email);
+    await addPhone(token, '56977778888');
+    const [phone] = await confirmedPhones(token);
+    await signedInLongAgo(email);
+
+    const without = await post('/api/v1/auth/2fa/removeUserPhone', token, { phone_id: phone!.id });
+    expect(without.json().error).toBe(reauthErrors.passwordRequired);
+    const removed = await post('/api/v1/auth/2fa/removeUserPhone', token, {
+      phone_id: phone!.id,
+      password: STRONG_PASSWORD,
+    });
+    expect(removed.json()).toEqual({ code: 200, message: settingsTexts.phoneRemoved });
+    expect(await confirmedPhones(token)).toEqual([]);
+
+    const log = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/securityLog',
+      headers: bearer(token),
+    });
+    const events = log.json().events as { kind: string; detail: string | null }[];
+    expect(events.slice(0, 2)).toEqual([
+      expect.objectContaining({ kind: 'phone_removed', detail: '+569 **** *888' }),
+      expect.objectContaining({ kind: 'phone_added', detail: '+569 **** *888' }),
+    ]);
+  });
+
+  it("answers 404 to another account's phone id and leaves it in place", async () => {
+    const owner = await newSession(ctx, 'fono-duena@example.com');
+    await addPhone(owner, '56911223344');
+    const [phone] = await confirmedPhones(owner);
+    const intruder = await newSession(ctx, 'fono-intrusa@example.com');
+    const attempt = await post('/api/v1/auth/2fa/removeUserPhone', intruder, { phone_id: phone!.id });
+    expect(attempt.statusCode).toBe(404);
+    expect(attempt.json().message).toBe(accountTexts.phoneNotFound);
+    expect(await confirmedPhones(owner)).toHaveLength(1);
+  });
+
+  it('refuses malformed bodies with 400', async () => {
+    const token = await newSession(ctx, 'fono-malo@example.com');
+    const bad = await post('/api/v1/auth/2fa/removeUserPhone', token, { phone_id: 'uno' });
+    expect(bad.statusCode).toBe(400);
+    const long = await start(token, '56911223344', 'x'.repeat(500));
+    expect(long.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,68 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OkResponse } from '@seguridad/contracts/http/auth';
+import type { confirmedPhonesResponseSchema } from '@seguridad/contracts/http/auth';
+import type { z } from 'zod';
+import { apiRequest } from '../../../shared/api/api-client';
+import { settingsQueryKeys } from './settings-query-keys';
+
+type ConfirmedPhonesResponse = z.infer<typeof confirmedPhonesResponseSchema>;
+
+export function getConfirmedPhones(): Promise<ConfirmedPhonesResponse> {
+  return apiRequest<ConfirmedPhonesResponse>('/api/v1/auth/2fa/getUserConfirmedPhones', { auth: true });
+}
+
+export function confirmedPhonesQueryOptions() {
+  return queryOptions({ queryKey: settingsQueryKeys.confirmedPhones, queryFn: getConfirmedPhones });
+}
+
+export function useConfirmedPhones() {
+  return useQuery(confirmedPhonesQueryOptions());
+}
+
+export type StartVerification = { phone_number: string; type: 1 | 2; password?: string };
+
+/** Sends a code to a new phone; the server may ask for the current password (403). */
+export function startPhoneVerification(body: StartVerification): Promise<OkResponse> {
+  return apiRequest<OkResponse>('/api/v1/auth/2fa/startVerifyUserPhoneNumber', {
+    method: 'POST',
+    auth: true,
+    body,
+  });
+}
+
+export function verifyPhone(body: { phone_number: string; code: string }): Promise<OkResponse> {
+  return apiRequest<OkResponse>('/api/v1/auth/2fa/verifyUserPhoneNumber', {
+    method: 'POST',
+    auth: true,
+    body,
+  });
+}
+
+export function removePhone(body: { phone_id: number; password?: string }): Promise<OkResponse> {
+  return apiRequest<OkResponse>('/api/v1/auth/2fa/removeUserPhone', { method: 'POST', auth: true, body });
+}
+
+/** Phones changed: the list, the banner and the log all follow. */
+function useRefreshPhones() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: settingsQueryKeys.confirmedPhones }),
+      queryClient.invalidateQueries({ queryKey: settingsQueryKeys.userSettings }),
+      queryClient.invalidateQueries({ queryKey: settingsQueryKeys.securityLog }),
+    ]);
+}
+
+export function useStartPhoneVerification() {
+  return useMutation({ mutationFn: startPhoneVerification });
+}
+
+export function useVerifyPhone() {
+  const refresh = useRefreshPhones();
+  return useMutation({ mutationFn: verifyPhone, onSuccess: refresh });
+}
+
+export function useRemovePhone() {
+  const refresh = useRefreshPhones();
+  return useMutation({ mutationFn: removePhone, onSuccess: refresh });
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OkResponse } from '@seguridad/contracts/http/auth';
+import type { CameraSharing } from '@seguridad/contracts/http/settings';
+import { apiRequest } from '../../../shared/api/api-client';
+import { settingsQueryKeys } from './settings-query-keys';
+
+export function updateCameraSharing(body: CameraSharing): Promise<OkResponse> {
+  return apiRequest<OkResponse>('/api/v1/user/updateCameraSharing', { method: 'POST', auth: true, body });
+}
+
+export function useUpdateCameraSharing() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateCameraSharing,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: settingsQueryKeys.userSettings }),
+  });
+}

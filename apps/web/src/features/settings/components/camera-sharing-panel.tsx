@@ -1,0 +1,53 @@
+import type { CameraSharing } from '@seguridad/contracts/http/settings';
+import { Switch } from '../../../shared/ui/switch';
+import { useUserSettings } from '../api/get-user-settings';
+import { useUpdateCameraSharing } from '../api/update-camera-sharing';
+import { settingsUiTexts as t } from '../settings-ui-texts';
+import styles from '../settings-page.module.css';
+import { SectionStatus } from './section-status';
+
+type CameraSharingPanelProps = { onSaved: (message: string) => void; onFailure: () => void };
+
+/** Spec §6: the principal user decides who sees the cameras; nobody until they do. */
+export function CameraSharingPanel({ onSaved, onFailure }: CameraSharingPanelProps) {
+  const settings = useUserSettings();
+  const update = useUpdateCameraSharing();
+  const stored = settings.data?.camera_sharing;
+  const shown: CameraSharing | undefined = update.isPending ? update.variables : stored;
+
+  async function change(next: CameraSharing) {
+    try {
+      const answer = await update.mutateAsync(next);
+      onSaved(answer.message);
+    } catch {
+      onFailure();
+    }
+  }
+
+  return (
+    <section className={styles.block} aria-labelledby="cameras-title">
+      <h3 id="cameras-title" className={styles.blockTitle}>
+        {t.camerasTitle}
+      </h3>
+      <p className={styles.hint}>{t.camerasLead}</p>
+      {!shown ? (
+        <SectionStatus failed={settings.isError} />
+      ) : (
+        <>
+          <Switch
+            label={t.shareWithNetwork}
+            checked={shown.share_with_network}
+            disabled={update.isPending}
+            onChange={(event) => void change({ ...shown, share_with_network: event.target.checked })}
+          />
+          <Switch
+            label={t.shareWithOperators}
+            checked={shown.share_with_operators}
+            disabled={update.isPending}
+            onChange={(event) => void change({ ...shown, share_with_operators: event.target.checked })}
+          />
+        </>
+      )}
+    </section>
+  );
+}
