@@ -21,6 +21,7 @@ import { operatorCallRoutes } from './modules/calls/operator-call-routes';
 import { companyRoutes } from './modules/company/company-routes';
 import { devMailboxRoutes } from './modules/dev/dev-mailbox-routes';
 import { healthRoutes } from './modules/health/health-routes';
+import { networkRoutes } from './modules/networks/network-routes';
 import { mediaRoutes } from './modules/operator/media-routes';
 import { operatorAccessPlugin } from './modules/operator/operator-access';
 import { operatorRealtimePlugin } from './modules/operator/operator-realtime';
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(flowCallbackRoutes);
   // Flow's stand-in: registered only when the config points the client at it (never in production).
   if (deps.config.flow.mode === 'simulator') await app.register(flowSimulatorRoutes);
+  await app.register(networkRoutes);
   if (deps.config.demoMode) await app.register(devMailboxRoutes);
   await app.register(webRoutes);
 

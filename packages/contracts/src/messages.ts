@@ -126,6 +126,66 @@ export const networkTexts = {
   invitationNotForYou:
     'Esta invitación fue enviada a otro correo. Inicia sesión con la cuenta que la recibió para responderla.',
   invitationNotFound: 'La invitación no existe o no te corresponde.',
+  /** The settings section's tables, dialogs and buttons (spec §2 Networks). */
+  guestColumn: 'Invitado',
+  ownerColumn: 'Propietario',
+  emailColumn: 'Correo electrónico',
+  actionsColumn: 'Acciones',
+  statusColumn: 'Estado',
+  add: 'Añadir',
+  send: 'Enviar',
+  cancel: 'Cancelar',
+  confirm: 'Confirmar',
+  reject: 'Rechazar',
+  remove: 'Eliminar',
+  statusLabels: { 1: 'Pendiente', 2: 'Confirmada', 3: 'Rechazada' },
+  inviteEmailLabel: 'Correo electrónico',
+  inviteDialogLead: 'Le enviaremos un correo con un enlace para aceptar o rechazar tu invitación.',
+  myNetworkLead:
+    'Las personas de tu red de seguridad reciben tus alertas de emergencia. Puedes tener hasta 5.',
+  externalNetworksLead: 'Las redes de seguridad de otras personas a las que te invitaron.',
+  placesUsed: (used: number, max: number) => `${used} de ${max} personas`,
+  myNetworkEmpty: 'Aún no has invitado a nadie. Añade a alguien de confianza con su correo electrónico.',
+  externalNetworksEmpty: 'Nadie te ha invitado todavía a su red de seguridad.',
+  pendingAccount: 'Sin cuenta todavía',
+  loadFailed: 'No pudimos cargar tus redes de seguridad.',
+  retry: 'Reintentar',
+  previousPage: 'Anterior',
+  nextPage: 'Siguiente',
+  pageOf: (page: number, pages: number) => `Página ${page} de ${pages}`,
+  removeFromMyNetwork: (person: string) =>
+    `¿Quieres quitar a ${person} de tu red de seguridad? Dejará de recibir tus alertas.`,
+  cancelInvitation: (email: string) =>
+    `¿Quieres cancelar la invitación enviada a ${email}? El enlace dejará de funcionar.`,
+  leaveExternalNetwork: (person: string) =>
+    `¿Quieres salir de la red de seguridad de ${person}? Dejarás de recibir sus alertas.`,
+  removeConfirm: 'Quitar de mi red',
+  cancelInvitationConfirm: 'Cancelar invitación',
+  leaveConfirm: 'Salir de la red',
+  keep: 'Volver',
+  confirmDialogTitle: 'Confirmar invitación',
+  rejectDialogTitle: 'Rechazar invitación',
+  confirmInvitation: (person: string) =>
+    `¿Quieres unirte a la red de seguridad de ${person}? Recibirás sus alertas de emergencia.`,
+  rejectInvitation: (person: string) =>
+    `¿Quieres rechazar la invitación de ${person}? Si cambias de opinión, tendrá que invitarte de nuevo.`,
+  networksLabel: 'Redes de seguridad',
+  loadingNetworks: 'Cargando tus redes de seguridad…',
+  removeGuestLabel: (person: string) => `Eliminar a ${person}`,
+  leaveNetworkLabel: (person: string) => `Eliminar la red de ${person}`,
+  confirmLabel: (person: string) => `Confirmar la invitación de ${person}`,
+  rejectLabel: (person: string) => `Rechazar la invitación de ${person}`,
+  pendingCount: (count: number) => (count === 1 ? '1 pendiente' : `${count} pendientes`),
+  /** The invitation page (spec §2 Network invitation page, §4 Invitation page). */
+  invitePageTitle: 'Invitación a red de seguridad',
+  invitedBy: (person: string) => `${person} te invitó a su red de seguridad.`,
+  inviteExplanation:
+    'Si aceptas, recibirás sus alertas de emergencia y podrás ayudarle cuando lo necesite. Puedes salir de su red cuando quieras desde Configuración.',
+  accept: 'Aceptar',
+  acceptedBody: (person: string) => `Ahora formas parte de la red de seguridad de ${person}.`,
+  backToStart: 'Volver al inicio',
+  signInAnotherAccount: 'Iniciar sesión con otra cuenta',
+  loading: 'Cargando la invitación…',
 } as const;
 
 /** Texts of the contact widget (spec §2, §4, §8). */

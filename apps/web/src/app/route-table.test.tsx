@@ -2,7 +2,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Component, type ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { pageTexts, settingsTexts } from '@seguridad/contracts/messages';
+import { networkTexts, pageTexts, settingsTexts } from '@seguridad/contracts/messages';
 import {
   servedWebPaths,
   sessionRequiredPaths,
@@ -161,5 +161,18 @@ describe('route table', () => {
     expect(await screen.findByRole('heading', { level: 2, name: title })).toBeDefined();
     expect(screen.getByRole('navigation', { name: 'Secciones de la configuración' })).toBeDefined();
     expect(screen.getByTestId('current-path').textContent).toBe(path);
+  });
+
+  it('shows a signed-in user the invitation page, which explains a link without its code', async () => {
+    setSessionToken('a-session-token');
+    const errors = renderApp(webPaths.networkInvite);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: networkTexts.invitePageTitle }),
+    ).toBeDefined();
+    expect(screen.getByRole('alert').textContent).toContain(networkTexts.invitationInvalid);
+    expect(screen.getByRole('link', { name: networkTexts.backToStart }).getAttribute('href')).toBe(
+      webPaths.home,
+    );
+    expect(errors).toEqual([]);
   });
 });

@@ -145,6 +145,15 @@ const pageRoutes: RouteEntry[] = [
     prerender: false,
   },
   {
+    path: webPaths.networkInvite,
+    load: () => import('../features/networks/network-invite-page').then((page) => page.NetworkInvitePage),
+    module: 'networks/network-invite-page.tsx',
+    title: `Invitación a red de seguridad — ${brand}`,
+    description: `Acepta o rechaza la invitación a la red de seguridad de un contacto en ${brand}.`,
+    layout: 'site',
+    prerender: false,
+  },
+  {
     path: webPaths.operator,
     load: () => import('../features/operator/operator-page').then((page) => page.OperatorPage),
     module: 'operator/operator-page.tsx',

@@ -1,0 +1,314 @@
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { SECURITY_NETWORK_MAX_PEOPLE } from '@seguridad/contracts/constants';
+import { accountTexts, networkTexts, settingsTexts, validationMessages } from '@seguridad/contracts/messages';
+import { settingsSectionPaths, webPaths } from '@seguridad/contracts/web-paths';
+import {
+  checkedViewports,
+  expect,
+  expectNoHorizontalScroll,
+  expectNoSeriousAxeViolations,
+  test,
+} from './fixtures';
+
+/*
+ * The security network against the real built server: an owner invites from /configuracion/redes,
+ * the invitee follows the e-mailed link (read from the dev mailbox) in another browser context.
+ * Every account is new; screenshots land in test-results/ for a person to look at.
+ */
+
+const PASSWORD = 'clave-segura-2026';
+
+function uniqueEmail(tag: string): string {
+  return `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+type Person = { email: string; name: string; lastname: string };
+
+function person(tag: string, name: string, lastname: string): Person {
+  return { email: uniqueEmail(tag), name, lastname };
+}
+
+async function signUp(request: APIRequestContext, who: Person) {
+  const response = await request.post('/api/v1/auth/signup', {
+    data: {
+      name: who.name,
+      lastname: who.lastname,
+      email: who.email,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+    },
+  });
+  expect(response.status()).toBe(200);
+}
+
+async function apiToken(request: APIRequestContext, email: string): Promise<string> {
+  const response = await request.post('/api/v1/auth/login', { data: { email, password: PASSWORD } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+async function inviteThroughApi(request: APIRequestContext, token: string, guestEmail: string) {
+  const response = await request.post('/api/v1/networks/addUserToNetwork', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { guest_email: guestEmail },
+  });
+  expect(response.status()).toBe(200);
+}
+
+async function myNetworkThroughApi(request: APIRequestContext, token: string) {
+  const response = await request.get('/api/v1/networks/getMyNetwork', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as {
+    my_network: { status: number; guest: { email: string } }[];
+    external_networks: { status: number }[];
+  };
+}
+
+async function fillLogin(page: Page, email: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
+}
+
+/** Signs in through the login page and lands on the networks section. */
+async function openNetworksSection(page: Page, email: string) {
+  await page.goto(`${webPaths.login}?redirect_to=${encodeURIComponent(settingsSectionPaths.networks)}`);
+  await fillLogin(page, email);
+  await expect(page).toHaveURL(new RegExp(`${settingsSectionPaths.networks}$`));
+  await expect(page.getByRole('heading', { level: 2, name: settingsTexts.networksTitle })).toBeVisible();
+}
+
+/** Opens the dev mailbox for `to` and follows the newest invitation link in it. */
+async function followInvitationFromMailbox(page: Page, to: string) {
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent(to)}`);
+  const link = page
+    .locator('article')
+    .first()
+    .getByRole('link', { name: /\/network_invite\?code=/ });
+  await expect(link).toBeVisible();
+  const href = await link.getAttribute('href');
+  await link.click();
+  return new URL(href!);
+}
+
+function row(page: Page, text: string) {
+  return page.getByRole('row').filter({ hasText: text });
+}
+
+function snackbar(page: Page, text: string) {
+  return page.getByRole('status').filter({ hasText: text });
+}
+
+async function screenshotAtBothWidths(page: Page, name: string) {
+  for (const viewport of checkedViewports) {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await expectNoHorizontalScroll(page);
+    await page.screenshot({
+      path: test.info().outputPath(`${name}-${viewport.width}.png`),
+      fullPage: true,
+    });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** Console errors other than the refused calls a journey provokes on purpose. */
+function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/status of (401|403|404|409)/.test(message.text())) {
+      errors.push(message.text());
+    }
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+test.describe('security network', () => {
+  test('the owner invites, the invitee accepts by the e-mailed link, both see it, and the invitee leaves', async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const owner = person('duena', 'Olga', 'Dueña');
+    const invitee = person('invitado', 'Iván', 'Invitado');
+    await Promise.all([signUp(request, owner), signUp(request, invitee)]);
+
+    const ownerContext = await browser.newContext({ baseURL });
+    const inviteeContext = await browser.newContext({ baseURL });
+    const ownerPage = await ownerContext.newPage();
+    const inviteePage = await inviteeContext.newPage();
+    const ownerErrors = collectConsoleErrors(ownerPage);
+    const inviteeErrors = collectConsoleErrors(inviteePage);
+
+    // The owner invites from /configuracion/redes.
+    await openNetworksSection(ownerPage, owner.email);
+    await expect(ownerPage.getByText(networkTexts.myNetworkEmpty)).toBeVisible();
+    await ownerPage.getByRole('button', { name: networkTexts.add }).click();
+    const dialog = ownerPage.getByRole('dialog', { name: networkTexts.inviteDialogTitle });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel(networkTexts.inviteEmailLabel).fill(invitee.email);
+    await expectNoSeriousAxeViolations(ownerPage);
+    await dialog.getByRole('button', { name: networkTexts.send }).click();
+    await expect(snackbar(ownerPage, networkTexts.invitationSent)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const pendingRow = row(ownerPage, invitee.email);
+    await expect(pendingRow).toContainText('Iván Invitado');
+    await expect(pendingRow).toContainText(networkTexts.statusLabels[1]);
+    await expect(ownerPage.getByText(networkTexts.placesUsed(1, SECURITY_NETWORK_MAX_PEOPLE))).toBeVisible();
+
+    // The invitee reads the e-mail and opens the link without a session: login first, with the banner.
+    const link = await followInvitationFromMailbox(inviteePage, invitee.email);
+    expect(link.origin).toBe(baseURL);
+    await expect(inviteePage).toHaveURL(/\/login\?redirect_to=/);
+    await expect(snackbar(inviteePage, accountTexts.networkInviteBanner)).toBeVisible();
+    await fillLogin(inviteePage, invitee.email);
+    await expect(inviteePage).toHaveURL(`${baseURL}${link.pathname}${link.search}`);
+    await expect(inviteePage.getByText(networkTexts.invitedBy('Olga Dueña'))).toBeVisible();
+    await expectNoSeriousAxeViolations(inviteePage);
+    await screenshotAtBothWidths(inviteePage, 'invitation-page');
+
+    await inviteePage.getByRole('button', { name: networkTexts.accept }).click();
+    await expect(inviteePage.getByText(networkTexts.invitationConfirmed)).toBeVisible();
+    await expect(inviteePage.getByText(networkTexts.acceptedBody('Olga Dueña'))).toBeVisible();
+    await expect(inviteePage.getByRole('link', { name: networkTexts.backToStart })).toHaveAttribute(
+      'href',
+      webPaths.home,
+    );
+    await expectNoSeriousAxeViolations(inviteePage);
+    await screenshotAtBothWidths(inviteePage, 'invitation-accepted');
+
+    // The owner's open Mi Red shows the member confirmed, without a reload (realtime).
+    await expect(row(ownerPage, invitee.email)).toContainText(networkTexts.statusLabels[2]);
+    await expectNoSeriousAxeViolations(ownerPage);
+    await screenshotAtBothWidths(ownerPage, 'mi-red');
+
+    // The invitee's Redes Externas shows the owner.
+    await inviteePage.goto(settingsSectionPaths.networks);
+    await inviteePage.getByRole('tab', { name: networkTexts.externalNetworks }).click();
+    const externalRow = row(inviteePage, owner.email);
+    await expect(externalRow).toContainText('Olga Dueña');
+    await expect(externalRow).toContainText(networkTexts.statusLabels[2]);
+    await expectNoSeriousAxeViolations(inviteePage);
+    await screenshotAtBothWidths(inviteePage, 'redes-externas');
+
+    // Leaving the network: confirmed in 'Salir de Red de Seguridad', then gone on both sides.
+    await externalRow.getByRole('button', { name: networkTexts.leaveNetworkLabel('Olga Dueña') }).click();
+    const leave = inviteePage.getByRole('dialog', { name: networkTexts.leaveDialogTitle });
+    await expect(leave).toContainText(networkTexts.leaveExternalNetwork('Olga Dueña'));
+    await expectNoSeriousAxeViolations(inviteePage);
+    await leave.getByRole('button', { name: networkTexts.leaveConfirm }).click();
+    await expect(snackbar(inviteePage, networkTexts.invitationRemoved)).toBeVisible();
+    await expect(inviteePage.getByText(networkTexts.externalNetworksEmpty)).toBeVisible();
+    await expect(ownerPage.getByText(networkTexts.myNetworkEmpty)).toBeVisible();
+    await ownerPage.reload();
+    await expect(ownerPage.getByText(networkTexts.myNetworkEmpty)).toBeVisible();
+
+    expect(ownerErrors).toEqual([]);
+    expect(inviteeErrors).toEqual([]);
+    await ownerContext.close();
+    await inviteeContext.close();
+  });
+
+  test('an invitee without an account registers from the link and comes back to the invitation', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    const owner = person('duena-registro', 'Marta', 'Rivas');
+    await signUp(request, owner);
+    const ownerToken = await apiToken(request, owner.email);
+    const guestEmail = uniqueEmail('nueva');
+    await inviteThroughApi(request, ownerToken, guestEmail);
+
+    const link = await followInvitationFromMailbox(page, guestEmail);
+    await expect(snackbar(page, accountTexts.networkInviteBanner)).toBeVisible();
+    await page.getByRole('link', { name: 'Registrarse' }).click();
+    await expect(page).toHaveURL(/\/register\?redirect_to=/);
+    await page.getByLabel('Nombre').fill('Nora');
+    await page.getByLabel('Apellido').fill('Nueva');
+    await page.getByLabel('Email').fill(guestEmail);
+    await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirmar Contraseña').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Registrar Cuenta' }).click();
+    await expect(snackbar(page, accountTexts.registerSuccess)).toBeVisible();
+
+    await expect(page).toHaveURL(`${baseURL}${link.pathname}${link.search}`, { timeout: 10_000 });
+    await expect(page.getByText(networkTexts.invitedBy('Marta Rivas'))).toBeVisible();
+    await page.getByRole('button', { name: networkTexts.reject }).click();
+    // Rejecting goes to the index (spec §4).
+    await expect(page).toHaveURL(`${baseURL}/`);
+    const network = await myNetworkThroughApi(request, ownerToken);
+    expect(network.my_network).toEqual([expect.objectContaining({ status: 3, guest: expect.anything() })]);
+  });
+
+  test('a made-up code and someone else’s invitation each show a clear page, never a crash', async ({
+    page,
+    request,
+  }) => {
+    const owner = person('duena-ajena', 'Rosa', 'Pérez');
+    const stranger = person('extrana', 'Elsa', 'Extraña');
+    await Promise.all([signUp(request, owner), signUp(request, stranger)]);
+    const ownerToken = await apiToken(request, owner.email);
+    const errors = collectConsoleErrors(page);
+
+    await page.goto(`${webPaths.login}?redirect_to=${encodeURIComponent(webPaths.home)}`);
+    await fillLogin(page, stranger.email);
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Mi cuenta' })).toBeVisible();
+
+    await page.goto(`${webPaths.networkInvite}?code=${'x'.repeat(43)}&cmp=1`);
+    await expect(page.getByRole('alert')).toContainText(networkTexts.invitationInvalid);
+    await page.getByRole('link', { name: networkTexts.backToStart }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    // An invitation sent to another address: the page says so and offers the right account.
+    const addressee = uniqueEmail('destinataria');
+    await inviteThroughApi(request, ownerToken, addressee);
+    const mailbox = await request.get(`/api/dev/outbox?to=${encodeURIComponent(addressee)}`);
+    const mails = ((await mailbox.json()) as { data: { text: string }[] }).data;
+    const foreignLink = /https?:\/\/\S+\/network_invite\?\S+/.exec(mails[0]?.text ?? '')?.[0];
+    expect(foreignLink).toBeDefined();
+    const foreign = new URL(foreignLink!);
+    await page.goto(`${foreign.pathname}${foreign.search}`);
+    await expect(page.getByText(networkTexts.invitedBy('Rosa Pérez'))).toBeVisible();
+    await page.getByRole('button', { name: networkTexts.accept }).click();
+    await expect(page.getByRole('alert')).toContainText(networkTexts.invitationNotForYou);
+    await expect(page.getByRole('link', { name: networkTexts.signInAnotherAccount })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    expect(errors).toEqual([]);
+  });
+
+  test('a bad e-mail reads "Formato incorrecto", and a sixth person is refused with the server’s sentence', async ({
+    page,
+    request,
+  }) => {
+    const owner = person('duena-llena', 'Lía', 'Llena');
+    await signUp(request, owner);
+    const ownerToken = await apiToken(request, owner.email);
+    for (let index = 0; index < SECURITY_NETWORK_MAX_PEOPLE; index += 1) {
+      await inviteThroughApi(request, ownerToken, uniqueEmail(`lugar-${index}`));
+    }
+    await openNetworksSection(page, owner.email);
+    await expect(page.getByText(networkTexts.placesUsed(5, SECURITY_NETWORK_MAX_PEOPLE))).toBeVisible();
+
+    await page.getByRole('button', { name: networkTexts.add }).click();
+    const dialog = page.getByRole('dialog', { name: networkTexts.inviteDialogTitle });
+    const field = dialog.getByLabel(networkTexts.inviteEmailLabel);
+    const send = dialog.getByRole('button', { name: networkTexts.send });
+    await field.fill('persona@dominio');
+    await field.blur();
+    await expect(dialog.getByText(validationMessages.invitationEmailInvalid)).toBeVisible();
+    await expect(send).toBeDisabled();
+    await screenshotAtBothWidths(page, 'invite-dialog-invalid');
+
+    await field.fill(uniqueEmail('sexta'));
+    await expect(dialog.getByText(validationMessages.invitationEmailInvalid)).toBeHidden();
+    await send.click();
+    await expect(page.getByRole('alert').filter({ hasText: networkTexts.networkFull })).toBeVisible();
+    const network = await myNetworkThroughApi(request, ownerToken);
+    expect(network.my_network).toHaveLength(SECURITY_NETWORK_MAX_PEOPLE);
+  });
+});
