@@ -16,6 +16,7 @@ import type {
   ServerMessage,
   SignalError,
 } from './call';
+import type { networkEvents, NetworkChangedEvent } from './networks';
 import type { operatorEvents, CompanyChangedEvent, InboxEvent, SessionReadyEvent } from './operator';
 
 /**
@@ -33,7 +34,8 @@ export type ClientToServerEvents = {
   [callSocketEvents.leave]: (payload: LeavePayload, ack: (reply: LeaveAck) => void) => void;
 };
 
-/** What the server emits: to a call's room, to one socket, or to the sockets of a company's operators. */
+/** What the server emits: to a call's room, to one socket, or to the sockets of a company's operators, or
+ * to one user's sockets. */
 export type ServerToClientEvents = {
   [callSocketEvents.message]: (message: ServerMessage) => void;
   [callSocketEvents.chatMessage]: (message: ChatMessage) => void;
@@ -47,6 +49,7 @@ export type ServerToClientEvents = {
   [operatorEvents.inboxNew]: (event: InboxEvent) => void;
   [operatorEvents.inboxHandled]: (event: InboxEvent) => void;
   [operatorEvents.companyChanged]: (change: CompanyChangedEvent) => void;
+  [networkEvents.changed]: (change: NetworkChangedEvent) => void;
 };
 
 /**

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { io } from 'socket.io-client';
+import { io, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '@seguridad/contracts/realtime/events';
 import { networkChangedEventSchema, networkEvents } from '@seguridad/contracts/realtime/networks';
 import { getSessionToken } from '../../shared/api/session-token';
 import { networkQueryKeys } from './api/network-query-keys';
@@ -17,7 +18,11 @@ export function useNetworkEvents(): void {
     if (!token) return;
     const refresh = () => void queryClient.invalidateQueries({ queryKey: networkQueryKeys.myNetwork() });
     // WebSocket only: long polling would need sticky sessions once several processes serve the site.
-    const socket = io({ path: '/socket.io', auth: { token }, transports: ['websocket'] });
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({
+      path: '/socket.io',
+      auth: { token },
+      transports: ['websocket'],
+    });
     socket.on(networkEvents.changed, (payload: unknown) => {
       if (networkChangedEventSchema.safeParse(payload).success) refresh();
     });
