@@ -176,4 +176,7 @@ export const callTexts = {
   callTaken: 'Otra operadora ya atendió esta llamada.',
   callNotFound: 'La llamada no existe o ya terminó.',
   notInCall: 'No participas en esta llamada.',
+  /** The screen an operator shares and the video it pushes (spec §2), as the citizen sees them. */
+  sharedScreen: 'Pantalla compartida por la operadora',
+  pushedVideo: 'Video enviado por la central',
 } as const;

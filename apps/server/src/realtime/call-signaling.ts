@@ -5,6 +5,7 @@ import {
   clientMessageSchema,
   joinPayloadSchema,
   leavePayloadSchema,
+  messageSenderRole,
   relayedMessageId,
   type JoinAck,
   type LeaveAck,
@@ -148,6 +149,11 @@ export function relayMessage(socket: AppSocket, payload: unknown): void {
   if (!membership || !isInRoom(socket, message.roomName)) {
     return signalError(socket, 'not_in_room', callTexts.notInCall);
   }
+  // The screen is the operator's to share; only the caller reports seeing it.
+  const allowedRole = (messageSenderRole as Partial<Record<string, string>>)[message.id];
+  if (allowedRole && allowedRole !== membership.role) {
+    return signalError(socket, 'not_allowed', errorMessages.forbidden);
+  }
   socket
     .to(callRoom(message.roomName))
     .emit(callSocketEvents.message, relayedMessage(message, membership.participantId, membership.callId));
@@ -176,6 +182,12 @@ export function relayedMessage(message: ParsedClientMessage, from: string, callI
     case 'onIceCandidateRemote':
       return { ...message, id: relayedMessageId[message.id], from };
     case 'onVideoReady':
+      return { ...message, id: relayedMessageId[message.id], from };
+    case 'screenShareStarted':
+      return { ...message, id: relayedMessageId[message.id], from };
+    case 'screenShareStopped':
+      return { ...message, id: relayedMessageId[message.id], from };
+    case 'onStreamerVideoReady':
       return { ...message, id: relayedMessageId[message.id], from };
     case 'startRecording':
       return { ...message, id: relayedMessageId[message.id], from, videoCallID: callId };

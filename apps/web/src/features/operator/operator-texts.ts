@@ -17,4 +17,10 @@ export const consoleCallTexts = {
   linkCopied: 'Enlace copiado.',
   linkCopyFallback: 'No pudimos copiarlo: selecciona el enlace del campo y cópialo.',
   socketNotReady: 'La consola aún se está conectando. Inténtalo en unos segundos.',
+  shareScreen: 'Compartir pantalla',
+  stopSharing: 'Dejar de compartir',
+  sharingScreen: 'Estás compartiendo tu pantalla.',
+  screenSeen: 'El ciudadano ya ve tu pantalla.',
+  screenPreview: 'Tu pantalla compartida',
+  shareFailed: 'No pudimos compartir tu pantalla. Inténtalo nuevamente.',
 } as const;

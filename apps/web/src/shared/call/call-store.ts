@@ -17,6 +17,8 @@ export class CallStore {
       chat: [],
       microphoneEnabled: true,
       cameraEnabled: true,
+      localScreenStream: null,
+      screenSeenByPeer: false,
     };
   }
 

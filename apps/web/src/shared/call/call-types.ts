@@ -24,6 +24,10 @@ export type CallSessionSnapshot = {
   chat: readonly ChatEntry[];
   microphoneEnabled: boolean;
   cameraEnabled: boolean;
+  /** The screen this side shares (the operator's), for its own preview; null when none. */
+  localScreenStream: MediaStream | null;
+  /** The peer reported the first frame of that screen (`onStreamerVideoReady`). */
+  screenSeenByPeer: boolean;
 };
 
 /**
