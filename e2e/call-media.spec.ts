@@ -1,7 +1,11 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { callTexts } from '@seguridad/contracts/messages';
 import { checkedViewports, expectNoHorizontalScroll, expectNoSeriousAxeViolations } from './fixtures';
 import { connectCall, displayCaptureArgs, expectPlaying, openCallPanel, test } from './call-journeys';
 import { expect } from './fixtures';
+
+const mediaDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'media');
 
 test.use({
   launchOptions: {
@@ -56,5 +60,47 @@ test.describe('call media', () => {
     });
     await expect(callView.getByRole('region', { name: callTexts.sharedScreen })).toHaveCount(0);
     await expect(consoleCall.getByRole('button', { name: 'Compartir pantalla' })).toBeVisible();
+  });
+
+  test('an admin uploads a video, the operator plays it to the citizen with captions, and stops it', async ({
+    operator,
+    page: citizen,
+  }) => {
+    const consolePage = operator.page;
+    await consolePage.getByRole('tab', { name: 'Configuración' }).click();
+    const library = consolePage.getByRole('region', { name: 'Videos para llamadas' });
+    await library.getByLabel('Título', { exact: true }).fill('Cómo hacer una denuncia');
+    await library.getByLabel('Archivo de video').setInputFiles(path.join(mediaDir, 'pushed-clip.webm'));
+    await library.getByLabel('Subtítulos (opcional)').setInputFiles(path.join(mediaDir, 'pushed-clip.vtt'));
+    await library.getByRole('button', { name: 'Subir video' }).click();
+    await expect(library.getByRole('listitem').filter({ hasText: 'Cómo hacer una denuncia' })).toBeVisible();
+    await expectNoSeriousAxeViolations(consolePage);
+    await library.screenshot({ path: 'test-results/video-library.png' });
+    await consolePage.getByRole('tab', { name: 'Llamadas' }).click();
+
+    await openCallPanel(citizen);
+    const { callView, consoleCall } = await connectCall(citizen, operator);
+    await consoleCall
+      .getByLabel('Video para el ciudadano')
+      .selectOption({ label: 'Cómo hacer una denuncia' });
+    await consoleCall.getByRole('button', { name: 'Reproducir video' }).click();
+    const pushed = callView.getByRole('region', { name: callTexts.pushedVideo }).locator('video');
+    await expectPlaying(pushed);
+    await expect(pushed).toHaveAttribute('controls', '');
+    await expect
+      .poll(() => pushed.evaluate((video: HTMLVideoElement) => video.textTracks[0]?.mode))
+      .toBe('showing');
+    await expect(
+      consoleCall
+        .getByRole('status')
+        .filter({ hasText: 'Reproduciendo para el ciudadano: Cómo hacer una denuncia' }),
+    ).toBeVisible();
+    await citizen.screenshot({ path: 'test-results/pushed-video-1280.png' });
+    // The operator's camera keeps playing beside it.
+    await expectPlaying(callView.getByLabel('Video de la operadora'));
+
+    await consoleCall.getByRole('button', { name: 'Detener video' }).click();
+    await expect(callView.getByRole('region', { name: callTexts.pushedVideo })).toHaveCount(0);
+    await expect(consoleCall.getByRole('button', { name: 'Detener video' })).toHaveCount(0);
   });
 });

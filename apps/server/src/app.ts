@@ -20,6 +20,7 @@ import { companyRoutes } from './modules/company/company-routes';
 import { devMailboxRoutes } from './modules/dev/dev-mailbox-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { mediaRoutes } from './modules/operator/media-routes';
+import { callVideoRoutes } from './modules/call-videos/call-video-routes';
 import { operatorAccessPlugin } from './modules/operator/operator-access';
 import { operatorRealtimePlugin } from './modules/operator/operator-realtime';
 import { operatorRoutes } from './modules/operator/operator-routes';
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(callRoutes);
   await app.register(operatorCallRoutes);
   await app.register(attachmentRoutes);
+  await app.register(callVideoRoutes);
   await app.register(winnersRoutes);
   if (deps.config.demoMode) await app.register(devMailboxRoutes);
   await app.register(webRoutes);

@@ -179,4 +179,8 @@ export const callTexts = {
   /** The screen an operator shares and the video it pushes (spec §2), as the citizen sees them. */
   sharedScreen: 'Pantalla compartida por la operadora',
   pushedVideo: 'Video enviado por la central',
+  videoNotFound: 'El video no existe o no pertenece a esta central.',
+  videoCaptionsInvalid: 'Los subtítulos deben ser un archivo WebVTT (.vtt).',
+  videoDeleted: 'Video eliminado.',
+  videoLibraryFull: 'La biblioteca ya tiene el máximo de videos. Elimina alguno para subir otro.',
 } as const;

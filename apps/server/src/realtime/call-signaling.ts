@@ -25,6 +25,7 @@ import {
 } from './call-socket';
 import { replayChat } from './call-chat';
 import { queuePositions } from './call-queue';
+import { sendCurrentVideoPlay } from './call-video-play';
 
 /** What the socket handlers of a call need besides the socket. */
 export type CallHandlerContext = {
@@ -130,6 +131,7 @@ export async function handleJoin(
   socket.to(room).emit(callSocketEvents.message, { id: 'newUserInRoom', roomName, user: self });
 
   await replayChat(app, socket, membership, lastChatId);
+  await sendCurrentVideoPlay(app, socket, membership);
   if (membership.role === 'caller' && call.status === 'waiting' && !call.isPrivate) {
     const position = (await queuePositions(app, call.companyId)).find((entry) => entry.roomName === roomName);
     if (position && isInRoom(socket, roomName)) socket.emit(callSocketEvents.queuePosition, position);

@@ -34,6 +34,12 @@ export const callSocketEvents = {
   presence: 'presence:changed',
   /** server → one socket: a refused message (rate limit, bad payload, not in the room). */
   signalError: 'signal:error',
+  /**
+   * Spec path roomAdmin/{room}: client → server with an ack, the call's operator plays a video of
+   * the company's library to the caller (`videoPlay.videoID`) or stops it (null); server → room,
+   * what is playing and since when (also to a participant that joins or rejoins).
+   */
+  roomAdmin: 'roomAdmin',
 } as const;
 
 /** A participant of a room as the others see it. */
@@ -263,6 +269,32 @@ export const signalErrorSchema = z.object({
   message: z.string(),
 });
 export type SignalError = z.infer<typeof signalErrorSchema>;
+
+/** `roomAdmin` from the operator: play a video of the company's library (an id) or stop (null). */
+export const roomAdminPayloadSchema = z.object({
+  roomName: roomNameSchema,
+  videoPlay: z.object({ videoID: databaseIdValueSchema.nullable() }),
+});
+export type RoomAdminPayload = z.input<typeof roomAdminPayloadSchema>;
+
+/** What is playing in the room: the video, its signed short-lived URLs, and since when. */
+export const videoPlaySchema = z.object({
+  videoID: z.number().int(),
+  title: z.string(),
+  /** Signed, short-lived media URLs (the video, and its WebVTT captions when it has them). */
+  url: z.string(),
+  captionsUrl: z.string().nullable(),
+  /** ISO 8601, server time: when it started playing. */
+  startedAt: z.string(),
+  /** ISO 8601, server time when this was sent: `serverNow - startedAt` is where it is now. */
+  serverNow: z.string(),
+});
+export type VideoPlay = z.infer<typeof videoPlaySchema>;
+
+export const roomAdminEventSchema = z.object({ roomName: z.string(), videoPlay: videoPlaySchema.nullable() });
+export type RoomAdminEvent = z.infer<typeof roomAdminEventSchema>;
+
+export type RoomAdminAck = { ok: true } | CallRefusal;
 
 /** Server limits, stated once. */
 export const SIGNALING_LIMITS = {

@@ -13,6 +13,9 @@ import type {
   QueueAdded,
   QueuePosition,
   QueueRemoved,
+  RoomAdminAck,
+  RoomAdminEvent,
+  RoomAdminPayload,
   ServerMessage,
   SignalError,
 } from './call';
@@ -31,6 +34,7 @@ export type ClientToServerEvents = {
   [callSocketEvents.message]: (message: ClientMessage) => void;
   [callSocketEvents.chatSend]: (payload: ChatSend, ack: (reply: ChatSendAck) => void) => void;
   [callSocketEvents.leave]: (payload: LeavePayload, ack: (reply: LeaveAck) => void) => void;
+  [callSocketEvents.roomAdmin]: (payload: RoomAdminPayload, ack: (reply: RoomAdminAck) => void) => void;
 };
 
 /** What the server emits: to a call's room, to one socket, or to the sockets of a company's operators. */
@@ -43,6 +47,7 @@ export type ServerToClientEvents = {
   [callSocketEvents.queueRemoved]: (removed: QueueRemoved) => void;
   [callSocketEvents.presence]: (presence: Presence) => void;
   [callSocketEvents.signalError]: (error: SignalError) => void;
+  [callSocketEvents.roomAdmin]: (event: RoomAdminEvent) => void;
   [operatorEvents.sessionReady]: (ready: SessionReadyEvent) => void;
   [operatorEvents.inboxNew]: (event: InboxEvent) => void;
   [operatorEvents.inboxHandled]: (event: InboxEvent) => void;

@@ -6,6 +6,7 @@ import { remoteStreamOf, screenStreamOf } from '../../shared/call/call-state';
 import { CallStage } from '../../shared/call/ui/call-stage';
 import { ChatPanel } from '../../shared/call/ui/chat-panel';
 import { MediaControls } from '../../shared/call/ui/media-controls';
+import { PushedVideoView } from '../../shared/call/ui/pushed-video-view';
 import { ScreenView } from '../../shared/call/ui/screen-view';
 import { Button, buttonClassName } from '../../shared/ui/button';
 import { callStatusTexts } from './call-status';
@@ -35,6 +36,8 @@ export function CallView({ session, callToken, snapshot, onHangUp, onClose }: Ca
   // Connected without the operator's video, the stage itself says so; the header would repeat it.
   const headerText = remoteStreamOf(phase) ? texts.header : '';
   const screenStream = screenStreamOf(phase);
+  const pushedVideo = ended ? null : snapshot.pushedVideo;
+  const hasExtra = Boolean(screenStream || pushedVideo);
   const viewRef = useRef<HTMLElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -64,7 +67,7 @@ export function CallView({ session, callToken, snapshot, onHangUp, onClose }: Ca
   return (
     <section
       ref={viewRef}
-      className={[styles.view, screenStream ? styles.viewWithScreen : ''].filter(Boolean).join(' ')}
+      className={[styles.view, hasExtra ? styles.viewWithScreen : ''].filter(Boolean).join(' ')}
       aria-label="Videollamada en curso"
     >
       <header className={styles.header}>
@@ -81,16 +84,28 @@ export function CallView({ session, callToken, snapshot, onHangUp, onClose }: Ca
         </div>
       </header>
 
-      {/* With a shared screen, the screen takes the large place and the operator's camera sits beside it. */}
-      <div className={[styles.stage, screenStream ? styles.withScreen : ''].filter(Boolean).join(' ')}>
-        {screenStream && (
-          <section className={styles.screen} aria-label={callTexts.sharedScreen}>
-            <ScreenView
-              stream={screenStream}
-              label={callTexts.sharedScreen}
-              onFirstFrame={() => session.reportScreenVideoReady()}
-            />
-          </section>
+      {/*
+        A shared screen or a pushed video (spec §2) takes the large place and the operator's camera
+        sits beside it.
+      */}
+      <div className={[styles.stage, hasExtra ? styles.withScreen : ''].filter(Boolean).join(' ')}>
+        {hasExtra && (
+          <div className={styles.extras}>
+            {pushedVideo && (
+              <section className={styles.screen} aria-label={callTexts.pushedVideo}>
+                <PushedVideoView video={pushedVideo} label={callTexts.pushedVideo} />
+              </section>
+            )}
+            {screenStream && (
+              <section className={styles.screen} aria-label={callTexts.sharedScreen}>
+                <ScreenView
+                  stream={screenStream}
+                  label={callTexts.sharedScreen}
+                  onFirstFrame={() => session.reportScreenVideoReady()}
+                />
+              </section>
+            )}
+          </div>
         )}
         <div className={styles.camera}>
           <CallStage
@@ -102,9 +117,6 @@ export function CallView({ session, callToken, snapshot, onHangUp, onClose }: Ca
           />
         </div>
       </div>
-
-      {/* The video an operator pushes (spec §2). */}
-      <section className={styles.extraMedia} aria-label={callTexts.pushedVideo} hidden />
 
       <div className={styles.controls}>
         {ended ? (

@@ -24,3 +24,29 @@ export const consoleCallTexts = {
   screenPreview: 'Tu pantalla compartida',
   shareFailed: 'No pudimos compartir tu pantalla. Inténtalo nuevamente.',
 } as const;
+
+/** The console's video library and the video pushed into a call (decision 014). */
+export const videoLibraryTexts = {
+  title: 'Videos para llamadas',
+  lead: 'Videos cortos (mp4 o webm, hasta 100 MB) que una operadora puede reproducir al ciudadano durante una llamada. Los subtítulos (.vtt) son opcionales.',
+  empty: 'Aún no hay videos.',
+  videoTitle: 'Título',
+  videoFile: 'Archivo de video',
+  captionsFile: 'Subtítulos (opcional)',
+  upload: 'Subir video',
+  uploading: 'Subiendo video',
+  uploaded: (title: string) => `Video «${title}» subido.`,
+  uploadFailed: 'No se pudo subir el video',
+  tooLarge: 'El video supera el máximo de 100 MB.',
+  notAVideo: 'Elige un archivo mp4 o webm.',
+  titleRequired: 'Escribe un título.',
+  remove: 'Eliminar',
+  removed: (title: string) => `Video «${title}» eliminado.`,
+  removeFailed: 'No se pudo eliminar el video',
+  withCaptions: 'con subtítulos',
+  pushLabel: 'Video para el ciudadano',
+  play: 'Reproducir video',
+  stop: 'Detener video',
+  playing: (title: string) => `Reproduciendo para el ciudadano: ${title}`,
+  playFailed: 'No se pudo reproducir el video. Inténtalo nuevamente.',
+} as const;

@@ -6,6 +6,7 @@ import {
   type CallEnded,
   type ClientMessage,
   type Participant,
+  type RoomAdminAck,
 } from '@seguridad/contracts/realtime/call';
 import { ChatOutbox } from './chat-outbox';
 import { isLivePhase, type CallEndReason } from './call-state';
@@ -22,6 +23,7 @@ import { MediaTracks } from './media-tracks';
 import { PeerNegotiation } from './peer-negotiation';
 import { RoomMembership, type StopEvent } from './room-membership';
 import { ScreenShare } from './screen-share';
+import { PushedVideoPart } from './pushed-video';
 
 export type {
   CallCredentials,
@@ -55,7 +57,8 @@ function endReasonOf(reason: CallEnded['reason'], role: CallRole): CallEndReason
  * - PeerNegotiation: the RTCPeerConnection, offer/answer, candidates, ICE restart;
  * - MediaTracks: local stream with its switches, remote stream;
  * - ChatOutbox: chat entries and the outbox of unacknowledged messages;
- * - ScreenShare: the operator's shared screen, announced by stream id, on both sides.
+ * - ScreenShare: the operator's shared screen, announced by stream id, on both sides;
+ * - PushedVideoPart: the video the operator plays in the call (roomAdmin), on both sides.
  *
  * The session itself routes socket events to them, keeps `reconnecting` (socket or ICE down) and
  * stops every part when the call ends. Every inbound payload is parsed with the contracts'
@@ -71,6 +74,7 @@ export class CallSession {
   private readonly media: MediaTracks;
   private readonly chat: ChatOutbox;
   private readonly screen: ScreenShare;
+  private readonly pushedVideo: PushedVideoPart;
   private disposed = false;
 
   /** Our listeners, as attached: a shared socket (the console's) keeps everyone else's. */
@@ -94,6 +98,7 @@ export class CallSession {
     this.screen = new ScreenShare(this.context, {
       setScreenTrack: (stream) => this.negotiation.setScreen(stream),
     });
+    this.pushedVideo = new PushedVideoPart(this.context);
     this.media = new MediaTracks(this.context, {
       claimRemoteStream: (stream) => this.screen.claimRemoteStream(stream),
     });
@@ -131,6 +136,7 @@ export class CallSession {
       [callSocketEvents.chatMessage, (payload) => this.chat.receive(payload)],
       [callSocketEvents.queuePosition, (payload) => this.onQueuePosition(payload)],
       [callSocketEvents.callEnded, (payload) => this.onCallEnded(payload)],
+      [callSocketEvents.roomAdmin, (payload) => this.pushedVideo.receive(payload)],
     ];
     this.socketListeners = handlers.map(([event, handler]) => [
       event,
@@ -195,6 +201,16 @@ export class CallSession {
     this.screen.stop();
   }
 
+  /** The operator plays a video of the company's library to the caller (roomAdmin videoPlay). */
+  playVideo(videoID: number): Promise<RoomAdminAck> {
+    return this.pushedVideo.request(videoID);
+  }
+
+  /** The operator stops the video it pushed. */
+  stopVideo(): Promise<RoomAdminAck> {
+    return this.pushedVideo.request(null);
+  }
+
   /** The shared screen's <video> showed its first frame: tells the sharer (`onStreamerVideoReady`). */
   reportScreenVideoReady(): void {
     this.screen.reportScreenVideoReady();
@@ -241,6 +257,7 @@ export class CallSession {
     this.membership.stop();
     this.negotiation.close();
     this.screen.close();
+    this.pushedVideo.close();
     this.store.update({ localScreenStream: null, screenSeenByPeer: false });
     this.chat.failPending();
     this.store.dispatch(event.type === 'failed' ? event : { ...event, chatOccurred: this.chat.hasChat() });

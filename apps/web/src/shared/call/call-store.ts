@@ -19,6 +19,7 @@ export class CallStore {
       cameraEnabled: true,
       localScreenStream: null,
       screenSeenByPeer: false,
+      pushedVideo: null,
     };
   }
 

@@ -4,6 +4,7 @@ import type { ChatMessage, ClientMessage, Participant } from '@seguridad/contrac
 import type { ClientToServerEvents, ServerToClientEvents } from '@seguridad/contracts/realtime/events';
 import type { CallPhase } from './call-state';
 import type { CallStore } from './call-store';
+import type { PushedVideo } from './pushed-video';
 
 export type ChatEntry = ChatMessage & {
   /** Sent (or waiting to be sent), not yet acknowledged by the server. */
@@ -28,6 +29,8 @@ export type CallSessionSnapshot = {
   localScreenStream: MediaStream | null;
   /** The peer reported the first frame of that screen (`onStreamerVideoReady`). */
   screenSeenByPeer: boolean;
+  /** The video the operator plays in the call (`roomAdmin`), on both sides; null when none. */
+  pushedVideo: PushedVideo | null;
 };
 
 /**

@@ -7,6 +7,7 @@ import { CallStage } from '../../../shared/call/ui/call-stage';
 import { ChatPanel } from '../../../shared/call/ui/chat-panel';
 import { MediaControls } from '../../../shared/call/ui/media-controls';
 import { ScreenView } from '../../../shared/call/ui/screen-view';
+import { PushVideoControl } from './push-video-control';
 import { isCancelled, openScreenStream } from '../../../shared/media/screen';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
@@ -164,6 +165,13 @@ export function OperatorCallView({ operatorCall, snapshot }: OperatorCallViewPro
             </div>
           )}
           {shareError && !over && <Alert tone="error">{shareError}</Alert>}
+          {!over && (
+            <PushVideoControl
+              session={session}
+              pushedVideo={snapshot.pushedVideo}
+              disabled={phase.status !== 'connected'}
+            />
+          )}
           {over && (
             <div ref={overBox} className={styles.callOver}>
               {phase.status === 'failed' && <Alert tone="error">{phase.message}</Alert>}

@@ -23,6 +23,7 @@ function snapshot(phase: CallPhase, overrides: Partial<CallSessionSnapshot> = {}
     cameraEnabled: true,
     localScreenStream: null,
     screenSeenByPeer: false,
+    pushedVideo: null,
     ...overrides,
   };
 }
