@@ -23,6 +23,7 @@ import { devMailboxRoutes } from './modules/dev/dev-mailbox-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { networkRoutes } from './modules/networks/network-routes';
 import { mediaRoutes } from './modules/operator/media-routes';
+import { callVideoRoutes } from './modules/call-videos/call-video-routes';
 import { operatorAccessPlugin } from './modules/operator/operator-access';
 import { operatorRealtimePlugin } from './modules/operator/operator-realtime';
 import { operatorRoutes } from './modules/operator/operator-routes';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(callRoutes);
   await app.register(operatorCallRoutes);
   await app.register(attachmentRoutes);
+  await app.register(callVideoRoutes);
   await app.register(winnersRoutes);
   await app.register(catalogRoutes);
   await app.register(paymentsRoutes);

@@ -242,6 +242,13 @@ export const callTexts = {
   callTaken: 'Otra operadora ya atendió esta llamada.',
   callNotFound: 'La llamada no existe o ya terminó.',
   notInCall: 'No participas en esta llamada.',
+  /** The screen an operator shares and the video it pushes (spec §2), as the citizen sees them. */
+  sharedScreen: 'Pantalla compartida por la operadora',
+  pushedVideo: 'Video enviado por la central',
+  videoNotFound: 'El video no existe o no pertenece a esta central.',
+  videoCaptionsInvalid: 'Los subtítulos deben ser un archivo WebVTT (.vtt).',
+  videoDeleted: 'Video eliminado.',
+  videoLibraryFull: 'La biblioteca ya tiene el máximo de videos. Elimina alguno para subir otro.',
 } as const;
 
 /** The payment result dialog (spec §2, §8) and the payment calls' own errors. */

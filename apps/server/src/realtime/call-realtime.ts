@@ -18,6 +18,7 @@ import {
   operatorsOnline,
   sendQueuePositions,
 } from './call-queue';
+import { handleRoomAdmin } from './call-video-play';
 import { handleJoin, handleLeave, isInRoom, relayMessage, type CallHandlerContext } from './call-signaling';
 import { refusal, type AppSocket } from './call-socket';
 import { limitSocketEvents } from './socket-rate-limit';
@@ -39,7 +40,10 @@ export interface CallRealtime {
 
 /** The client events answered with an ack. */
 type AckedEvent =
-  typeof callSocketEvents.join | typeof callSocketEvents.chatSend | typeof callSocketEvents.leave;
+  | typeof callSocketEvents.join
+  | typeof callSocketEvents.chatSend
+  | typeof callSocketEvents.leave
+  | typeof callSocketEvents.roomAdmin;
 
 /** Presence changes of one company within this window are announced once. */
 const PRESENCE_COALESCE_MS = 200;
@@ -130,6 +134,9 @@ export const callRealtimePlugin = fp(
       withAck(socket, callSocketEvents.join, (payload, ack) => handleJoin(context, socket, payload, ack));
       withAck(socket, callSocketEvents.chatSend, (payload, ack) => handleChatSend(app, socket, payload, ack));
       withAck(socket, callSocketEvents.leave, (payload, ack) => handleLeave(app, socket, payload, ack));
+      withAck(socket, callSocketEvents.roomAdmin, (payload, ack) =>
+        handleRoomAdmin(app, socket, payload, ack),
+      );
       socket.on(callSocketEvents.message, (payload: unknown) => relayMessage(socket, payload));
       socket.on('disconnecting', () => {
         const membership = socket.data.call;

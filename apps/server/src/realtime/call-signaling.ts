@@ -5,6 +5,7 @@ import {
   clientMessageSchema,
   joinPayloadSchema,
   leavePayloadSchema,
+  messageSenderRole,
   relayedMessageId,
   type JoinAck,
   type LeaveAck,
@@ -24,6 +25,7 @@ import {
 } from './call-socket';
 import { replayChat } from './call-chat';
 import { queuePositions } from './call-queue';
+import { sendCurrentVideoPlay } from './call-video-play';
 
 /** What the socket handlers of a call need besides the socket. */
 export type CallHandlerContext = {
@@ -129,6 +131,7 @@ export async function handleJoin(
   socket.to(room).emit(callSocketEvents.message, { id: 'newUserInRoom', roomName, user: self });
 
   await replayChat(app, socket, membership, lastChatId);
+  await sendCurrentVideoPlay(app, socket, membership);
   if (membership.role === 'caller' && call.status === 'waiting' && !call.isPrivate) {
     const position = (await queuePositions(app, call.companyId)).find((entry) => entry.roomName === roomName);
     if (position && isInRoom(socket, roomName)) socket.emit(callSocketEvents.queuePosition, position);
@@ -147,6 +150,11 @@ export function relayMessage(socket: AppSocket, payload: unknown): void {
   const membership = socket.data.call;
   if (!membership || !isInRoom(socket, message.roomName)) {
     return signalError(socket, 'not_in_room', callTexts.notInCall);
+  }
+  // The screen is the operator's to share; only the caller reports seeing it.
+  const allowedRole = (messageSenderRole as Partial<Record<string, string>>)[message.id];
+  if (allowedRole && allowedRole !== membership.role) {
+    return signalError(socket, 'not_allowed', errorMessages.forbidden);
   }
   socket
     .to(callRoom(message.roomName))
@@ -176,6 +184,12 @@ export function relayedMessage(message: ParsedClientMessage, from: string, callI
     case 'onIceCandidateRemote':
       return { ...message, id: relayedMessageId[message.id], from };
     case 'onVideoReady':
+      return { ...message, id: relayedMessageId[message.id], from };
+    case 'screenShareStarted':
+      return { ...message, id: relayedMessageId[message.id], from };
+    case 'screenShareStopped':
+      return { ...message, id: relayedMessageId[message.id], from };
+    case 'onStreamerVideoReady':
       return { ...message, id: relayedMessageId[message.id], from };
     case 'startRecording':
       return { ...message, id: relayedMessageId[message.id], from, videoCallID: callId };

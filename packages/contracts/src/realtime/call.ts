@@ -34,6 +34,12 @@ export const callSocketEvents = {
   presence: 'presence:changed',
   /** server → one socket: a refused message (rate limit, bad payload, not in the room). */
   signalError: 'signal:error',
+  /**
+   * Spec path roomAdmin/{room}: client → server with an ack, the call's operator plays a video of
+   * the company's library to the caller (`videoPlay.videoID`) or stops it (null); server → room,
+   * what is playing and since when (also to a participant that joins or rejoins).
+   */
+  roomAdmin: 'roomAdmin',
 } as const;
 
 /** A participant of a room as the others see it. */
@@ -47,6 +53,11 @@ export const participantSchema = z.object({
 export type Participant = z.infer<typeof participantSchema>;
 
 const roomNameSchema = z.string().regex(ROOM_NAME_PATTERN);
+/**
+ * A media stream's id as WebRTC carries it in the SDP (`a=msid`): what tells the operator's shared
+ * screen apart from its camera on the receiving side, whatever the order of the tracks.
+ */
+export const mediaStreamIdSchema = z.string().regex(/^[A-Za-z0-9{}_.-]{1,100}$/);
 const sdpSchema = z.string().min(10).max(32_000);
 const iceCandidateSchema = z.object({
   candidate: z.string().max(1_000),
@@ -103,6 +114,15 @@ export const clientMessageSchema = z.discriminatedUnion('id', [
   }),
   /** The sender's first remote video frame played. */
   z.object({ id: z.literal('onVideoReady'), roomName: roomNameSchema }),
+  /** Operator only: the stream of this id, negotiated next, is its shared screen. */
+  z.object({ id: z.literal('screenShareStarted'), roomName: roomNameSchema, streamId: mediaStreamIdSchema }),
+  /** Operator only: the shared screen is gone (stopped from the console or the browser). */
+  z.object({ id: z.literal('screenShareStopped'), roomName: roomNameSchema }),
+  /**
+   * Caller only: the operator's shared screen (`videoID` = its stream id) showed its first frame;
+   * the operator receives it as `onStreamerVideoReady`.
+   */
+  z.object({ id: z.literal('onStreamerVideoReady'), roomName: roomNameSchema, videoID: mediaStreamIdSchema }),
   z.object({
     id: z.literal('startRecording'),
     roomName: roomNameSchema,
@@ -120,6 +140,13 @@ export type ClientMessage = z.input<typeof clientMessageSchema>;
 export type ParsedClientMessage = z.infer<typeof clientMessageSchema>;
 export type ClientMessageId = ClientMessage['id'];
 
+/** Messages only one side may send; from the other the server answers `signal:error` `not_allowed`. */
+export const messageSenderRole = {
+  screenShareStarted: 'operator',
+  screenShareStopped: 'operator',
+  onStreamerVideoReady: 'caller',
+} as const satisfies Partial<Record<ClientMessageId, Participant['role']>>;
+
 /** How the server relays each client message to the other participant (the id it arrives with). */
 export const relayedMessageId = {
   start: 'start',
@@ -129,6 +156,9 @@ export const relayedMessageId = {
   remoteResponse: 'remoteResponse',
   onIceCandidateRemote: 'remoteIceCandidate',
   onVideoReady: 'onUserVideoReady',
+  screenShareStarted: 'screenShareStarted',
+  screenShareStopped: 'screenShareStopped',
+  onStreamerVideoReady: 'onStreamerVideoReady',
   startRecording: 'startRecording',
   stopRecording: 'stopRecording',
 } as const satisfies Record<ClientMessageId, string>;
@@ -153,8 +183,15 @@ export const serverMessageSchema = z.discriminatedUnion('id', [
   /** Sent to a participant whose own camera reached the peer (the peer reported its first frame). */
   z.object({ id: z.literal('onVideoReady'), roomName: roomNameSchema }),
   z.object({ id: z.literal('onUserVideoReady'), roomName: roomNameSchema, from }),
-  /** Reserved for the operator-pushed video (roomAdmin/{room} videoPlay.videoID). */
+  /** To the operator: the caller sees its shared screen (`videoID` = the screen's stream id). */
   z.object({ id: z.literal('onStreamerVideoReady'), roomName: roomNameSchema, from, videoID: z.string() }),
+  z.object({
+    id: z.literal('screenShareStarted'),
+    roomName: roomNameSchema,
+    from,
+    streamId: mediaStreamIdSchema,
+  }),
+  z.object({ id: z.literal('screenShareStopped'), roomName: roomNameSchema, from }),
   z.object({
     id: z.literal('startRecording'),
     roomName: roomNameSchema,
@@ -228,10 +265,36 @@ export const presenceSchema = z.object({ operators_online: z.number().int().min(
 export type Presence = z.infer<typeof presenceSchema>;
 
 export const signalErrorSchema = z.object({
-  error: z.enum(['rate_limited', 'invalid_payload', 'not_in_room']),
+  error: z.enum(['rate_limited', 'invalid_payload', 'not_in_room', 'not_allowed']),
   message: z.string(),
 });
 export type SignalError = z.infer<typeof signalErrorSchema>;
+
+/** `roomAdmin` from the operator: play a video of the company's library (an id) or stop (null). */
+export const roomAdminPayloadSchema = z.object({
+  roomName: roomNameSchema,
+  videoPlay: z.object({ videoID: databaseIdValueSchema.nullable() }),
+});
+export type RoomAdminPayload = z.input<typeof roomAdminPayloadSchema>;
+
+/** What is playing in the room: the video, its signed short-lived URLs, and since when. */
+export const videoPlaySchema = z.object({
+  videoID: z.number().int(),
+  title: z.string(),
+  /** Signed, short-lived media URLs (the video, and its WebVTT captions when it has them). */
+  url: z.string(),
+  captionsUrl: z.string().nullable(),
+  /** ISO 8601, server time: when it started playing. */
+  startedAt: z.string(),
+  /** ISO 8601, server time when this was sent: `serverNow - startedAt` is where it is now. */
+  serverNow: z.string(),
+});
+export type VideoPlay = z.infer<typeof videoPlaySchema>;
+
+export const roomAdminEventSchema = z.object({ roomName: z.string(), videoPlay: videoPlaySchema.nullable() });
+export type RoomAdminEvent = z.infer<typeof roomAdminEventSchema>;
+
+export type RoomAdminAck = { ok: true } | CallRefusal;
 
 /** Server limits, stated once. */
 export const SIGNALING_LIMITS = {

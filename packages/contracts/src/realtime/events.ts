@@ -13,6 +13,9 @@ import type {
   QueueAdded,
   QueuePosition,
   QueueRemoved,
+  RoomAdminAck,
+  RoomAdminEvent,
+  RoomAdminPayload,
   ServerMessage,
   SignalError,
 } from './call';
@@ -32,6 +35,7 @@ export type ClientToServerEvents = {
   [callSocketEvents.message]: (message: ClientMessage) => void;
   [callSocketEvents.chatSend]: (payload: ChatSend, ack: (reply: ChatSendAck) => void) => void;
   [callSocketEvents.leave]: (payload: LeavePayload, ack: (reply: LeaveAck) => void) => void;
+  [callSocketEvents.roomAdmin]: (payload: RoomAdminPayload, ack: (reply: RoomAdminAck) => void) => void;
 };
 
 /** What the server emits: to a call's room, to one socket, or to the sockets of a company's operators, or
@@ -45,6 +49,7 @@ export type ServerToClientEvents = {
   [callSocketEvents.queueRemoved]: (removed: QueueRemoved) => void;
   [callSocketEvents.presence]: (presence: Presence) => void;
   [callSocketEvents.signalError]: (error: SignalError) => void;
+  [callSocketEvents.roomAdmin]: (event: RoomAdminEvent) => void;
   [operatorEvents.sessionReady]: (ready: SessionReadyEvent) => void;
   [operatorEvents.inboxNew]: (event: InboxEvent) => void;
   [operatorEvents.inboxHandled]: (event: InboxEvent) => void;

@@ -9,7 +9,10 @@ import { videoMailMedia, videoMailMediaPath } from './inbox-queries';
 const signedQuery = z.object({ exp: z.string().max(20).optional(), sig: z.string().max(100).optional() });
 
 /** `bytes=start-end` of one range, clamped to the file; undefined when absent or not satisfiable. */
-function parseRange(header: string | undefined, size: number): { start: number; end: number } | undefined {
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | undefined {
   const match = header?.match(/^bytes=(\d*)-(\d*)$/);
   if (!match || (!match[1] && !match[2])) return undefined;
   const start = match[1] ? Number(match[1]) : Math.max(0, size - Number(match[2]));

@@ -19,7 +19,7 @@ const FILE_FIELDS = {
 } as const;
 
 /** The first bytes of a stream, and a stream that still yields everything. */
-async function peek(source: Readable, bytes: number): Promise<{ head: Buffer; stream: Readable }> {
+export async function peek(source: Readable, bytes: number): Promise<{ head: Buffer; stream: Readable }> {
   const iterator = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const chunks: Buffer[] = [];
   let length = 0;

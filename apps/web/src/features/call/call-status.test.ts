@@ -21,15 +21,27 @@ describe('callStatusTexts', () => {
   });
 
   it('says connecting, then connected in the header only while the connection holds', () => {
-    expect(callStatusTexts({ status: 'connecting', peer: null, remoteStream: null }).stage).toBe(
-      callTexts.connecting,
-    );
     expect(
-      callStatusTexts({ status: 'connected', reconnecting: false, peer: null, remoteStream: null }).header,
+      callStatusTexts({ status: 'connecting', peer: null, remoteStream: null, screenStream: null }).stage,
+    ).toBe(callTexts.connecting);
+    expect(
+      callStatusTexts({
+        status: 'connected',
+        reconnecting: false,
+        peer: null,
+        remoteStream: null,
+        screenStream: null,
+      }).header,
     ).toBe(callTexts.connected);
     // The stage shows Reconectando… itself; the header does not contradict it.
     expect(
-      callStatusTexts({ status: 'connected', reconnecting: true, peer: null, remoteStream: null }).header,
+      callStatusTexts({
+        status: 'connected',
+        reconnecting: true,
+        peer: null,
+        remoteStream: null,
+        screenStream: null,
+      }).header,
     ).toBe('');
   });
 

@@ -2,10 +2,12 @@ import { useEffect, useRef } from 'react';
 import { callTexts } from '@seguridad/contracts/messages';
 import { getAttachmentUrl } from '../../shared/call/call-api';
 import type { CallSession, CallSessionSnapshot } from '../../shared/call/call-session';
-import { remoteStreamOf } from '../../shared/call/call-state';
+import { remoteStreamOf, screenStreamOf } from '../../shared/call/call-state';
 import { CallStage } from '../../shared/call/ui/call-stage';
 import { ChatPanel } from '../../shared/call/ui/chat-panel';
 import { MediaControls } from '../../shared/call/ui/media-controls';
+import { PushedVideoView } from '../../shared/call/ui/pushed-video-view';
+import { ScreenView } from '../../shared/call/ui/screen-view';
 import { Button, buttonClassName } from '../../shared/ui/button';
 import { callStatusTexts } from './call-status';
 import styles from './call-view.module.css';
@@ -33,6 +35,9 @@ export function CallView({ session, callToken, snapshot, onHangUp, onClose }: Ca
   const texts = callStatusTexts(phase);
   // Connected without the operator's video, the stage itself says so; the header would repeat it.
   const headerText = remoteStreamOf(phase) ? texts.header : '';
+  const screenStream = screenStreamOf(phase);
+  const pushedVideo = ended ? null : snapshot.pushedVideo;
+  const hasExtra = Boolean(screenStream || pushedVideo);
   const viewRef = useRef<HTMLElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -60,7 +65,11 @@ export function CallView({ session, callToken, snapshot, onHangUp, onClose }: Ca
   }
 
   return (
-    <section ref={viewRef} className={styles.view} aria-label="Videollamada en curso">
+    <section
+      ref={viewRef}
+      className={[styles.view, hasExtra ? styles.viewWithScreen : ''].filter(Boolean).join(' ')}
+      aria-label="Videollamada en curso"
+    >
       <header className={styles.header}>
         <h2 ref={titleRef} tabIndex={-1} className={styles.title}>
           Videollamada con la central
@@ -75,22 +84,39 @@ export function CallView({ session, callToken, snapshot, onHangUp, onClose }: Ca
         </div>
       </header>
 
-      <div className={styles.stage}>
-        <CallStage
-          snapshot={snapshot}
-          remoteLabel="Video de la operadora"
-          localLabel="Tu cámara"
-          statusText={texts.stage}
-          onRemoteFirstFrame={onRemoteFirstFrame}
-        />
-      </div>
-
       {/*
-        The screen an operator shares and the video an operator pushes (spec §2) travel on the same
-        connection; the media issue (decision 008) fills these two areas and reveals them.
+        A shared screen or a pushed video (spec §2) takes the large place and the operator's camera
+        sits beside it.
       */}
-      <section className={styles.extraMedia} aria-label="Pantalla compartida por la operadora" hidden />
-      <section className={styles.extraMedia} aria-label="Video enviado por la central" hidden />
+      <div className={[styles.stage, hasExtra ? styles.withScreen : ''].filter(Boolean).join(' ')}>
+        {hasExtra && (
+          <div className={styles.extras}>
+            {pushedVideo && (
+              <section className={styles.screen} aria-label={callTexts.pushedVideo}>
+                <PushedVideoView video={pushedVideo} label={callTexts.pushedVideo} />
+              </section>
+            )}
+            {screenStream && (
+              <section className={styles.screen} aria-label={callTexts.sharedScreen}>
+                <ScreenView
+                  stream={screenStream}
+                  label={callTexts.sharedScreen}
+                  onFirstFrame={() => session.reportScreenVideoReady()}
+                />
+              </section>
+            )}
+          </div>
+        )}
+        <div className={styles.camera}>
+          <CallStage
+            snapshot={snapshot}
+            remoteLabel="Video de la operadora"
+            localLabel="Tu cámara"
+            statusText={texts.stage}
+            onRemoteFirstFrame={onRemoteFirstFrame}
+          />
+        </div>
+      </div>
 
       <div className={styles.controls}>
         {ended ? (

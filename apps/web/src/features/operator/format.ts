@@ -33,3 +33,9 @@ export function isoDuration(durationMs: number): string {
   const totalSeconds = wholeSeconds(durationMs);
   return `PT${Math.floor(totalSeconds / 60)}M${totalSeconds % 60}S`;
 }
+
+/** A file size as people read it: `820 KB`, `12,5 MB`. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / (1024 * 1024)).toLocaleString('es-CL', { maximumFractionDigits: 1 })} MB`;
+}

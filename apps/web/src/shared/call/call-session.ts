@@ -6,6 +6,7 @@ import {
   type CallEnded,
   type ClientMessage,
   type Participant,
+  type RoomAdminAck,
 } from '@seguridad/contracts/realtime/call';
 import { ChatOutbox } from './chat-outbox';
 import { isLivePhase, type CallEndReason } from './call-state';
@@ -21,6 +22,8 @@ import type {
 import { MediaTracks } from './media-tracks';
 import { PeerNegotiation } from './peer-negotiation';
 import { RoomMembership, type StopEvent } from './room-membership';
+import { ScreenShare } from './screen-share';
+import { PushedVideoPart } from './pushed-video';
 
 export type {
   CallCredentials,
@@ -53,7 +56,9 @@ function endReasonOf(reason: CallEnded['reason'], role: CallRole): CallEndReason
  * - RoomMembership: the join, re-joins on every reconnect, the offline shortcut, the leave;
  * - PeerNegotiation: the RTCPeerConnection, offer/answer, candidates, ICE restart;
  * - MediaTracks: local stream with its switches, remote stream;
- * - ChatOutbox: chat entries and the outbox of unacknowledged messages.
+ * - ChatOutbox: chat entries and the outbox of unacknowledged messages;
+ * - ScreenShare: the operator's shared screen, announced by stream id, on both sides;
+ * - PushedVideoPart: the video the operator plays in the call (roomAdmin), on both sides.
  *
  * The session itself routes socket events to them, keeps `reconnecting` (socket or ICE down) and
  * stops every part when the call ends. Every inbound payload is parsed with the contracts'
@@ -68,6 +73,8 @@ export class CallSession {
   private readonly negotiation: PeerNegotiation;
   private readonly media: MediaTracks;
   private readonly chat: ChatOutbox;
+  private readonly screen: ScreenShare;
+  private readonly pushedVideo: PushedVideoPart;
   private disposed = false;
 
   /** Our listeners, as attached: a shared socket (the console's) keeps everyone else's. */
@@ -88,10 +95,17 @@ export class CallSession {
       isActive: () => !this.disposed && this.membership.wantsRoom,
       sendSignal: (message) => this.sendSignal(message),
     };
-    this.media = new MediaTracks(this.context);
+    this.screen = new ScreenShare(this.context, {
+      setScreenTrack: (stream) => this.negotiation.setScreen(stream),
+    });
+    this.pushedVideo = new PushedVideoPart(this.context);
+    this.media = new MediaTracks(this.context, {
+      claimRemoteStream: (stream) => this.screen.claimRemoteStream(stream),
+    });
     this.negotiation = new PeerNegotiation(this.context, this.media, {
       iceServers: options.iceServers,
       createPeerConnection: options.createPeerConnection,
+      screenStream: () => this.store.get().localScreenStream,
       onIceHealth: (healthy) => {
         if (healthy) this.store.dispatch({ type: 'mediaConnected' });
         this.updateReconnecting();
@@ -122,6 +136,7 @@ export class CallSession {
       [callSocketEvents.chatMessage, (payload) => this.chat.receive(payload)],
       [callSocketEvents.queuePosition, (payload) => this.onQueuePosition(payload)],
       [callSocketEvents.callEnded, (payload) => this.onCallEnded(payload)],
+      [callSocketEvents.roomAdmin, (payload) => this.pushedVideo.receive(payload)],
     ];
     this.socketListeners = handlers.map(([event, handler]) => [
       event,
@@ -175,6 +190,32 @@ export class CallSession {
     this.media.reportRemoteVideoReady();
   }
 
+  /** Shares a screen, window or tab (a getDisplayMedia stream) beside the camera. */
+  startScreenShare(stream: MediaStream): void {
+    if (this.disposed || !isLivePhase(this.store.get().phase)) return;
+    this.screen.start(stream);
+  }
+
+  /** Stops sharing, on both sides. */
+  stopScreenShare(): void {
+    this.screen.stop();
+  }
+
+  /** The operator plays a video of the company's library to the caller (roomAdmin videoPlay). */
+  playVideo(videoID: number): Promise<RoomAdminAck> {
+    return this.pushedVideo.request(videoID);
+  }
+
+  /** The operator stops the video it pushed. */
+  stopVideo(): Promise<RoomAdminAck> {
+    return this.pushedVideo.request(null);
+  }
+
+  /** The shared screen's <video> showed its first frame: tells the sharer (`onStreamerVideoReady`). */
+  reportScreenVideoReady(): void {
+    this.screen.reportScreenVideoReady();
+  }
+
   /** Terminar Llamada: ends the call for both sides. */
   async hangUp(): Promise<void> {
     if (this.disposed) return;
@@ -187,6 +228,7 @@ export class CallSession {
     if (this.disposed) return;
     this.disposed = true;
     this.membership.stop();
+    this.screen.close();
     for (const [event, listener] of this.socketListeners) this.socket.off(event, listener);
     this.network?.removeEventListener('offline', this.onOffline);
     this.negotiation.close();
@@ -214,6 +256,9 @@ export class CallSession {
   private stop(event: StopEvent): void {
     this.membership.stop();
     this.negotiation.close();
+    this.screen.close();
+    this.pushedVideo.close();
+    this.store.update({ localScreenStream: null, screenSeenByPeer: false });
     this.chat.failPending();
     this.store.dispatch(event.type === 'failed' ? event : { ...event, chatOccurred: this.chat.hasChat() });
     this.membership.settleFirstJoin();
@@ -245,6 +290,7 @@ export class CallSession {
         const peer = message.users.find((user) => user.role !== role);
         if (!peer) return;
         this.peerArrived(peer);
+        this.screen.peerArrived();
         // We joined second: we offer. A re-join after our own reconnect restarts ICE if it is down.
         this.negotiation.peerPresent();
         return;
@@ -252,6 +298,7 @@ export class CallSession {
       case 'newUserInRoom':
         if (message.user.role === role) return;
         this.peerArrived(message.user);
+        this.screen.peerArrived();
         this.negotiation.peerReturned();
         return;
       case 'userLeaveRoom':
@@ -268,8 +315,13 @@ export class CallSession {
       case 'remoteIceCandidate':
         this.negotiation.handle(message);
         return;
+      case 'screenShareStarted':
+      case 'screenShareStopped':
+      case 'onStreamerVideoReady':
+        this.screen.handle(message);
+        return;
       default:
-        // onVideoReady, onUserVideoReady, onStreamerVideoReady and recording: nothing to do here.
+        // onVideoReady, onUserVideoReady and recording: nothing to do here.
         return;
     }
   }

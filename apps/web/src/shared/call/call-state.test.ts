@@ -5,6 +5,7 @@ import {
   initialCallPhase,
   peerOf,
   remoteStreamOf,
+  screenStreamOf,
   type CallEvent,
   type CallPhase,
 } from './call-state';
@@ -16,9 +17,21 @@ function run(events: CallEvent[], from: CallPhase = initialCallPhase): CallPhase
 const joining: CallPhase = { status: 'joining' };
 const waiting: CallPhase = { status: 'waiting', position: 2, etaSeconds: 90 };
 const peer: Participant = { userID: 'operator:7', userName: 'Rosa', role: 'operator', userAvatar: null };
-const connecting: CallPhase = { status: 'connecting', peer, remoteStream: null };
-const connected: CallPhase = { status: 'connected', reconnecting: false, peer, remoteStream: null };
-const reconnecting: CallPhase = { status: 'connected', reconnecting: true, peer, remoteStream: null };
+const connecting: CallPhase = { status: 'connecting', peer, remoteStream: null, screenStream: null };
+const connected: CallPhase = {
+  status: 'connected',
+  reconnecting: false,
+  peer,
+  remoteStream: null,
+  screenStream: null,
+};
+const reconnecting: CallPhase = {
+  status: 'connected',
+  reconnecting: true,
+  peer,
+  remoteStream: null,
+  screenStream: null,
+};
 const ended: CallPhase = { status: 'ended', reason: 'hangup', chatOccurred: false };
 const failed: CallPhase = { status: 'failed', error: 'call_not_found', message: 'La llamada no existe.' };
 
@@ -81,7 +94,13 @@ describe('the call phase', () => {
       [{ type: 'mediaConnected' }, { type: 'connectionLost' }, { type: 'connectionRestored' }],
       withStream,
     );
-    expect(live).toEqual({ status: 'connected', reconnecting: false, peer, remoteStream: stream });
+    expect(live).toEqual({
+      status: 'connected',
+      reconnecting: false,
+      peer,
+      remoteStream: stream,
+      screenStream: null,
+    });
     expect(peerOf(live)).toBe(peer);
     for (const phase of [joining, waiting, ended, failed, initialCallPhase]) {
       expect(callReducer(phase, { type: 'remoteStream', stream })).toBe(phase);
@@ -93,9 +112,29 @@ describe('the call phase', () => {
     expect(over).not.toHaveProperty('peer');
   });
 
+  it('keeps the shared screen beside the camera while connected, and drops it with the call', () => {
+    const camera = { id: 'camera' } as unknown as MediaStream;
+    const screen = { id: 'screen' } as unknown as MediaStream;
+    const live = run(
+      [
+        { type: 'remoteStream', stream: camera },
+        { type: 'screenStream', stream: screen },
+        { type: 'mediaConnected' },
+      ],
+      connecting,
+    );
+    expect(remoteStreamOf(live)).toBe(camera);
+    expect(screenStreamOf(live)).toBe(screen);
+    const stopped = callReducer(live, { type: 'screenStream', stream: null });
+    expect(screenStreamOf(stopped)).toBeNull();
+    expect(remoteStreamOf(stopped)).toBe(camera);
+    expect(screenStreamOf(callReducer(live, { type: 'peerLeft' }))).toBeNull();
+    expect(callReducer(waiting, { type: 'screenStream', stream: screen })).toBe(waiting);
+  });
+
   it('connects without knowing the peer when only its offer arrived, and names it later', () => {
     const unnamed = callReducer(waiting, { type: 'peerJoined', peer: null });
-    expect(unnamed).toEqual({ status: 'connecting', peer: null, remoteStream: null });
+    expect(unnamed).toEqual({ status: 'connecting', peer: null, remoteStream: null, screenStream: null });
     expect(callReducer(unnamed, { type: 'peerJoined', peer })).toEqual(connecting);
     const renamed = { ...peer, userName: 'Rosa P.' };
     expect(peerOf(callReducer(connected, { type: 'joined', peer: renamed }))).toBe(renamed);

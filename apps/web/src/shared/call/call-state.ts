@@ -15,8 +15,9 @@ import type { Participant } from '@seguridad/contracts/realtime/call';
  *   any live phase ─failed─▶ failed ─joinStarted─▶ joining
  *
  * The other participant and the remote media only exist while there is someone to connect to:
- * `peer` and `remoteStream` live in `connecting` and `connected` (remoteStream set by
- * `remoteStream`, peer refreshed by `peerJoined` / `joined`), and leaving those phases drops them.
+ * `peer`, `remoteStream` and `screenStream` (the operator's shared screen) live in `connecting` and
+ * `connected` (the streams set by `remoteStream` / `screenStream`, peer refreshed by `peerJoined` /
+ * `joined`), and leaving those phases drops them.
  *
  * A live phase is joining, waiting, connecting or connected. `ended` and `failed` are final, except
  * that a chat message arriving after the end still marks `chatOccurred` (the view then stays open
@@ -36,13 +37,20 @@ export type CallPhase =
    * Both participants are in the room; media is being negotiated. `peer` is null until the server
    * named the other participant (an offer may arrive first); `remoteStream` once its tracks arrive.
    */
-  | { status: 'connecting'; peer: Participant | null; remoteStream: MediaStream | null }
+  | {
+      status: 'connecting';
+      peer: Participant | null;
+      remoteStream: MediaStream | null;
+      screenStream: MediaStream | null;
+    }
   /** Remote media flows; `reconnecting` while the socket or ICE is down and being restored. */
   | {
       status: 'connected';
       reconnecting: boolean;
       peer: Participant | null;
       remoteStream: MediaStream | null;
+      /** The screen the other side shares, beside its camera; null when it shares none. */
+      screenStream: MediaStream | null;
     }
   | { status: 'ended'; reason: CallEndReason; chatOccurred: boolean }
   /** The join was refused or could not be made; `message` is Spanish, for people. */
@@ -56,6 +64,7 @@ export type CallEvent =
   /** The other participant is in the room; null when only its offer told so. */
   | { type: 'peerJoined'; peer: Participant | null }
   | { type: 'remoteStream'; stream: MediaStream | null }
+  | { type: 'screenStream'; stream: MediaStream | null }
   | { type: 'mediaConnected' }
   | { type: 'connectionLost' }
   | { type: 'connectionRestored' }
@@ -83,13 +92,18 @@ export function remoteStreamOf(phase: CallPhase): MediaStream | null {
   return hasPeer(phase) ? phase.remoteStream : null;
 }
 
+/** The screen the other side shares; none outside `connecting` and `connected`. */
+export function screenStreamOf(phase: CallPhase): MediaStream | null {
+  return hasPeer(phase) ? phase.screenStream : null;
+}
+
 /** The other participant, once the server named them; none outside `connecting` and `connected`. */
 export function peerOf(phase: CallPhase): Participant | null {
   return hasPeer(phase) ? phase.peer : null;
 }
 
 function connecting(peer: Participant | null): CallPhase {
-  return { status: 'connecting', peer, remoteStream: null };
+  return { status: 'connecting', peer, remoteStream: null, screenStream: null };
 }
 
 /** A peer phase with a newer participant record (same person, after a re-join); else unchanged. */
@@ -134,9 +148,20 @@ export function callReducer(phase: CallPhase, event: CallEvent): CallPhase {
         ? { ...phase, remoteStream: event.stream }
         : phase;
 
+    case 'screenStream':
+      return hasPeer(phase) && phase.screenStream !== event.stream
+        ? { ...phase, screenStream: event.stream }
+        : phase;
+
     case 'mediaConnected':
       return phase.status === 'connecting'
-        ? { status: 'connected', reconnecting: false, peer: phase.peer, remoteStream: phase.remoteStream }
+        ? {
+            status: 'connected',
+            reconnecting: false,
+            peer: phase.peer,
+            remoteStream: phase.remoteStream,
+            screenStream: phase.screenStream,
+          }
         : phase;
 
     case 'connectionLost':

@@ -17,6 +17,9 @@ export class CallStore {
       chat: [],
       microphoneEnabled: true,
       cameraEnabled: true,
+      localScreenStream: null,
+      screenSeenByPeer: false,
+      pushedVideo: null,
     };
   }
 

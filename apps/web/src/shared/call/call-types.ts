@@ -4,6 +4,7 @@ import type { ChatMessage, ClientMessage, Participant } from '@seguridad/contrac
 import type { ClientToServerEvents, ServerToClientEvents } from '@seguridad/contracts/realtime/events';
 import type { CallPhase } from './call-state';
 import type { CallStore } from './call-store';
+import type { PushedVideo } from './pushed-video';
 
 export type ChatEntry = ChatMessage & {
   /** Sent (or waiting to be sent), not yet acknowledged by the server. */
@@ -24,6 +25,12 @@ export type CallSessionSnapshot = {
   chat: readonly ChatEntry[];
   microphoneEnabled: boolean;
   cameraEnabled: boolean;
+  /** The screen this side shares (the operator's), for its own preview; null when none. */
+  localScreenStream: MediaStream | null;
+  /** The peer reported the first frame of that screen (`onStreamerVideoReady`). */
+  screenSeenByPeer: boolean;
+  /** The video the operator plays in the call (`roomAdmin`), on both sides; null when none. */
+  pushedVideo: PushedVideo | null;
 };
 
 /**

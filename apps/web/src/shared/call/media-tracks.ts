@@ -6,10 +6,21 @@ import type { CallContext } from './call-types';
  * remote stream the peer connection delivers (kept in the phase, so it goes when the call does). It does not negotiate; PeerNegotiation reads the
  * local stream from the store and hands every remote track here.
  */
+export type MediaTracksOptions = {
+  /**
+   * Offered every remote stream first: true when another part shows it (the shared screen,
+   * recognised by its announced stream id), and then it is not the peer's camera.
+   */
+  claimRemoteStream?: (stream: MediaStream) => boolean;
+};
+
 export class MediaTracks {
   private remoteVideoReported = false;
 
-  constructor(private readonly context: CallContext) {}
+  constructor(
+    private readonly context: CallContext,
+    private readonly options: MediaTracksOptions = {},
+  ) {}
 
   get localStream(): MediaStream | null {
     return this.context.store.get().localStream;
@@ -42,6 +53,7 @@ export class MediaTracks {
     // A conversation, not a broadcast: show frames as soon as they decode, no extra buffering.
     if (event.receiver && 'jitterBufferTarget' in event.receiver) event.receiver.jitterBufferTarget = 0;
     const [stream] = event.streams;
+    if (stream && this.options.claimRemoteStream?.(stream)) return;
     if (stream) {
       if (stream !== this.remoteStream) {
         this.remoteVideoReported = false;

@@ -15,6 +15,8 @@ export type PeerNegotiationOptions = {
   createPeerConnection?: (config: RTCConfiguration) => RTCPeerConnection;
   /** ICE became healthy (`healthy`) or went `disconnected`/`failed`. */
   onIceHealth: (healthy: boolean) => void;
+  /** The screen this side shares, sent beside the camera on every new connection. */
+  screenStream?: () => MediaStream | null;
 };
 
 /** The messages this part answers; the session routes them here. */
@@ -61,6 +63,8 @@ export class PeerNegotiation {
   private renegotiationPending = false;
   private iceRestartTimer: ReturnType<typeof setTimeout> | undefined;
   private lastIceRestartAt = 0;
+  /** The second video transceiver, which carries the shared screen; made on the first share. */
+  private screenTransceiver: RTCRtpTransceiver | null = null;
   /** ICE is `disconnected` or `failed` on the current connection. */
   iceDown = false;
 
@@ -111,7 +115,9 @@ export class PeerNegotiation {
         const track = stream.getTracks().find((candidate) => candidate.kind === kind) ?? null;
         const transceiver = peerConnection
           .getTransceivers()
-          .find((candidate) => candidate.receiver.track.kind === kind);
+          .find(
+            (candidate) => candidate !== this.screenTransceiver && candidate.receiver.track.kind === kind,
+          );
         if (transceiver) {
           await transceiver.sender.replaceTrack(track);
           if (track && (transceiver.direction === 'recvonly' || transceiver.direction === 'inactive')) {
@@ -127,6 +133,19 @@ export class PeerNegotiation {
     });
   }
 
+  /**
+   * Sends the shared screen (or withdraws it, with null) on a video transceiver of its own, then
+   * renegotiates on the live connection: the camera's transceiver is untouched and keeps playing.
+   */
+  setScreen(stream: MediaStream | null): void {
+    const peerConnection = this.peerConnection;
+    if (!peerConnection) return;
+    this.enqueue(async () => {
+      if (this.peerConnection !== peerConnection) return;
+      if (await this.applyScreen(peerConnection, stream)) await this.renegotiate();
+    });
+  }
+
   close(): void {
     clearTimeout(this.iceRestartTimer);
     const peerConnection = this.peerConnection;
@@ -136,6 +155,7 @@ export class PeerNegotiation {
     if (!peerConnection) return;
     this.peerConnection = null;
     this.negotiationRole = null;
+    this.screenTransceiver = null;
     this.queuedCandidates = [];
     peerConnection.onicecandidate = null;
     peerConnection.ontrack = null;
@@ -181,7 +201,32 @@ export class PeerNegotiation {
       });
     this.peerConnection = peerConnection;
     this.negotiationRole = role;
+    this.screenTransceiver = null;
     return peerConnection;
+  }
+
+  /** True when the connection's media changed and needs an offer. */
+  private async applyScreen(peerConnection: RTCPeerConnection, stream: MediaStream | null): Promise<boolean> {
+    const track = stream?.getVideoTracks()[0] ?? null;
+    const transceiver = this.screenTransceiver;
+    if (!track || !stream) {
+      if (!transceiver || transceiver.direction === 'inactive') return false;
+      await transceiver.sender.replaceTrack(null);
+      transceiver.direction = 'inactive';
+      return true;
+    }
+    if (!transceiver) {
+      this.screenTransceiver = peerConnection.addTransceiver(track, {
+        direction: 'sendonly',
+        streams: [stream],
+      });
+      return true;
+    }
+    await transceiver.sender.replaceTrack(track);
+    // The stream id is what the peer recognises the screen by: a new share announces a new one.
+    transceiver.sender.setStreams?.(stream);
+    transceiver.direction = 'sendonly';
+    return true;
   }
 
   /** The offerer sends every local track; a kind it lacks (no camera) is still received. */
@@ -199,6 +244,8 @@ export class PeerNegotiation {
   private async startAsOfferer(): Promise<void> {
     const peerConnection = this.create('offerer');
     this.addLocalTracks(peerConnection, 'offerer');
+    const screen = this.options.screenStream?.() ?? null;
+    if (screen) await this.applyScreen(peerConnection, screen);
     await this.sendOffer(peerConnection, 'start', false);
   }
 
@@ -222,6 +269,10 @@ export class PeerNegotiation {
     this.addLocalTracks(peerConnection, 'answerer');
     await this.flushQueuedCandidates(peerConnection);
     await this.sendAnswer(peerConnection, 'startResponse');
+    // A screen shared before the peer's new connection: the offer had no place for it, so offer one.
+    const screen = this.options.screenStream?.() ?? null;
+    if (screen && this.peerConnection === peerConnection && (await this.applyScreen(peerConnection, screen)))
+      await this.renegotiate();
   }
 
   private async answerRenegotiation(sdpOffer: string): Promise<void> {

@@ -9,6 +9,7 @@ export const operatorQueryKeys = {
   calls: ['operator', 'calls'] as const,
   callQueue: ['operator', 'calls', 'queue'] as const,
   callHistory: ['operator', 'calls', 'history'] as const,
+  videos: ['operator', 'videos'] as const,
 };
 
 /** 401 (session ended) and 403 (not a member) will not change on a retry. */

@@ -8,14 +8,26 @@ describe('operatorStatusText', () => {
     expect(operatorStatusText({ status: 'waiting', position: null, etaSeconds: null })).toBe(
       'Esperando que el ciudadano entre a la sala…',
     );
-    expect(operatorStatusText({ status: 'connecting', peer: null, remoteStream: null })).toBe(
-      'Conectando con el ciudadano…',
-    );
     expect(
-      operatorStatusText({ status: 'connected', reconnecting: false, peer: null, remoteStream: null }),
+      operatorStatusText({ status: 'connecting', peer: null, remoteStream: null, screenStream: null }),
+    ).toBe('Conectando con el ciudadano…');
+    expect(
+      operatorStatusText({
+        status: 'connected',
+        reconnecting: false,
+        peer: null,
+        remoteStream: null,
+        screenStream: null,
+      }),
     ).toBe(callTexts.connected);
     expect(
-      operatorStatusText({ status: 'connected', reconnecting: true, peer: null, remoteStream: null }),
+      operatorStatusText({
+        status: 'connected',
+        reconnecting: true,
+        peer: null,
+        remoteStream: null,
+        screenStream: null,
+      }),
     ).toBe(callTexts.reconnecting);
     expect(operatorStatusText({ status: 'ended', reason: 'peer_left', chatOccurred: true })).toBe(
       callTexts.ended,

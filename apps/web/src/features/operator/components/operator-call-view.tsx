@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { callTexts, widgetTexts } from '@seguridad/contracts/messages';
 import { getAttachmentUrl } from '../../../shared/call/call-api';
 import type { CallSessionSnapshot } from '../../../shared/call/call-session';
@@ -6,6 +6,9 @@ import type { CallPhase } from '../../../shared/call/call-state';
 import { CallStage } from '../../../shared/call/ui/call-stage';
 import { ChatPanel } from '../../../shared/call/ui/chat-panel';
 import { MediaControls } from '../../../shared/call/ui/media-controls';
+import { ScreenView } from '../../../shared/call/ui/screen-view';
+import { PushVideoControl } from './push-video-control';
+import { isCancelled, openScreenStream } from '../../../shared/media/screen';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { consoleCallTexts } from '../operator-texts';
@@ -45,6 +48,22 @@ export function OperatorCallView({ operatorCall, snapshot }: OperatorCallViewPro
   const session = inCall?.session ?? null;
   const { phase } = snapshot;
   const over = phase.status === 'ended' || phase.status === 'failed';
+  const [shareError, setShareError] = useState<string | null>(null);
+  const screen = snapshot.localScreenStream;
+
+  const toggleScreenShare = useCallback(async () => {
+    if (!session) return;
+    setShareError(null);
+    if (session.getSnapshot().localScreenStream) {
+      session.stopScreenShare();
+      return;
+    }
+    try {
+      session.startScreenShare(await openScreenStream());
+    } catch (error) {
+      if (!isCancelled(error)) setShareError(consoleCallTexts.shareFailed);
+    }
+  }, [session]);
 
   // The call is over: the keyboard lands on the way back.
   useEffect(() => {
@@ -115,6 +134,14 @@ export function OperatorCallView({ operatorCall, snapshot }: OperatorCallViewPro
               onCameraChange={(enabled) => session.setCameraEnabled(enabled)}
             >
               <Button
+                variant="secondary"
+                aria-pressed={screen !== null}
+                disabled={phase.status !== 'connected'}
+                onClick={() => void toggleScreenShare()}
+              >
+                {screen ? consoleCallTexts.stopSharing : consoleCallTexts.shareScreen}
+              </Button>
+              <Button
                 variant="danger"
                 className={styles.hangUp}
                 aria-label="Terminar llamada"
@@ -123,6 +150,27 @@ export function OperatorCallView({ operatorCall, snapshot }: OperatorCallViewPro
                 Terminar
               </Button>
             </MediaControls>
+          )}
+          {/* Mounted always: a live region inserted together with its text is often not read. */}
+          <p role="status" className={screen && !over ? styles.screenStatus : 'visually-hidden'}>
+            {screen && !over
+              ? snapshot.screenSeenByPeer
+                ? consoleCallTexts.screenSeen
+                : consoleCallTexts.sharingScreen
+              : ''}
+          </p>
+          {screen && !over && (
+            <div className={styles.screenPreview}>
+              <ScreenView stream={screen} label={consoleCallTexts.screenPreview} />
+            </div>
+          )}
+          {shareError && !over && <Alert tone="error">{shareError}</Alert>}
+          {!over && (
+            <PushVideoControl
+              session={session}
+              pushedVideo={snapshot.pushedVideo}
+              disabled={phase.status !== 'connected'}
+            />
           )}
           {over && (
             <div ref={overBox} className={styles.callOver}>

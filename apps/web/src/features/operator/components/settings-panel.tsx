@@ -4,6 +4,7 @@ import type { CompanySettingsResponse } from '../api/get-company-settings';
 import { EmbedSettings } from './embed-settings';
 import { ServicesSettings } from './services-settings';
 import { SpecialitiesEditor } from './specialities-editor';
+import { VideoLibrary } from './video-library';
 import styles from './settings.module.css';
 import { WorkingHoursEditor } from './working-hours-editor';
 
@@ -38,6 +39,7 @@ export function SettingsPanel({ company }: { company: CompanySettings }) {
         </div>
       </div>
       <EmbedSettings company={company} notify={setNotice} />
+      <VideoLibrary notify={setNotice} />
       <Snackbar message={notice} onClose={() => setNotice(null)} />
     </section>
   );

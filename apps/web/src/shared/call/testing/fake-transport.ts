@@ -96,9 +96,20 @@ export class FakeSocket implements SessionSocket {
 
 let sdpCounter = 0;
 
-export class FakeTrack {
+export class FakeTrack extends EventTarget {
   enabled = true;
-  constructor(readonly kind: 'audio' | 'video') {}
+  stopped = false;
+  constructor(readonly kind: 'audio' | 'video') {
+    super();
+  }
+  stop() {
+    this.stopped = true;
+  }
+  /** The browser ended it (e.g. its own "stop sharing" bar). */
+  end() {
+    this.stopped = true;
+    this.dispatchEvent(new Event('ended'));
+  }
 }
 
 export function fakeStream(kinds: ('audio' | 'video')[] = ['audio', 'video']): MediaStream {
@@ -116,7 +127,12 @@ export type FakeTransceiver = {
   kind: 'audio' | 'video';
   direction: RTCRtpTransceiverDirection;
   receiver: { track: { kind: string } };
-  sender: { track: unknown; replaceTrack: (track: unknown) => Promise<void> };
+  sender: {
+    track: unknown;
+    streams: unknown[];
+    replaceTrack: (track: unknown) => Promise<void>;
+    setStreams: (...streams: unknown[]) => void;
+  };
 };
 
 /** RTCPeerConnection reduced to what signaling touches, recording every call. */
@@ -183,15 +199,20 @@ export class FakePeerConnection {
     this.addedCandidates.push(candidate);
   }
 
-  addTransceiver(kind: 'audio' | 'video', init?: RTCRtpTransceiverInit) {
+  addTransceiver(trackOrKind: 'audio' | 'video' | FakeTrack, init?: RTCRtpTransceiverInit) {
+    const kind = typeof trackOrKind === 'string' ? trackOrKind : trackOrKind.kind;
     const transceiver: FakeTransceiver = {
       kind,
       direction: init?.direction ?? 'sendrecv',
       receiver: { track: { kind } },
       sender: {
-        track: null,
+        track: typeof trackOrKind === 'string' ? null : trackOrKind,
+        streams: [...(init?.streams ?? [])],
         replaceTrack: async (track) => {
           transceiver.sender.track = track;
+        },
+        setStreams: (...streams) => {
+          transceiver.sender.streams = streams;
         },
       },
     };

@@ -21,12 +21,15 @@ function snapshot(phase: CallPhase, overrides: Partial<CallSessionSnapshot> = {}
     chat: [],
     microphoneEnabled: true,
     cameraEnabled: true,
+    localScreenStream: null,
+    screenSeenByPeer: false,
+    pushedVideo: null,
     ...overrides,
   };
 }
 
 function connected(remoteStream: MediaStream | null, reconnecting = false): CallPhase {
-  return { status: 'connected', reconnecting, peer: null, remoteStream };
+  return { status: 'connected', reconnecting, peer: null, remoteStream, screenStream: null };
 }
 
 beforeEach(() => {
@@ -43,7 +46,7 @@ describe('the call stage', () => {
   it('shows the status over the stage until media flows', () => {
     const { rerender } = render(
       <CallStage
-        snapshot={snapshot({ status: 'connecting', peer: null, remoteStream: null })}
+        snapshot={snapshot({ status: 'connecting', peer: null, remoteStream: null, screenStream: null })}
         remoteLabel="Video de la operadora"
         statusText={callTexts.connecting}
       />,

@@ -1,0 +1,161 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CALL_VIDEO_MAX_BYTES,
+  CALL_VIDEOS_MAX,
+  callVideoFieldsSchema,
+  callVideoResponseSchema,
+  callVideosResponseSchema,
+} from '@seguridad/contracts/http/call-videos';
+import { okResponseSchema } from '@seguridad/contracts/http/auth';
+import { databaseIdSchema } from '@seguridad/contracts/http/ids';
+import { callTexts, errorMessages } from '@seguridad/contracts/messages';
+import { AppError } from '../../lib/app-error';
+import { errorResponses } from '../../lib/error-responses';
+import { guarded } from '../../lib/route-guards';
+import { verifySignedPath } from '../../lib/signed-urls';
+import { parseRange } from '../operator/media-routes';
+import {
+  callVideoById,
+  callVideoMediaPath,
+  companyCallVideos,
+  countCompanyCallVideos,
+  deleteCallVideo,
+  insertCallVideo,
+} from './call-video-queries';
+import { readCallVideoUpload } from './read-call-video-upload';
+
+const idParams = z.object({ id: databaseIdSchema });
+const signedQuery = z.object({ exp: z.string().max(20).optional(), sig: z.string().max(100).optional() });
+
+/**
+ * The console's video library (decision 014): operators of a company list its videos; its admins
+ * upload (mp4/webm by content, optional WebVTT captions) and delete them. The files are served
+ * behind signed short-lived URLs, with ranges so players can seek.
+ */
+export const callVideoRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  await app.register(multipart, {
+    limits: { fileSize: CALL_VIDEO_MAX_BYTES + 1, files: 2, fields: 4, fieldSize: 1024, parts: 6 },
+  });
+
+  app.get(
+    '/api/v1/operator/videos',
+    {
+      preHandler: app.requireOperator,
+      schema: {
+        tags: ['operator'],
+        response: { 200: callVideosResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    guarded('operator')(async (request) => ({
+      code: 200 as const,
+      videos: await companyCallVideos(db, request.operator.companyId, app.config.mediaUrlSecret),
+    })),
+  );
+
+  app.post(
+    '/api/v1/operator/videos',
+    {
+      preHandler: app.requireCompanyAdmin,
+      config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['operator'],
+        response: { 200: callVideoResponseSchema, ...errorResponses(400, 401, 403, 409, 413, 415, 429) },
+      },
+    },
+    guarded(
+      'user',
+      'operator',
+    )(async (request) => {
+      if (!request.isMultipart())
+        throw new AppError(415, 'unsupported_media_type', errorMessages.unsupportedMediaType);
+      const companyId = request.operator.companyId;
+      if ((await countCompanyCallVideos(db, companyId)) >= CALL_VIDEOS_MAX)
+        throw new AppError(409, 'library_full', callTexts.videoLibraryFull);
+      const upload = await readCallVideoUpload(request, app.storage);
+      const parsed = callVideoFieldsSchema.safeParse(upload.fields);
+      if (!parsed.success) {
+        await Promise.all([
+          app.storage.remove(upload.video.key),
+          upload.captionsKey ? app.storage.remove(upload.captionsKey) : undefined,
+        ]);
+        throw new AppError(400, 'validation_failed', errorMessages.badRequest);
+      }
+      const video = await insertCallVideo(
+        db,
+        {
+          companyId,
+          title: parsed.data.title,
+          storageKey: upload.video.key,
+          mime: upload.video.mime,
+          bytes: upload.video.bytes,
+          captionsKey: upload.captionsKey,
+          uploadedBy: request.user.id,
+        },
+        app.config.mediaUrlSecret,
+      );
+      return { code: 200 as const, video };
+    }),
+  );
+
+  app.delete(
+    '/api/v1/operator/videos/:id',
+    {
+      preHandler: app.requireCompanyAdmin,
+      schema: {
+        tags: ['operator'],
+        params: idParams,
+        response: { 200: okResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    guarded('operator')(async (request) => {
+      const removed = await deleteCallVideo(db, request.operator.companyId, request.params.id);
+      if (!removed) throw new AppError(404, 'not_found', callTexts.videoNotFound);
+      await app.storage.remove(removed.storageKey);
+      if (removed.captionsKey) await app.storage.remove(removed.captionsKey);
+      return { code: 200 as const, message: callTexts.videoDeleted };
+    }),
+  );
+
+  app.get(
+    '/api/media/call-videos/:id/:file',
+    {
+      config: { rateLimit: false },
+      schema: {
+        hide: true,
+        params: z.object({ id: databaseIdSchema, file: z.enum(['video', 'captions']) }),
+        querystring: signedQuery,
+      },
+    },
+    async (request, reply) => {
+      const { id, file } = request.params;
+      const path = callVideoMediaPath(id, file);
+      if (!verifySignedPath(app.config.mediaUrlSecret, path, request.query.exp, request.query.sig))
+        throw new AppError(403, 'forbidden', errorMessages.forbidden);
+      const row = await callVideoById(db, id);
+      const key = file === 'video' ? row?.storageKey : row?.captionsKey;
+      if (!row || !key) throw new AppError(404, 'not_found', errorMessages.notFound);
+      const size = await app.storage.size(key);
+      reply
+        .header('Content-Type', file === 'video' ? row.mime : 'text/vtt; charset=utf-8')
+        .header('Accept-Ranges', 'bytes')
+        .header('Cache-Control', 'private, max-age=3600')
+        .header('Content-Disposition', 'inline')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cross-Origin-Resource-Policy', 'same-origin');
+      const range = parseRange(request.headers.range, size);
+      if (request.headers.range && !range)
+        return reply.code(416).header('Content-Range', `bytes */${size}`).send();
+      if (range) {
+        return reply
+          .code(206)
+          .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
+          .header('Content-Length', range.end - range.start + 1)
+          .send(app.storage.read(key, range));
+      }
+      return reply.header('Content-Length', size).send(app.storage.read(key));
+    },
+  );
+};

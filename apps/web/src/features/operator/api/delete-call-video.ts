@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../shared/api/api-client';
+import { operatorQueryKeys } from './operator-query-keys';
+
+export function deleteCallVideo(id: number) {
+  return apiRequest<{ code: 200; message: string }>(`/api/v1/operator/videos/${id}`, {
+    method: 'DELETE',
+    auth: true,
+  });
+}
+
+export function useDeleteCallVideo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteCallVideo,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: operatorQueryKeys.videos }),
+  });
+}

@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CallVideosResponse } from '@seguridad/contracts/http/call-videos';
+import { apiRequest } from '../../../shared/api/api-client';
+import { operatorQueryKeys, retryUnlessDenied } from './operator-query-keys';
+
+/** The company's video library, newest first (its URLs are signed and short-lived). */
+export function getCallVideos(): Promise<CallVideosResponse> {
+  return apiRequest<CallVideosResponse>('/api/v1/operator/videos', { auth: true });
+}
+
+export function useCallVideos(enabled = true) {
+  return useQuery({
+    ...queryOptions({
+      queryKey: operatorQueryKeys.videos,
+      queryFn: getCallVideos,
+      staleTime: 10 * 60 * 1000,
+      retry: retryUnlessDenied,
+    }),
+    enabled,
+  });
+}
