@@ -24,6 +24,8 @@ import { mediaRoutes } from './modules/operator/media-routes';
 import { operatorAccessPlugin } from './modules/operator/operator-access';
 import { operatorRealtimePlugin } from './modules/operator/operator-realtime';
 import { operatorRoutes } from './modules/operator/operator-routes';
+import { drawRoutes } from './modules/promo/draw-routes';
+import { promoRoutes } from './modules/promo/promo-routes';
 import { winnersRoutes } from './modules/promo/winners-routes';
 import { deviceRoutes } from './modules/settings/device-routes';
 import { profileRoutes } from './modules/settings/profile-routes';
@@ -119,6 +121,8 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(operatorCallRoutes);
   await app.register(attachmentRoutes);
   await app.register(winnersRoutes);
+  await app.register(promoRoutes);
+  await app.register(drawRoutes);
   await app.register(networkRoutes);
   if (deps.config.demoMode) await app.register(devMailboxRoutes);
   await app.register(webRoutes);
