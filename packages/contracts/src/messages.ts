@@ -318,7 +318,7 @@ export const promoTexts = {
   winnersCaption: 'Ganadores del sorteo de cámaras',
   winnersLoading: 'Cargando ganadores…',
   winnersFailed: 'No pudimos cargar la lista de ganadores. Por favor inténtalo nuevamente en unos minutos.',
-  scheduledFor: (date: string) => `El sorteo se realizará el ${date}.`,
+  scheduledFor: (date: string) => `El sorteo se realizará el ${date}`,
   notPublished:
     'El sorteo aún no se publica. Aquí verás la fecha, la lista de participantes y los ganadores.',
   proofTitle: 'Comprueba el sorteo',
@@ -330,7 +330,7 @@ export const promoTexts = {
   listHash: 'Huella de la lista (SHA-256)',
   eligibleCount: (count: number) => `${count} participantes en la lista`,
   downloadList: 'Descargar la lista de participantes (JSON)',
-  drawnAt: (date: string) => `Sorteo realizado el ${date}.`,
+  drawnAt: (date: string) => `Sorteo realizado el ${date}`,
   howToVerifyTitle: 'Cómo verificar',
   howToVerify: [
     'Descarga la lista: los números de participante en su orden, unidos por un salto de línea, dan la huella publicada (SHA-256).',

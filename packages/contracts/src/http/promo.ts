@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { invitationEmailSchema } from './networks';
+import { canonicalMailbox } from '../helpers/mailbox';
+import { promoTexts } from '../messages';
 
 /** A published winner of the camera draw. The phone is masked by the server, never in the browser. */
 export const drawWinnerSchema = z.object({
@@ -100,3 +102,12 @@ export const operatorDrawResponseSchema = z.object({
   drawn: z.array(drawnEntrySchema),
 });
 export type OperatorDrawResponse = z.infer<typeof operatorDrawResponseSchema>;
+
+/** The promo dialog's three addresses: each well formed, and three different mailboxes. */
+export const promoInviteFormSchema = z
+  .object({ first: invitationEmailSchema, second: invitationEmailSchema, third: invitationEmailSchema })
+  .refine((form) => new Set([form.first, form.second, form.third].map(canonicalMailbox)).size === 3, {
+    message: promoTexts.repeatedInDialog,
+    path: ['third'],
+  });
+export type PromoInviteForm = z.infer<typeof promoInviteFormSchema>;

@@ -93,9 +93,9 @@ describe('the verifiable camera draw', () => {
     const soon = { scheduled_at: new Date().toISOString() };
     expect((await publish(undefined, soon)).statusCode).toBe(401);
     expect((await publish(citizen, soon)).statusCode).toBe(403);
-    expect((await publish(stranger.operator, soon)).statusCode).toBe(403);
+    expect((await publish(stranger.operator, soon)).statusCode).toBe(404);
     expect((await run(citizen)).statusCode).toBe(403);
-    expect((await run(stranger.operator)).statusCode).toBe(403);
+    expect((await run(stranger.operator)).statusCode).toBe(404);
     const view = await ctx.app.inject({
       method: 'GET',
       url: '/api/v1/operator/draw',
@@ -140,15 +140,13 @@ describe('the verifiable camera draw', () => {
         })),
       )
       .returning({ id: users.id, email: users.email });
-    await db
-      .insert(promoEntries)
-      .values(
-        created.map((user, index) => ({
-          userId: user.id,
-          email: user.email,
-          phone: `+569${30_000_000 + index}`,
-        })),
-      );
+    await db.insert(promoEntries).values(
+      created.map((user, index) => ({
+        userId: user.id,
+        email: user.email,
+        phone: `+569${30_000_000 + index}`,
+      })),
+    );
     // Everyone but the last invites three people.
     await db.insert(networkInvitations).values(
       created.slice(0, -1).flatMap((user) =>

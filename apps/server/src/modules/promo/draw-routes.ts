@@ -9,18 +9,19 @@ import { operatorDrawView, publishDraw, runDraw } from './draw-service';
 
 /**
  * The draw in the operator console: admins of the company that runs the campaign (the first one,
- * the same tenant the security network belongs to) see, publish and run it.
+ * the same tenant the security network belongs to) see, publish and run it. For any other company
+ * there is no draw (404, which also leaves the console's session alone, unlike a 403).
  */
 export const drawRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  const errors = errorResponses(400, 401, 403, 409, 422, 429);
+  const errors = errorResponses(400, 401, 403, 404, 409, 422, 429);
   /** Publishing and running are rare and costly (running sends 50 e-mails): the auth ceiling. */
   const actionLimit = { rateLimit: { max: app.config.authRateLimitMax, timeWindow: '1 minute' } };
 
   const campaignAdmin = guarded('user', 'operator');
   async function assertCampaignCompany(companyId: number) {
     if (companyId !== (await defaultCompanyId(db))) {
-      throw new AppError(403, 'forbidden', errorMessages.forbidden);
+      throw new AppError(404, 'not_found', errorMessages.notFound);
     }
   }
 
