@@ -30,6 +30,8 @@ import { operatorRoutes } from './modules/operator/operator-routes';
 import { catalogRoutes } from './modules/payments/catalog-routes';
 import { flowCallbackRoutes } from './modules/payments/flow-callback-routes';
 import { paymentsRoutes } from './modules/payments/payments-routes';
+import { drawRoutes } from './modules/promo/draw-routes';
+import { promoRoutes } from './modules/promo/promo-routes';
 import { winnersRoutes } from './modules/promo/winners-routes';
 import { deviceRoutes } from './modules/settings/device-routes';
 import { profileRoutes } from './modules/settings/profile-routes';
@@ -132,6 +134,8 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(flowCallbackRoutes);
   // Flow's stand-in: registered only when the config points the client at it (never in production).
   if (deps.config.flow.mode === 'simulator') await app.register(flowSimulatorRoutes);
+  await app.register(promoRoutes);
+  await app.register(drawRoutes);
   await app.register(networkRoutes);
   if (deps.config.demoMode) await app.register(devMailboxRoutes);
   await app.register(webRoutes);

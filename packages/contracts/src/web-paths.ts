@@ -54,7 +54,7 @@ export const sessionRequiredPaths = [
 
 /** Paths a page serves today; the server answers every other path with a real 404. */
 export const servedWebPaths: readonly string[] = [
-  ...Object.values(webPaths).filter((path) => path !== webPaths.promo),
+  ...Object.values(webPaths),
   ...Object.values(settingsSectionPaths),
 ];
 

@@ -127,7 +127,7 @@ describe('route table', () => {
   });
 
   it('renders the not-found page for a path no page serves', async () => {
-    renderApp(webPaths.promo);
+    renderApp('/registrate/otra-cosa');
     expect(await screen.findByRole('heading', { name: pageTexts.notFoundTitle })).toBeDefined();
   });
 

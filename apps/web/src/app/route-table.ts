@@ -73,6 +73,15 @@ const pageRoutes: RouteEntry[] = [
     prerender: true,
   },
   {
+    path: webPaths.promo,
+    load: () => import('../features/promo/promo-page').then((page) => page.PromoPage),
+    module: 'promo/promo-page.tsx',
+    title: `Sorteo de 50 cámaras — ${brand}`,
+    description: `Regístrate en ${brand}, invita a 3 contactos y participa en el sorteo de 50 cámaras IP entre los primeros 1000 registrados.`,
+    layout: 'site',
+    prerender: false,
+  },
+  {
     path: webPaths.storeRedirect,
     load: () => import('../features/store/store-redirect-page').then((page) => page.StoreRedirectPage),
     module: 'store/store-redirect-page.tsx',

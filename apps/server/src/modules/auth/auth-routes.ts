@@ -23,6 +23,7 @@ import { revokeAllSessions, revokeSession } from './session-service';
 import { mailContext, signIn } from './sign-in-service';
 import { consumeEmailToken, findUsableEmailToken, issueEmailToken, revokeEmailTokens } from './token-queries';
 import { confirmedPhonesOf, findUserByEmail, insertUser, setPasswordHash } from './user-queries';
+import { signUpForPromo } from '../promo/promo-service';
 import { checkVerificationCode, sendVerificationCode } from './verification-code-service';
 
 const errors = errorResponses(400, 401, 404, 422, 429);
@@ -41,19 +42,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const body = request.body;
       await enforceAttemptLimit(app, request, 'signup', body.email);
-      if (await findUserByEmail(db, body.email)) {
+      // The promo variant lists every reason it refuses (e-mail, phone) in one answer, below.
+      if (!body.phone && (await findUserByEmail(db, body.email))) {
         throw new AppError(422, 'email_taken', accountTexts.emailTaken);
       }
-      const passwordHash = await hashPassword(body.password);
-      const inserted = await insertUser(db, {
+      const account = {
         name: body.name,
         lastname: body.lastname,
         email: body.email.trim(),
-        passwordHash,
+        passwordHash: await hashPassword(body.password),
         phone: body.phone ? mobileFromLocalDigits(body.phone) : null,
         shareCode: body.share_code || null,
-      });
-      if (!inserted) throw new AppError(422, 'email_taken', accountTexts.emailTaken);
+      };
+      // The promo variant (with `phone`) also enters the camera draw, in the same transaction.
+      if (body.phone) {
+        await signUpForPromo(db, account, body.phone);
+      } else if (!(await insertUser(db, account))) {
+        throw new AppError(422, 'email_taken', accountTexts.emailTaken);
+      }
       return { code: 200 as const, message: accountTexts.registerSuccess };
     },
   );

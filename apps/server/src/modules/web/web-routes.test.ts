@@ -64,9 +64,9 @@ describe('website routes', () => {
     expect(response.body).toContain('<title>No encontrada</title>');
   });
 
-  it('answers a path reserved for a page that does not exist yet with the 404 page', async () => {
+  it('serves the promo page and the settings page', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: webPaths.promo });
-    expect(response.statusCode).toBe(404);
+    expect(response.statusCode).toBe(200);
     const served = await ctx.app.inject({ method: 'GET', url: webPaths.settings });
     expect(served.statusCode).toBe(200);
   });

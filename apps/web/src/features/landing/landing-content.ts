@@ -45,6 +45,7 @@ export type LandingContent = {
     steps: string[];
     winnersNote: string;
     resultsLinkLabel: string;
+    promoLinkLabel: string;
     image: LandingImage;
   };
   download: {
@@ -185,6 +186,7 @@ export function landingContent(site: LandingSite): LandingContent {
       winnersNote:
         'Publicamos los ganadores en la página de resultados y los contactamos por correo electrónico o WhatsApp.',
       resultsLinkLabel: 'Ver los ganadores del sorteo',
+      promoLinkLabel: 'Participa en el sorteo',
       image: { key: 'draw', alt: '' },
     },
     download: {

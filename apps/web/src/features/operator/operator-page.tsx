@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { webPaths } from '@seguridad/contracts/web-paths';
+import { promoTexts } from '@seguridad/contracts/messages';
 import { errorStatus, errorText } from '../../shared/api/api-client';
 import { operatorTexts } from './operator-texts';
 import { loginPathFor, useRedirectToLogin, useRequireSession } from '../../shared/auth/require-session';
@@ -15,6 +16,7 @@ import { operatorQueryKeys } from './api/operator-query-keys';
 import { ConnectionIndicator } from './components/connection-indicator';
 import { CallsPanel } from './components/calls-panel';
 import { ConsoleTabPanel, ConsoleTabs, type ConsoleTab } from './components/console-tabs';
+import { DrawPanel } from './components/draw-panel';
 import { ContactCard } from './components/contact-card';
 import { InboxSection } from './components/inbox-section';
 import { NewItemNotice } from './components/new-item-notice';
@@ -37,6 +39,7 @@ const views = {
   videoMails: 'video-mails',
   contacts: 'contactos',
   settings: 'configuracion',
+  draw: 'sorteo',
 } as const;
 type View = (typeof views)[keyof typeof views];
 
@@ -171,7 +174,7 @@ function OperatorConsole() {
   const view: View =
     requested === views.videoMails ||
     requested === views.contacts ||
-    (requested === views.settings && isAdmin)
+    ((requested === views.settings || requested === views.draw) && isAdmin)
       ? requested
       : views.calls;
 
@@ -187,7 +190,12 @@ function OperatorConsole() {
       label: 'Mensajes de contacto',
       pending: contacts.filter((contact) => !contact.handled_at).length,
     },
-    ...(isAdmin ? [{ id: views.settings, label: 'Configuración' }] : []),
+    ...(isAdmin
+      ? [
+          { id: views.settings, label: 'Configuración' },
+          { id: views.draw, label: promoTexts.consoleTab },
+        ]
+      : []),
   ];
 
   return (
@@ -239,6 +247,11 @@ function OperatorConsole() {
         {isAdmin && settings && (
           <ConsoleTabPanel value={views.settings} className={styles.panel}>
             <SettingsPanel company={settings} />
+          </ConsoleTabPanel>
+        )}
+        {isAdmin && (
+          <ConsoleTabPanel value={views.draw} className={styles.panel}>
+            <DrawPanel />
           </ConsoleTabPanel>
         )}
       </ConsoleTabs>

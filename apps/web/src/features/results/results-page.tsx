@@ -1,20 +1,20 @@
-import { pageTexts } from '@seguridad/contracts/messages';
+import { pageTexts, promoTexts } from '@seguridad/contracts/messages';
+import { useDrawProof } from './api/get-draw';
 import { useWinners } from './api/get-winners';
+import { DrawProof } from './draw-proof';
 import styles from './results-page.module.css';
 
 export function ResultsPage() {
   const winners = useWinners();
+  const proof = useDrawProof();
 
   return (
     <article className={styles.page}>
       <h1>{pageTexts.resultsTitle}</h1>
-      <p className={styles.lead}>
-        Estos son los primeros 20 ganadores del sorteo de 50 cámaras IP entre quienes se registraron,
-        descargaron e instalaron la app.
-      </p>
+      <p className={styles.lead}>{promoTexts.resultsLead}</p>
       <div className={styles.tableWrap}>
         <table className={styles.table}>
-          <caption className="visually-hidden">Ganadores del sorteo de cámaras</caption>
+          <caption className="visually-hidden">{promoTexts.winnersCaption}</caption>
           <thead>
             <tr>
               <th scope="col">#</th>
@@ -26,14 +26,14 @@ export function ResultsPage() {
             {winners.isPending && (
               <tr>
                 <td colSpan={3} className={styles.status} aria-busy="true">
-                  Cargando ganadores…
+                  {promoTexts.winnersLoading}
                 </td>
               </tr>
             )}
             {winners.isError && (
               <tr>
                 <td colSpan={3} className={styles.status} role="alert">
-                  No pudimos cargar la lista de ganadores. Por favor inténtalo nuevamente en unos minutos.
+                  {promoTexts.winnersFailed}
                 </td>
               </tr>
             )}
@@ -48,6 +48,7 @@ export function ResultsPage() {
         </table>
       </div>
       <p className={styles.note}>{pageTexts.resultsContactNote}</p>
+      {proof.data && <DrawProof draw={proof.data.draw} />}
     </article>
   );
 }

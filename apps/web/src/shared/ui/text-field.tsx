@@ -10,16 +10,32 @@ export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> &
   ref?: Ref<HTMLInputElement>;
   /** Something drawn inside the input's right edge (the password field's show/hide button). */
   trailing?: ReactNode;
+  /** A fixed text before what the person types (the promo phone's +569), read with the label. */
+  prefix?: string;
 };
 
 /** A labelled input with its hint and error message, both announced with the field. */
-export function TextField({ label, error, hint, trailing, className, ref, ...inputProps }: TextFieldProps) {
+export function TextField({
+  label,
+  error,
+  hint,
+  trailing,
+  prefix,
+  className,
+  ref,
+  ...inputProps
+}: TextFieldProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy =
     [hintId, errorId, inputProps['aria-describedby']].filter(Boolean).join(' ') || undefined;
-  const inputClasses = [styles.input, error ? styles.inputInvalid : '', trailing ? styles.withTrailing : '']
+  const inputClasses = [
+    styles.input,
+    error ? styles.inputInvalid : '',
+    trailing ? styles.withTrailing : '',
+    prefix ? styles.withPrefix : '',
+  ]
     .filter(Boolean)
     .join(' ');
   return (
@@ -33,6 +49,11 @@ export function TextField({ label, error, hint, trailing, className, ref, ...inp
         </p>
       )}
       <div className={styles.control}>
+        {prefix && (
+          <span className={styles.prefix} aria-hidden="true">
+            {prefix}
+          </span>
+        )}
         <input
           {...inputProps}
           ref={ref}

@@ -22,9 +22,14 @@ export function DrawSection({ draw }: { draw: LandingContent['draw'] }) {
             ))}
           </ol>
           <p>{draw.winnersNote}</p>
-          <Link className={styles.resultsLink} to={webPaths.results}>
-            {draw.resultsLinkLabel}
-          </Link>
+          <div className={styles.links}>
+            <Link className={styles.resultsLink} to={webPaths.promo}>
+              {draw.promoLinkLabel}
+            </Link>
+            <Link className={styles.secondaryLink} to={webPaths.results}>
+              {draw.resultsLinkLabel}
+            </Link>
+          </div>
         </div>
         <img
           className={styles.image}

@@ -1,0 +1,260 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DRAW } from '@seguridad/contracts/constants';
+import { accountTexts, promoTexts } from '@seguridad/contracts/messages';
+import { networkInvitations, promoEntries, users } from '../../db/schema';
+import { hashPassword } from '../../lib/password';
+import { bearer, login, STRONG_PASSWORD } from '../../testing/accounts';
+import { LOOSE_LIMITS, uniqueEmail } from '../../testing/networks';
+import { createTestApp, type TestContext } from '../../testing/test-app';
+import { firstEntries } from './promo-queries';
+import { eligibleAmong } from './promo-service';
+
+let phoneSequence = 10_000_000 + (Date.now() % 1_000_000);
+function nextPhone(): string {
+  phoneSequence += 1;
+  return String(phoneSequence).slice(-8);
+}
+
+function promoSignup(ctx: TestContext, email: string, phone: string, extra: Record<string, unknown> = {}) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/signup',
+    payload: {
+      name: 'Pía',
+      lastname: 'Soto',
+      email,
+      phone,
+      password: STRONG_PASSWORD,
+      password_confirmation: STRONG_PASSWORD,
+      ...extra,
+    },
+  });
+}
+
+async function promoSession(ctx: TestContext, email = uniqueEmail('promo')): Promise<string> {
+  const created = await promoSignup(ctx, email, nextPhone());
+  expect(created.statusCode, created.body).toBe(200);
+  return (await login(ctx, email)).json().access_token as string;
+}
+
+function promoInvite(ctx: TestContext, token: string, guestEmail: unknown) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/promo/invite',
+    headers: bearer(token),
+    payload: { guest_email: guestEmail },
+  });
+}
+
+async function status(ctx: TestContext, token: string) {
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/v1/promo/status',
+    headers: bearer(token),
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json() as {
+    registered: boolean;
+    invitations: number;
+    eligible: boolean;
+    places_left: number;
+  };
+}
+
+describe('promo registration and invitations', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ env: LOOSE_LIMITS });
+  });
+  afterAll(() => ctx.close());
+
+  it('enters the draw at promo sign-up, with the phone in E.164 and the mailbox folded', async () => {
+    const email = `Ana.Maria+promo-${Date.now()}@GoogleMail.com`;
+    const phone = nextPhone();
+    expect((await promoSignup(ctx, email, phone)).statusCode).toBe(200);
+    const [entry] = await ctx.database.db
+      .select()
+      .from(promoEntries)
+      .innerJoin(users, eq(users.id, promoEntries.userId))
+      .where(eq(users.email, email));
+    expect(entry?.promo_entries.phone).toBe(`+569${phone}`);
+    expect(entry?.promo_entries.email).toBe('anamaria@gmail.com');
+  });
+
+  it('refuses a second entry per mailbox and per phone, listing every reason, and creates no account', async () => {
+    const email = uniqueEmail('dup');
+    const phone = nextPhone();
+    expect((await promoSignup(ctx, email, phone)).statusCode).toBe(200);
+
+    const samePhone = await promoSignup(ctx, uniqueEmail('other'), phone);
+    expect(samePhone.statusCode).toBe(422);
+    expect(samePhone.json().data).toEqual([promoTexts.phoneAlreadyEntered]);
+
+    const both = await promoSignup(ctx, email.toUpperCase(), phone);
+    expect(both.statusCode).toBe(422);
+    expect(both.json().data).toEqual([accountTexts.emailTaken, promoTexts.phoneAlreadyEntered]);
+
+    const gmail = `pepe.perez+${Date.now()}@gmail.com`;
+    expect((await promoSignup(ctx, gmail, nextPhone())).statusCode).toBe(200);
+    const variant = await promoSignup(ctx, gmail.replace('pepe.perez', 'pepeperez'), nextPhone());
+    expect(variant.statusCode).toBe(422);
+    expect(variant.json().data).toEqual([promoTexts.emailAlreadyEntered]);
+    const orphan = await ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, gmail.replace('pepe.perez', 'pepeperez')));
+    expect(orphan).toHaveLength(0);
+  });
+
+  it('validates the promo phone: digits only, exactly eight', async () => {
+    for (const phone of ['1234abcd', '1234567', '123456789', '']) {
+      const response = await promoSignup(ctx, uniqueEmail('phone'), phone);
+      expect(response.statusCode, phone).toBe(400);
+      expect(response.json().data).toContain('Ingrese sólo números');
+    }
+  });
+
+  it('counts three invitations sent in parallel, and the registrant becomes eligible', async () => {
+    const token = await promoSession(ctx);
+    expect(await status(ctx, token)).toMatchObject({ registered: true, invitations: 0, eligible: false });
+    const guests = [uniqueEmail('g1'), uniqueEmail('g2'), uniqueEmail('g3')];
+    const answers = await Promise.all(guests.map((guest) => promoInvite(ctx, token, guest)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect(await status(ctx, token)).toMatchObject({ invitations: 3, eligible: true });
+  });
+
+  it('refuses one’s own address and Gmail variants of an invited one, and never counts them', async () => {
+    const own = `yo.mismo+${Date.now()}@gmail.com`;
+    const token = await promoSession(ctx, own);
+    const self = await promoInvite(ctx, token, own.replace('yo.mismo', 'YoMismo').replace(/\+\d+/, ''));
+    expect(self.statusCode).toBe(409);
+    expect(self.json().message).toBe(promoTexts.ownAddress);
+
+    const friend = `amiga.uno.${Date.now()}@gmail.com`;
+    expect((await promoInvite(ctx, token, friend)).statusCode).toBe(200);
+    const variant = await promoInvite(
+      ctx,
+      token,
+      friend.replace(/\./g, '').replace('@gmailcom', '+x@googlemail.com'),
+    );
+    expect(variant.statusCode).toBe(409);
+    expect(variant.json().message).toBe(promoTexts.sameMailbox);
+    expect((await status(ctx, token)).invitations).toBe(1);
+
+    // Variants that slip in another way (the settings page, two requests racing) count once.
+    const [owner] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.email, own));
+    await ctx.database.db.insert(networkInvitations).values({
+      ownerId: owner!.id,
+      guestEmail: friend.replace('amiga.uno', 'amigauno'),
+      codeHash: `test-${Date.now()}`,
+      companyId: 1,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    expect((await status(ctx, token)).invitations).toBe(1);
+  });
+
+  it('answers a signed-in account that did not enter the draw, and refuses its invitations', async () => {
+    const email = uniqueEmail('plain');
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      payload: {
+        name: 'A',
+        lastname: 'B',
+        email,
+        password: STRONG_PASSWORD,
+        password_confirmation: STRONG_PASSWORD,
+      },
+    });
+    const token = (await login(ctx, email)).json().access_token as string;
+    expect(await status(ctx, token)).toMatchObject({ registered: false, invitations: 0, eligible: false });
+    const refused = await promoInvite(ctx, token, uniqueEmail('x'));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(promoTexts.notEntered);
+  });
+
+  it('needs a session and a well-formed address', async () => {
+    const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/v1/promo/status' });
+    expect(anonymous.statusCode).toBe(401);
+    const token = await promoSession(ctx);
+    for (const bad of ['no-es-correo', 42, null, 'a'.repeat(300) + '@x.cl']) {
+      const response = await promoInvite(ctx, token, bad);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().success).toBe(false);
+    }
+  });
+
+  it('shows the places left publicly', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/promo/draw' });
+    expect(response.statusCode).toBe(200);
+    const entries = await ctx.database.db.select().from(promoEntries);
+    expect(response.json()).toMatchObject({
+      draw: null,
+      places_left: DRAW.eligibleRegistrants - entries.length,
+    });
+  });
+});
+
+describe('eligibility among the first 1000 entries', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ env: LOOSE_LIMITS });
+  });
+  afterAll(() => ctx.close());
+
+  it('takes only the first 1000 entries in line, and of them only those with 3 distinct invitations', async () => {
+    const db = ctx.database.db;
+    const total = DRAW.eligibleRegistrants + 1;
+    const created = await db
+      .insert(users)
+      .values(
+        Array.from({ length: total }, (_, index) => ({
+          name: `P${index}`,
+          lastname: 'Prueba',
+          email: `linea-${index}@example.com`,
+          passwordHash: 'x',
+        })),
+      )
+      .returning({ id: users.id, email: users.email });
+    await db.insert(promoEntries).values(
+      created.map((user, index) => ({
+        userId: user.id,
+        email: user.email,
+        phone: `+569${String(20_000_000 + index)}`,
+      })),
+    );
+    const invite = (ownerId: number, guests: string[]) =>
+      db.insert(networkInvitations).values(
+        guests.map((guestEmail, index) => ({
+          ownerId,
+          guestEmail,
+          codeHash: `line-${ownerId}-${index}`,
+          companyId: 1,
+          expiresAt: new Date(Date.now() + 86_400_000),
+        })),
+      );
+    const first = created[0]!;
+    const thousandth = created[DRAW.eligibleRegistrants - 1]!;
+    const late = created[DRAW.eligibleRegistrants]!;
+    const variants = created[1]!;
+    await invite(first.id, ['a@example.com', 'b@example.com', 'c@example.com']);
+    await invite(thousandth.id, ['a@example.com', 'b@example.com', 'c@example.com']);
+    await invite(late.id, ['a@example.com', 'b@example.com', 'c@example.com']);
+    await invite(variants.id, ['x.y@gmail.com', 'xy+1@gmail.com', 'linea-1@example.com', 'z@example.com']);
+
+    const eligible = eligibleAmong(await firstEntries(db, DRAW.eligibleRegistrants)).map(
+      (entry) => entry.userId,
+    );
+    expect(eligible).toEqual([first.id, thousandth.id]);
+
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(STRONG_PASSWORD) })
+      .where(eq(users.id, late.id));
+    const lateToken = (await login(ctx, late.email)).json().access_token as string;
+    expect(await status(ctx, lateToken)).toMatchObject({ registered: true, invitations: 3, eligible: false });
+    const draw = await ctx.app.inject({ method: 'GET', url: '/api/promo/draw' });
+    expect(draw.json().places_left).toBe(0);
+  });
+});

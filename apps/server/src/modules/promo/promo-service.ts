@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import { DRAW } from '@seguridad/contracts/constants';
+import { canonicalMailbox } from '@seguridad/contracts/helpers/mailbox';
+import { mobileFromLocalDigits } from '@seguridad/contracts/helpers/phone';
+import type { PromoStatusResponse } from '@seguridad/contracts/http/promo';
+import { accountTexts, promoTexts } from '@seguridad/contracts/messages';
+import type { Database } from '../../db/client';
+import type { users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { AuthenticatedUser } from '../auth/session-auth-plugin';
+import { inviteToNetwork } from '../networks/network-service';
+import {
+  entriesBefore,
+  entryCount,
+  entryOf,
+  firstEntries,
+  insertPromoAccount,
+  invitedAddressesOf,
+  type EntryWithInvitations,
+} from './promo-queries';
+
+/**
+ * The invitations that count for the draw: distinct mailboxes (Gmail variants are one) other than
+ * the registrant's own.
+ */
+export function countedInvitations(ownEmail: string, invited: readonly string[]): number {
+  const own = canonicalMailbox(ownEmail);
+  return new Set(invited.map(canonicalMailbox).filter((mailbox) => mailbox !== own)).size;
+}
+
+/**
+ * Promo sign-up (spec §3 "Promo" registration): the account and its draw entry, created together.
+ * Every reason to refuse is listed, so the page can show them all as '* ' lines (spec §8).
+ */
+export async function signUpForPromo(
+  db: Database,
+  account: typeof users.$inferInsert & { email: string },
+  phoneDigits: string,
+): Promise<void> {
+  const phone = mobileFromLocalDigits(phoneDigits);
+  const outcome = await insertPromoAccount(db, {
+    user: account,
+    mailbox: canonicalMailbox(account.email),
+    phone,
+  });
+  if (outcome.kind === 'created') return;
+  const reasons = [
+    ...(outcome.emailTaken ? [accountTexts.emailTaken] : []),
+    ...(outcome.mailboxEntered && !outcome.emailTaken ? [promoTexts.emailAlreadyEntered] : []),
+    ...(outcome.phoneEntered ? [promoTexts.phoneAlreadyEntered] : []),
+  ];
+  throw new AppError(422, 'promo_taken', reasons[0] ?? accountTexts.emailTaken, reasons);
+}
+
+export async function placesLeft(db: Database): Promise<number> {
+  return Math.max(0, DRAW.eligibleRegistrants - (await entryCount(db)));
+}
+
+export async function promoStatus(db: Database, user: AuthenticatedUser): Promise<PromoStatusResponse> {
+  const [entry, places] = await Promise.all([entryOf(db, user.id), placesLeft(db)]);
+  const base = {
+    code: 200 as const,
+    invitations_required: DRAW.invitationsRequired,
+    places_left: places,
+  };
+  if (!entry) return { ...base, registered: false, invitations: 0, eligible: false };
+  const invitations = countedInvitations(user.email, await invitedAddressesOf(db, user.id));
+  const inFirstThousand = (await entriesBefore(db, entry.id)) < DRAW.eligibleRegistrants;
+  return {
+    ...base,
+    registered: true,
+    invitations,
+    eligible: inFirstThousand && invitations >= DRAW.invitationsRequired,
+  };
+}
+
+/**
+ * An invitation from the promo dialog: refuses the registrant's own mailbox and another way of
+ * writing a mailbox already invited, then invites through the security network (its cap, rate
+ * limit and e-mail apply).
+ */
+export async function inviteFromPromo(
+  app: FastifyInstance,
+  user: AuthenticatedUser,
+  guestEmail: string,
+): Promise<void> {
+  const db = app.database.db;
+  if (!(await entryOf(db, user.id))) throw new AppError(409, 'not_entered', promoTexts.notEntered);
+  const guest = canonicalMailbox(guestEmail);
+  if (guest === canonicalMailbox(user.email)) throw new AppError(409, 'own_address', promoTexts.ownAddress);
+  const typed = guestEmail.trim().toLowerCase();
+  const variant = (await invitedAddressesOf(db, user.id)).some(
+    (address) => address !== typed && canonicalMailbox(address) === guest,
+  );
+  if (variant) throw new AppError(409, 'same_mailbox', promoTexts.sameMailbox);
+  await inviteToNetwork(app, user, guestEmail);
+}
+
+/** The first entries in line that invited enough people: who can win (spec §1, §9). */
+export function eligibleAmong(entries: readonly EntryWithInvitations[]): EntryWithInvitations[] {
+  return entries.filter(
+    (entry) => countedInvitations(entry.accountEmail, entry.invited) >= DRAW.invitationsRequired,
+  );
+}
+
+export async function eligibleEntries(db: Database): Promise<EntryWithInvitations[]> {
+  return eligibleAmong(await firstEntries(db, DRAW.eligibleRegistrants));
+}

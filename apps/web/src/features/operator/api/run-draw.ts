@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OperatorDrawResponse } from '@seguridad/contracts/http/promo';
+import { apiRequest } from '../../../shared/api/api-client';
+import { drawQueryKey } from './get-draw';
+
+/** Reveals the seed and draws; running it again answers the same result. */
+export function runDraw(): Promise<OperatorDrawResponse> {
+  return apiRequest<OperatorDrawResponse>('/api/v1/operator/draw/run', { method: 'POST', auth: true });
+}
+
+export function useRunDraw() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: runDraw,
+    onSuccess: (view) => queryClient.setQueryData(drawQueryKey, view),
+  });
+}

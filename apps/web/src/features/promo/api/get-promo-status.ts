@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PromoStatusResponse } from '@seguridad/contracts/http/promo';
+import { apiRequest } from '../../../shared/api/api-client';
+
+export function getPromoStatus(): Promise<PromoStatusResponse> {
+  return apiRequest<PromoStatusResponse>('/api/v1/promo/status', { auth: true });
+}
+
+export const promoStatusQueryOptions = (token: string | null) =>
+  queryOptions({ queryKey: ['promo', 'status', token], queryFn: getPromoStatus, enabled: token !== null });
+
+export function usePromoStatus(token: string | null) {
+  return useQuery(promoStatusQueryOptions(token));
+}

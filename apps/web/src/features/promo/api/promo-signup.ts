@@ -1,0 +1,21 @@
+import type { LoginResponse, OkResponse, SignupBody } from '@seguridad/contracts/http/auth';
+import { apiRequest } from '../../../shared/api/api-client';
+import { getDeviceIdentity } from '../../../shared/auth/device-identity';
+
+/** The promo variant of sign-up (with `phone`): the account and its draw entry. */
+export function promoSignup(body: SignupBody): Promise<OkResponse> {
+  return apiRequest<OkResponse>('/api/v1/auth/signup', { method: 'POST', body });
+}
+
+/** Signs the new account in right away: the page goes on to the invitations. */
+export function promoLogin(email: string, password: string): Promise<LoginResponse> {
+  return apiRequest<LoginResponse>('/api/v1/auth/login', {
+    method: 'POST',
+    body: { email, password, device: getDeviceIdentity() },
+  });
+}
+
+/** Ends this session on the server (Registrar Otro Usuario). */
+export function promoLogout(): Promise<OkResponse> {
+  return apiRequest<OkResponse>('/api/v1/auth/logout', { method: 'POST', auth: true });
+}

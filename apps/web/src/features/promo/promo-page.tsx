@@ -1,0 +1,178 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { DRAW } from '@seguridad/contracts/constants';
+import { promoTexts } from '@seguridad/contracts/messages';
+import { webPaths } from '@seguridad/contracts/web-paths';
+import { clearSessionToken } from '../../shared/api/session-token';
+import { useSessionToken } from '../../shared/auth/use-session-token';
+import { Button } from '../../shared/ui/button';
+import { Dialog } from '../../shared/ui/dialog';
+import drawUrl from './assets/draw.svg?no-inline';
+import videoUrl from './assets/video.svg?no-inline';
+import { usePromoDraw } from './api/get-draw';
+import { usePromoStatus } from './api/get-promo-status';
+import { promoLogout } from './api/promo-signup';
+import { InviteDialog } from './components/invite-dialog';
+import { PromoRegisterForm } from './components/promo-register-form';
+import styles from './promo-page.module.css';
+
+/**
+ * The promo page (spec §2 Promo page, §4 Promo): not signed in → the form; registered → the
+ * invitations; invited → Registrar Otro Usuario. With a session on load the dialog opens.
+ */
+export function PromoPage() {
+  const token = useSessionToken();
+  const queryClient = useQueryClient();
+  const draw = usePromoDraw();
+  const status = usePromoStatus(token);
+  const [inviteOpen, setInviteOpen] = useState(false);
+  const [successOpen, setSuccessOpen] = useState(false);
+  /** The form remounts empty after Registrar Otro Usuario. */
+  const [formKey, setFormKey] = useState(0);
+  const openedOnLoad = useRef(false);
+
+  const invitations = status.data?.invitations ?? 0;
+  const required = status.data?.invitations_required ?? DRAW.invitationsRequired;
+  const invited = invitations >= required;
+
+  // Spec §4: on load with a session the dialog opens (here: while invitations are still missing).
+  useEffect(() => {
+    if (openedOnLoad.current || !status.data) return;
+    openedOnLoad.current = true;
+    if (status.data.registered && status.data.invitations < status.data.invitations_required)
+      setInviteOpen(true);
+  }, [status.data]);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['promo'] });
+
+  const registerAnother = async () => {
+    try {
+      await promoLogout();
+    } catch {
+      // The token is forgotten below whatever the server answered.
+    }
+    clearSessionToken();
+    setInviteOpen(false);
+    setSuccessOpen(false);
+    openedOnLoad.current = true;
+    setFormKey((key) => key + 1);
+    queryClient.removeQueries({ queryKey: ['promo', 'status'] });
+  };
+
+  const placesLeft = draw.data?.places_left;
+
+  return (
+    <article className={styles.page}>
+      <div className={styles.heroBand}>
+        <section className={styles.hero} aria-labelledby="promo-title">
+          <div className={styles.heroText}>
+            <p className={styles.eyebrow}>{promoTexts.heroEyebrow}</p>
+            <h1 id="promo-title" className={styles.title}>
+              {promoTexts.heroTitle}
+            </h1>
+            <p className={styles.lead}>{promoTexts.heroLead}</p>
+            {placesLeft !== undefined && (
+              <p className={styles.places} data-testid="places-left">
+                {placesLeft > 0 ? promoTexts.placesLeft(placesLeft) : promoTexts.placesFull}
+              </p>
+            )}
+            <ol className={styles.rules} aria-label={promoTexts.rulesTitle}>
+              {promoTexts.rules.map((rule) => (
+                <li key={rule}>{rule}</li>
+              ))}
+            </ol>
+            <img
+              className={styles.heroImage}
+              src={drawUrl}
+              alt=""
+              width={320}
+              height={280}
+              decoding="async"
+            />
+          </div>
+
+          <div className={styles.card}>
+            {token === null ? (
+              <PromoRegisterForm key={formKey} onRegistered={() => setInviteOpen(true)} />
+            ) : (
+              <div className={styles.signedIn} aria-live="polite">
+                <h2 className={styles.formTitle}>{promoTexts.signedInTitle}</h2>
+                {status.data && !status.data.registered ? (
+                  <p>{promoTexts.notRegistered}</p>
+                ) : (
+                  <>
+                    <p>{promoTexts.winnersGetMail}</p>
+                    <div className={styles.progress}>
+                      <label htmlFor="promo-progress">{promoTexts.progressLabel}</label>
+                      <progress id="promo-progress" max={required} value={Math.min(invitations, required)} />
+                      <p className={styles.progressText} data-testid="promo-progress">
+                        {promoTexts.progress(Math.min(invitations, required), required)}
+                      </p>
+                    </div>
+                    {status.data?.eligible && <p className={styles.eligible}>{promoTexts.eligibleNote}</p>}
+                    {status.data && !status.data.eligible && invited && (
+                      <p>{promoTexts.outsideFirstThousand}</p>
+                    )}
+                    {status.data && !invited && <p>{promoTexts.pendingNote(required - invitations)}</p>}
+                  </>
+                )}
+                {status.data?.registered && !invited ? (
+                  <Button type="button" fullWidth onClick={() => setInviteOpen(true)}>
+                    {promoTexts.invite}
+                  </Button>
+                ) : (
+                  <Button type="button" fullWidth variant="secondary" onClick={() => void registerAnother()}>
+                    {promoTexts.registerAnother}
+                  </Button>
+                )}
+              </div>
+            )}
+          </div>
+        </section>
+      </div>
+
+      <section className={styles.video} aria-labelledby="promo-video-title">
+        <figure className={styles.poster}>
+          <img src={videoUrl} alt="" width={480} height={360} loading="lazy" decoding="async" />
+        </figure>
+        <div>
+          <h2 id="promo-video-title">{promoTexts.videoTitle}</h2>
+          <h3 className={styles.subtitle}>{promoTexts.appTitle}</h3>
+          <ul className={styles.points}>
+            {promoTexts.appPoints.map((point) => (
+              <li key={point}>{point}</li>
+            ))}
+          </ul>
+          <Link className={styles.resultsLink} to={webPaths.results}>
+            {promoTexts.resultsLink}
+          </Link>
+        </div>
+      </section>
+
+      <InviteDialog
+        open={inviteOpen}
+        onOpenChange={setInviteOpen}
+        onSettled={(allSent) => {
+          void refresh();
+          if (allSent) {
+            setInviteOpen(false);
+            setSuccessOpen(true);
+          }
+        }}
+      />
+      <Dialog
+        open={successOpen}
+        onOpenChange={setSuccessOpen}
+        title={promoTexts.successTitle}
+        description={promoTexts.successBody}
+      >
+        <div className={styles.dialogActions}>
+          <Button type="button" onClick={() => setSuccessOpen(false)}>
+            {promoTexts.close}
+          </Button>
+        </div>
+      </Dialog>
+    </article>
+  );
+}

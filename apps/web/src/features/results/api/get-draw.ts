@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PublicDrawResponse } from '@seguridad/contracts/http/promo';
+import { apiRequest } from '../../../shared/api/api-client';
+
+/** The draw's public record: commitment, list hash, date, and the seed once drawn. */
+export function getDrawProof(): Promise<PublicDrawResponse> {
+  return apiRequest<PublicDrawResponse>('/api/promo/draw');
+}
+
+export const drawProofQueryOptions = queryOptions({ queryKey: ['promo', 'draw'], queryFn: getDrawProof });
+
+export function useDrawProof() {
+  return useQuery(drawProofQueryOptions);
+}
