@@ -21,6 +21,7 @@ import { enforceAttemptLimit, forgetFailedAttempts, userWithCredentials } from '
 import { recordSecurityEvent } from './security-event-queries';
 import { revokeAllSessions, revokeSession } from './session-service';
 import { mailContext, signIn } from './sign-in-service';
+import { signUp } from './sign-up-service';
 import { consumeEmailToken, findUsableEmailToken, issueEmailToken, revokeEmailTokens } from './token-queries';
 import { confirmedPhonesOf, findUserByEmail, insertUser, setPasswordHash } from './user-queries';
 import { checkVerificationCode, sendVerificationCode } from './verification-code-service';
@@ -39,21 +40,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: signupBodySchema, response: { 200: okResponseSchema, ...errors } },
     },
     async (request) => {
-      const body = request.body;
-      await enforceAttemptLimit(app, request, 'signup', body.email);
-      if (await findUserByEmail(db, body.email)) {
-        throw new AppError(422, 'email_taken', accountTexts.emailTaken);
-      }
-      const passwordHash = await hashPassword(body.password);
-      const inserted = await insertUser(db, {
-        name: body.name,
-        lastname: body.lastname,
-        email: body.email.trim(),
-        passwordHash,
-        phone: body.phone ? mobileFromLocalDigits(body.phone) : null,
-        shareCode: body.share_code || null,
-      });
-      if (!inserted) throw new AppError(422, 'email_taken', accountTexts.emailTaken);
+      await enforceAttemptLimit(app, request, 'signup', request.body.email);
+      await signUp(db, request.body);
       return { code: 200 as const, message: accountTexts.registerSuccess };
     },
   );
