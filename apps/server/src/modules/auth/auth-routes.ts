@@ -10,7 +10,7 @@ import {
   resetRequestBodySchema,
   signupBodySchema,
 } from '@seguridad/contracts/http/auth';
-import { maskPhone, mobileFromLocalDigits } from '@seguridad/contracts/helpers/phone';
+import { maskPhone } from '@seguridad/contracts/helpers/phone';
 import { accountTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/error-responses';
@@ -23,7 +23,7 @@ import { revokeAllSessions, revokeSession } from './session-service';
 import { mailContext, signIn } from './sign-in-service';
 import { signUp } from './sign-up-service';
 import { consumeEmailToken, findUsableEmailToken, issueEmailToken, revokeEmailTokens } from './token-queries';
-import { confirmedPhonesOf, findUserByEmail, insertUser, setPasswordHash } from './user-queries';
+import { confirmedPhonesOf, findUserByEmail, setPasswordHash } from './user-queries';
 import { checkVerificationCode, sendVerificationCode } from './verification-code-service';
 
 const errors = errorResponses(400, 401, 404, 422, 429);
