@@ -37,6 +37,7 @@ import { deviceRoutes } from './modules/settings/device-routes';
 import { profileRoutes } from './modules/settings/profile-routes';
 import { sessionRoutes } from './modules/settings/session-routes';
 import { webRoutes } from './modules/web/web-routes';
+import { wheelRoutes } from './modules/wheel/wheel-routes';
 import { widgetRoutes } from './modules/widget/widget-routes';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { attemptsPlugin } from './plugins/attempts';
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(catalogRoutes);
   await app.register(paymentsRoutes);
   await app.register(flowCallbackRoutes);
+  await app.register(wheelRoutes);
   // Flow's stand-in: registered only when the config points the client at it (never in production).
   if (deps.config.flow.mode === 'simulator') await app.register(flowSimulatorRoutes);
   await app.register(promoRoutes);

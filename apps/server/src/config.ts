@@ -54,6 +54,8 @@ const envSchema = z.object({
   AUTH_ATTEMPTS_IP_FACTOR: z.coerce.number().int().positive().default(5),
   /** Video calls one IP may start per 10 minutes (anonymous callers; e2e and bench raise it). */
   VIDEO_CALLS_MAX: z.coerce.number().int().positive().default(10),
+  /** Wheel spins one IP may ask for per minute (a spin takes 6 s on the page). */
+  WHEEL_SPINS_MAX: z.coerce.number().int().positive().default(30),
   /** Files one IP may attach in call chats per 10 minutes. */
   CALL_ATTACHMENTS_MAX: z.coerce.number().int().positive().default(30),
   /** How long a call participant whose socket dropped keeps its place (tests shorten it). */
@@ -141,6 +143,7 @@ export type AppConfig = {
   authAttemptsIpFactor: number;
   videoCallsMax: number;
   callAttachmentsMax: number;
+  wheelSpinsMax: number;
   callReconnectGraceMs: number;
   /** The TURN relay handed to call members; undefined: peers connect directly. */
   turn: { urls: string[]; secret: string; ttlSeconds: number } | undefined;
@@ -231,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authAttemptsIpFactor: vars.AUTH_ATTEMPTS_IP_FACTOR,
     videoCallsMax: vars.VIDEO_CALLS_MAX,
     callAttachmentsMax: vars.CALL_ATTACHMENTS_MAX,
+    wheelSpinsMax: vars.WHEEL_SPINS_MAX,
     callReconnectGraceMs: vars.CALL_RECONNECT_GRACE_MS,
     turn:
       vars.TURN_URLS && vars.TURN_SECRET

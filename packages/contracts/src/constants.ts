@@ -111,7 +111,15 @@ export const WHEEL = {
   spinMs: 5_000,
   resultDelayMs: 6_000,
   extraTurns: 3,
+  /** Spins a promo sign-up (a sign-up that carries a phone) grants. */
+  promoSignupAttempts: 1,
+  /** Spins the demo citizen starts with, so a newcomer can try the wheel at once. */
+  demoCitizenAttempts: 3,
 } as const;
+
+/** What a wheel section gives (spec §3 "Wheel option"). */
+export const WHEEL_PRIZES = ['camera', 'opportunities', 'new_spin'] as const;
+export type WheelPrize = (typeof WHEEL_PRIZES)[number];
 
 /** Scroll-reveal presets of spec §9: the default rises 40 px with a fade; slide-ins travel 100 px. */
 export const REVEAL_PRESETS = {

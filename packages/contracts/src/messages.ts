@@ -418,3 +418,49 @@ export const promoTexts = {
   tooEarly: 'Aún no llega la fecha programada del sorteo.',
   winnerMailSubject: (brand: string) => `${brand}: ¡ganaste una cámara IP en el sorteo!`,
 } as const;
+
+/** The prize wheel (spec §2 Wheel, §4 Wheel, §8). */
+export const wheelTexts = {
+  title: 'Ruleta de premios',
+  intro: 'Gira la ruleta y gana cámaras IP, giros extra u oportunidades adicionales en el sorteo de cámaras.',
+  spin: 'GIRAR PARA GANAR',
+  spinning: 'Girando…',
+  goHome: 'IR AL INICIO',
+  spinAgain: 'VOLVER A GIRAR',
+  noAttemptsLeft: 'No te quedan intentos!',
+  noAttemptsLeftBody: 'Ya usaste todos tus giros. Te avisaremos por correo si resultas ganador.',
+  resultTitle: '¡Felicidades!',
+  attemptsLeft: (count: number) => (count === 1 ? 'Te queda 1 intento' : `Te quedan ${count} intentos`),
+  opportunities: (count: number) =>
+    count === 1
+      ? 'Tienes 1 oportunidad adicional en el sorteo'
+      : `Tienes ${count} oportunidades adicionales en el sorteo`,
+  prizeLabel: {
+    camera: (amount: number) => (amount === 1 ? 'Cámara IP' : `${amount} cámaras IP`),
+    opportunities: (amount: number) => `+${amount} ${amount === 1 ? 'oportunidad' : 'oportunidades'}`,
+    new_spin: (amount: number) => (amount === 1 ? 'Giro extra' : `${amount} giros extra`),
+  },
+  /** The short text drawn on a section (the pictures say the rest). */
+  sectionLabel: {
+    camera: () => 'Cámara IP',
+    opportunities: (amount: number) => `+${amount}`,
+    new_spin: () => 'Giro extra',
+  },
+  prizeWon: {
+    camera: (amount: number) =>
+      amount === 1
+        ? 'Ganaste una cámara IP. Te contactaremos por correo o WhatsApp para la entrega.'
+        : `Ganaste ${amount} cámaras IP. Te contactaremos por correo o WhatsApp para la entrega.`,
+    opportunities: (amount: number) =>
+      amount === 1
+        ? 'Ganaste 1 oportunidad adicional en el sorteo de cámaras.'
+        : `Ganaste ${amount} oportunidades adicionales en el sorteo de cámaras.`,
+    new_spin: (amount: number) =>
+      amount === 1 ? 'Ganaste un giro extra.' : `Ganaste ${amount} giros extra.`,
+  },
+  loadFailed: 'No pudimos cargar la ruleta. Por favor inténtalo nuevamente.',
+  retry: 'Reintentar',
+  spinFailed: 'No pudimos girar la ruleta. Por favor inténtalo nuevamente.',
+  wheelLabel: (prizes: string[]) => `Ruleta con ${prizes.length} premios: ${prizes.join(', ')}`,
+  loading: 'Cargando la ruleta…',
+} as const;

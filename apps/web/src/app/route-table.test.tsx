@@ -2,7 +2,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Component, type ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { networkTexts, pageTexts, settingsTexts } from '@seguridad/contracts/messages';
+import { networkTexts, pageTexts, settingsTexts, wheelTexts } from '@seguridad/contracts/messages';
 import {
   servedWebPaths,
   sessionRequiredPaths,
@@ -146,6 +146,13 @@ describe('route table', () => {
     renderApp(path);
     expect(await screen.findByRole('heading', { name: pageTexts.notFoundTitle })).toBeDefined();
     expect(screen.getByTestId('current-path').textContent).toBe(path);
+  });
+
+  it('opens the prize wheel on /wheel for a signed-in user', async () => {
+    setSessionToken('a-session-token');
+    renderApp(webPaths.wheel);
+    expect(await screen.findByRole('heading', { level: 1, name: wheelTexts.title })).toBeDefined();
+    expect(screen.getByTestId('current-path').textContent).toBe(webPaths.wheel);
   });
 
   it.each([

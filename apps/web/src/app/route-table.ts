@@ -190,6 +190,15 @@ const pageRoutes: RouteEntry[] = [
     prerender: false,
   },
   {
+    path: webPaths.wheel,
+    load: () => import('../features/wheel/wheel-page').then((page) => page.WheelPage),
+    module: 'wheel/wheel-page.tsx',
+    title: `Ruleta de premios — ${brand}`,
+    description: `Gira la ruleta de ${brand} y gana cámaras IP, giros extra u oportunidades en el sorteo.`,
+    layout: 'site',
+    prerender: false,
+  },
+  {
     path: webPaths.widget,
     // The widget's drawer with the video call in it: two features, composed in the app layer.
     load: () => import('./routes/widget-route').then((page) => page.WidgetRoute),

@@ -16,6 +16,7 @@ import {
 } from '../schema';
 import { CHILE_COUNTRY_ID, chileRegions } from './chile-territory';
 import { publishedWinners } from './published-winners';
+import { seedDemoWheelAttempts, seedWheelOptions } from './wheel-options';
 
 export const DEV_ACCOUNTS = {
   operator: { email: 'operador@example.com', name: 'Olga', lastname: 'Operadora' },
@@ -58,6 +59,7 @@ export type SeedOutcome = {
  * does nothing once a company exists, so a restart never duplicates or overwrites data.
  */
 export async function seedDatabase(db: Database, options: SeedOptions): Promise<SeedOutcome> {
+  await seedWheelOptions(db);
   const [existing] = await db.select({ total: count() }).from(companies);
   if ((existing?.total ?? 0) > 0) return { seeded: false, devAccounts: [] };
 
@@ -113,8 +115,12 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
         .insert(users)
         .values({ ...DEV_ACCOUNTS.operator, passwordHash: operatorHash })
         .returning({ id: users.id });
-      await tx.insert(users).values({ ...DEV_ACCOUNTS.citizen, passwordHash: citizenHash });
-      if (!operator) throw new Error('seed: operator insert returned nothing');
+      const [citizen] = await tx
+        .insert(users)
+        .values({ ...DEV_ACCOUNTS.citizen, passwordHash: citizenHash })
+        .returning({ id: users.id });
+      if (!operator || !citizen) throw new Error('seed: demo account insert returned nothing');
+      await seedDemoWheelAttempts(tx, citizen.id);
       await tx.insert(companyMembers).values({ companyId: company.id, userId: operator.id, role: 'admin' });
     }
   });

@@ -10,7 +10,7 @@ import {
   resetRequestBodySchema,
   signupBodySchema,
 } from '@seguridad/contracts/http/auth';
-import { maskPhone, mobileFromLocalDigits } from '@seguridad/contracts/helpers/phone';
+import { maskPhone } from '@seguridad/contracts/helpers/phone';
 import { accountTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/error-responses';
@@ -21,9 +21,9 @@ import { enforceAttemptLimit, forgetFailedAttempts, userWithCredentials } from '
 import { recordSecurityEvent } from './security-event-queries';
 import { revokeAllSessions, revokeSession } from './session-service';
 import { mailContext, signIn } from './sign-in-service';
+import { signUp } from './sign-up-service';
 import { consumeEmailToken, findUsableEmailToken, issueEmailToken, revokeEmailTokens } from './token-queries';
-import { confirmedPhonesOf, findUserByEmail, insertUser, setPasswordHash } from './user-queries';
-import { signUpForPromo } from '../promo/promo-service';
+import { confirmedPhonesOf, findUserByEmail, setPasswordHash } from './user-queries';
 import { checkVerificationCode, sendVerificationCode } from './verification-code-service';
 
 const errors = errorResponses(400, 401, 404, 422, 429);
@@ -40,26 +40,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: signupBodySchema, response: { 200: okResponseSchema, ...errors } },
     },
     async (request) => {
-      const body = request.body;
-      await enforceAttemptLimit(app, request, 'signup', body.email);
-      // The promo variant lists every reason it refuses (e-mail, phone) in one answer, below.
-      if (!body.phone && (await findUserByEmail(db, body.email))) {
-        throw new AppError(422, 'email_taken', accountTexts.emailTaken);
-      }
-      const account = {
-        name: body.name,
-        lastname: body.lastname,
-        email: body.email.trim(),
-        passwordHash: await hashPassword(body.password),
-        phone: body.phone ? mobileFromLocalDigits(body.phone) : null,
-        shareCode: body.share_code || null,
-      };
-      // The promo variant (with `phone`) also enters the camera draw, in the same transaction.
-      if (body.phone) {
-        await signUpForPromo(db, account, body.phone);
-      } else if (!(await insertUser(db, account))) {
-        throw new AppError(422, 'email_taken', accountTexts.emailTaken);
-      }
+      await enforceAttemptLimit(app, request, 'signup', request.body.email);
+      await signUp(db, request.body);
       return { code: 200 as const, message: accountTexts.registerSuccess };
     },
   );

@@ -45,6 +45,8 @@ class Conflict extends Error {}
 export async function insertPromoAccount(
   db: Database,
   account: NewPromoAccount,
+  /** What else the new account earns, inside the same transaction (the wheel's first spin). */
+  alongside: (tx: Database, userId: number) => Promise<void>,
 ): Promise<PromoAccountOutcome> {
   const [existingUser] = await db
     .select({ id: users.id })
@@ -76,6 +78,7 @@ export async function insertPromoAccount(
         .onConflictDoNothing()
         .returning({ id: promoEntries.id });
       if (!entry) throw new Conflict();
+      await alongside(tx, user.id);
       return { kind: 'created' as const, userId: user.id, entryId: entry.id };
     });
   } catch (failure) {

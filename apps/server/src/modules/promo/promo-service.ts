@@ -9,6 +9,7 @@ import type { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { AuthenticatedUser } from '../auth/session-auth-plugin';
 import { inviteToNetwork } from '../networks/network-service';
+import { grantPromoSignupAttempts } from '../wheel/wheel-queries';
 import {
   entriesBefore,
   entryCount,
@@ -38,11 +39,11 @@ export async function signUpForPromo(
   phoneDigits: string,
 ): Promise<void> {
   const phone = mobileFromLocalDigits(phoneDigits);
-  const outcome = await insertPromoAccount(db, {
-    user: account,
-    mailbox: canonicalMailbox(account.email),
-    phone,
-  });
+  const outcome = await insertPromoAccount(
+    db,
+    { user: account, mailbox: canonicalMailbox(account.email), phone },
+    grantPromoSignupAttempts,
+  );
   if (outcome.kind === 'created') return;
   const reasons = [
     ...(outcome.emailTaken ? [accountTexts.emailTaken] : []),
