@@ -23,7 +23,11 @@ const relaxedLimits = {
   WHEEL_SPINS_MAX: '1000',
 };
 
+/** Each promo sign-up needs its own phone: the draw takes one entry per phone. */
+let nextPhone = 10_000_000;
+
 async function promoSignup(ctx: TestContext, email: string) {
+  nextPhone += 1;
   return ctx.app.inject({
     method: 'POST',
     url: '/api/v1/auth/signup',
@@ -31,7 +35,7 @@ async function promoSignup(ctx: TestContext, email: string) {
       name: 'Pía',
       lastname: 'Rojas',
       email,
-      phone: '12345678',
+      phone: String(nextPhone),
       password: STRONG_PASSWORD,
       password_confirmation: STRONG_PASSWORD,
     },
