@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AVATAR_MAX_BYTES } from '@seguridad/contracts/constants';
 import { errorMessages, settingsTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
-import { FileTooLargeError, type FileStorage } from '../../integrations/storage/file-storage';
+import { FileTooLargeError, isFileTooLarge, type FileStorage } from '../../integrations/storage/file-storage';
 import { stripImageMetadata } from '../../integrations/storage/image-metadata';
 import { peekStream } from '../../integrations/storage/peek-stream';
 import { sniffImage, type SniffedType } from '../../integrations/storage/magic-bytes';
@@ -72,10 +72,7 @@ export async function readProfileUpload(
     return { fields, avatar };
   } catch (error) {
     if (avatar) await storage.remove(avatar.key);
-    if (
-      error instanceof FileTooLargeError ||
-      (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
-    ) {
+    if (isFileTooLarge(error)) {
       throw new AppError(413, 'payload_too_large', settingsTexts.avatarTooLarge);
     }
     throw error;

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { THUMBNAIL_MAX_BYTES, VIDEO_MAIL_MAX_BYTES } from '@seguridad/contracts/http/widget';
 import { errorMessages, widgetTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
-import { FileTooLargeError, type FileStorage } from '../../integrations/storage/file-storage';
+import { FileTooLargeError, isFileTooLarge, type FileStorage } from '../../integrations/storage/file-storage';
 import { peekStream } from '../../integrations/storage/peek-stream';
 import { sniffImage, sniffVideo, type SniffedType } from '../../integrations/storage/magic-bytes';
 
@@ -60,10 +60,7 @@ export async function readVideoMailUpload(
     return { fields, video: stored.videoMail, thumbnail: stored.thumbnail };
   } catch (error) {
     await cleanup();
-    if (
-      error instanceof FileTooLargeError ||
-      (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
-    ) {
+    if (isFileTooLarge(error)) {
       throw new AppError(413, 'payload_too_large', errorMessages.payloadTooLarge);
     }
     throw error;
