@@ -12,6 +12,7 @@ import {
 import {
   collectConsoleErrors,
   fillLogin,
+  fillRegisterForm,
   latestMatch,
   outbox,
   PASSWORD,
@@ -79,12 +80,7 @@ test.describe('register', () => {
     const email = uniqueEmail('repetido');
     await signUpThroughApi(request, { email });
     await page.goto(`${webPaths.register}?code=ABC123&redirect_to=%2Fconfiguracion`);
-    await page.getByLabel('Nombre').fill('Pedro');
-    await page.getByLabel('Apellido').fill('Soto');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirmar Contraseña').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Registrar Cuenta' }).click();
+    await fillRegisterForm(page, { email, name: 'Pedro', lastname: 'Soto' });
     await expect(page.getByRole('alert').filter({ hasText: accountTexts.emailTaken })).toBeVisible();
     await expect(page).toHaveURL(/\/register\?/);
 

@@ -8,7 +8,14 @@ import {
   expectNoSeriousAxeViolations,
   test,
 } from './fixtures';
-import { outbox, PASSWORD, signUpThroughApi, tokenThroughApi, uniqueEmail } from './support/accounts';
+import {
+  fillRegisterForm,
+  outbox,
+  PASSWORD,
+  signUpThroughApi,
+  tokenThroughApi,
+  uniqueEmail,
+} from './support/accounts';
 
 /*
  * The checkout against the real built server and its Flow simulator: accounts are new (unique
@@ -43,12 +50,7 @@ test('buys the plan end to end: register, login, shipping, Flow, and the payment
   await expect(page.getByRole('heading', { name: checkoutTexts.loginTitle })).toBeVisible();
 
   await page.getByRole('button', { name: 'Registrarse' }).click();
-  await page.getByLabel('Nombre').fill('Paula');
-  await page.getByLabel('Apellido').fill('Compradora');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirmar Contraseña').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Registrar Cuenta' }).click();
+  await fillRegisterForm(page, { email, name: 'Paula', lastname: 'Compradora' });
   await expect(page.getByRole('status').filter({ hasText: checkoutTexts.registerSuccess })).toBeVisible();
 
   await expect(page.getByLabel('Email')).toHaveValue(email);

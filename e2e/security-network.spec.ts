@@ -12,7 +12,7 @@ import {
 import {
   collectConsoleErrors,
   fillLogin,
-  PASSWORD,
+  fillRegisterForm,
   signUpThroughApi,
   tokenThroughApi,
   uniqueEmail,
@@ -196,12 +196,7 @@ test.describe('security network', () => {
     await expect(snackbar(page, accountTexts.networkInviteBanner)).toBeVisible();
     await page.getByRole('link', { name: 'Registrarse' }).click();
     await expect(page).toHaveURL(/\/register\?redirect_to=/);
-    await page.getByLabel('Nombre').fill('Nora');
-    await page.getByLabel('Apellido').fill('Nueva');
-    await page.getByLabel('Email').fill(guestEmail);
-    await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirmar Contraseña').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Registrar Cuenta' }).click();
+    await fillRegisterForm(page, { email: guestEmail, name: 'Nora', lastname: 'Nueva' });
     await expect(snackbar(page, accountTexts.registerSuccess)).toBeVisible();
 
     await expect(page).toHaveURL(`${baseURL}${link.pathname}${link.search}`, { timeout: 10_000 });

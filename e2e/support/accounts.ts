@@ -77,6 +77,19 @@ export async function fillLogin(page: Page, email: string, password = PASSWORD):
   await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
 }
 
+/** Fills the register form (the register page's or the checkout's) and submits it. */
+export async function fillRegisterForm(
+  page: Page,
+  { email, name = 'Prueba', lastname = 'Cuentas', password = PASSWORD }: NewAccount,
+): Promise<void> {
+  await page.getByLabel('Nombre').fill(name);
+  await page.getByLabel('Apellido').fill(lastname);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByLabel('Confirmar Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Registrar Cuenta' }).click();
+}
+
 /**
  * Collects the page's console errors and uncaught errors, except the failed answers with the
  * `expectedStatuses` that a test provokes on purpose.
