@@ -1,5 +1,5 @@
 import { VERIFICATION_TYPE } from '@seguridad/contracts/constants';
-import styles from './channel-choice.module.css';
+import styles from './choice-options.module.css';
 
 export type VerificationChannel = (typeof VERIFICATION_TYPE)[keyof typeof VERIFICATION_TYPE];
 
