@@ -1,6 +1,5 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { DELETE_ACCOUNT_PHRASE } from '@seguridad/contracts/constants';
-import { parseMobilePhone } from '@seguridad/contracts/helpers/phone';
 import { accountTexts } from '@seguridad/contracts/messages';
 import { webPaths } from '@seguridad/contracts/web-paths';
 import {
@@ -10,62 +9,26 @@ import {
   expectNoSeriousAxeViolations,
   test,
 } from './fixtures';
+import {
+  collectConsoleErrors,
+  fillLogin,
+  fillRegisterForm,
+  latestMatch,
+  outbox,
+  PASSWORD,
+  randomMobilePhone,
+  signUpThroughApi,
+  tokenThroughApi,
+  uniqueEmail,
+} from './support/accounts';
 
 /*
  * The account pages against the real built server: every account is new (unique e-mail), codes and
  * links come from the dev outbox, and sessions are checked with the API the way the app uses them.
  */
 
-const PASSWORD = 'clave-segura-2026';
-
-function uniqueEmail(tag: string): string {
-  return `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-function randomMobilePhone(): string {
-  return `569${String(Math.floor(Math.random() * 100_000_000)).padStart(8, '0')}`;
-}
-
-type OutboxItem = { channel: string; recipient: string; subject: string; text: string };
-
-async function outbox(request: APIRequestContext, to: string): Promise<OutboxItem[]> {
-  // Codes go to the phone's stored E.164 form, however the test wrote it.
-  const recipient = parseMobilePhone(to) ?? to;
-  const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(recipient)}`);
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { data: OutboxItem[] }).data;
-}
-
-/** The newest outbox message to `to` whose text matches `pattern`, waiting until it arrives. */
-async function latestMatch(request: APIRequestContext, to: string, pattern: RegExp): Promise<string> {
-  let found: string | undefined;
-  await expect
-    .poll(async () => {
-      const match = (await outbox(request, to)).map((item) => pattern.exec(item.text)).find(Boolean);
-      found = match?.[0];
-      return found;
-    })
-    .toEqual(expect.any(String));
-  return found!;
-}
-
-async function signUpThroughApi(request: APIRequestContext, email: string, password = PASSWORD) {
-  const response = await request.post('/api/v1/auth/signup', {
-    data: { name: 'Prueba', lastname: 'Cuentas', email, password, password_confirmation: password },
-  });
-  expect(response.status()).toBe(200);
-}
-
-async function tokenThroughApi(
-  request: APIRequestContext,
-  email: string,
-  password = PASSWORD,
-): Promise<string> {
-  const response = await request.post('/api/v1/auth/login', { data: { email, password } });
-  expect(response.status()).toBe(200);
-  const body = (await response.json()) as { access_token: string };
-  return body.access_token;
-}
+/** The failed answers these journeys provoke on purpose, which the console may report. */
+const PROVOKED_STATUSES = [401, 404, 422];
 
 async function userInfoStatus(request: APIRequestContext, token: string): Promise<number> {
   const response = await request.get('/api/v1/user/info', { headers: { authorization: `Bearer ${token}` } });
@@ -76,32 +39,15 @@ async function storedToken(page: Page): Promise<string | null> {
   return page.evaluate(() => window.localStorage.getItem('session-token'));
 }
 
-async function fillLogin(page: Page, email: string, password = PASSWORD) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
-}
-
 function userMenuButton(page: Page) {
   return page.getByRole('banner').getByRole('button', { name: 'Mi cuenta' });
-}
-
-/** Console errors other than the failed answers a test provokes on purpose (401, 404, 422). */
-function collectConsoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    const text = message.text();
-    if (message.type() === 'error' && !/status of (401|404|422)/.test(text)) errors.push(text);
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
 }
 
 test.describe('register', () => {
   test('creates the account, signs in by itself and returns to redirect_to with the user menu', async ({
     page,
   }) => {
-    const errors = collectConsoleErrors(page);
+    const errors = collectConsoleErrors(page, PROVOKED_STATUSES);
     await page.goto(`${webPaths.register}?redirect_to=${encodeURIComponent(webPaths.results)}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Crear cuenta' })).toBeVisible();
     const submit = page.getByRole('button', { name: 'Registrar Cuenta' });
@@ -132,14 +78,9 @@ test.describe('register', () => {
     request,
   }) => {
     const email = uniqueEmail('repetido');
-    await signUpThroughApi(request, email);
+    await signUpThroughApi(request, { email });
     await page.goto(`${webPaths.register}?code=ABC123&redirect_to=%2Fconfiguracion`);
-    await page.getByLabel('Nombre').fill('Pedro');
-    await page.getByLabel('Apellido').fill('Soto');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirmar Contraseña').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Registrar Cuenta' }).click();
+    await fillRegisterForm(page, { email, name: 'Pedro', lastname: 'Soto' });
     await expect(page.getByRole('alert').filter({ hasText: accountTexts.emailTaken })).toBeVisible();
     await expect(page).toHaveURL(/\/register\?/);
 
@@ -154,7 +95,7 @@ test.describe('login', () => {
     request,
   }) => {
     const email = uniqueEmail('login');
-    await signUpThroughApi(request, email);
+    await signUpThroughApi(request, { email });
     const redirectTo = `${webPaths.networkInvite}?code=abc&cmp=1`;
     await page.goto(`${webPaths.login}?redirect_to=${encodeURIComponent(redirectTo)}`);
     await expect(
@@ -184,7 +125,7 @@ test.describe('login', () => {
   for (const target of ['https://evil.example.com', '//evil.example.com', '/\\evil.example.com']) {
     test(`ignores the open redirect ${target} and lands home`, async ({ page, request, baseURL }) => {
       const email = uniqueEmail('redirect');
-      await signUpThroughApi(request, email);
+      await signUpThroughApi(request, { email });
       await page.goto(`${webPaths.login}?redirect_to=${encodeURIComponent(target)}`);
       await fillLogin(page, email);
       await expect(page).toHaveURL(`${baseURL}/`);
@@ -200,10 +141,10 @@ test.describe('two-step login', () => {
   });
 
   test('chooses a confirmed phone, receives the code and signs in', async ({ page, request, baseURL }) => {
-    const errors = collectConsoleErrors(page);
+    const errors = collectConsoleErrors(page, PROVOKED_STATUSES);
     const email = uniqueEmail('dos-pasos');
     const phone = randomMobilePhone();
-    await signUpThroughApi(request, email);
+    await signUpThroughApi(request, { email });
     const token = await tokenThroughApi(request, email);
     const headers = { authorization: `Bearer ${token}` };
     const start = await request.post('/api/v1/auth/2fa/startVerifyUserPhoneNumber', {
@@ -278,7 +219,7 @@ test.describe('password reset', () => {
 
   test('with "disconnect all devices" on, old sessions end', async ({ page, request, baseURL }) => {
     const email = uniqueEmail('reset-revoca');
-    await signUpThroughApi(request, email);
+    await signUpThroughApi(request, { email });
     const oldToken = await tokenThroughApi(request, email);
     const link = await requestResetLink(page, request, email);
 
@@ -302,7 +243,7 @@ test.describe('password reset', () => {
     request,
   }) => {
     const email = uniqueEmail('reset-conserva');
-    await signUpThroughApi(request, email);
+    await signUpThroughApi(request, { email });
     const oldToken = await tokenThroughApi(request, email);
     const link = await requestResetLink(page, request, email);
 
@@ -328,7 +269,7 @@ test.describe('account recovery', () => {
     baseURL,
   }) => {
     const email = uniqueEmail('recupera');
-    await signUpThroughApi(request, email);
+    await signUpThroughApi(request, { email });
 
     // The first browser is the owner's usual device (first sign-in: no alert).
     await page.goto(webPaths.login);
@@ -363,7 +304,7 @@ test.describe('account recovery', () => {
 
   test('a link that is not valid says so', async ({ page, request }) => {
     const email = uniqueEmail('recupera-mal');
-    await signUpThroughApi(request, email);
+    await signUpThroughApi(request, { email });
     await page.goto(`${webPaths.accountRecovery}?t=token-que-no-existe`);
     await expect(page).toHaveURL(/\/login\?redirect_to=/);
     await fillLogin(page, email);
@@ -390,7 +331,7 @@ test.describe('delete account', () => {
     request,
   }) => {
     const email = uniqueEmail('elimina');
-    await signUpThroughApi(request, email);
+    await signUpThroughApi(request, { email });
     await page.goto(webPaths.deleteAccount);
     await expect(page).toHaveURL(/\/login\?redirect_to=%2Fdelete-account$/);
     await fillLogin(page, email);
@@ -420,9 +361,9 @@ test.describe('delete account', () => {
 
 test.describe('header user menu', () => {
   test('Salir ends the session and reloads the page', async ({ page, request }) => {
-    const errors = collectConsoleErrors(page);
+    const errors = collectConsoleErrors(page, PROVOKED_STATUSES);
     const email = uniqueEmail('salir');
-    await signUpThroughApi(request, email);
+    await signUpThroughApi(request, { email });
     await page.goto(webPaths.login);
     await fillLogin(page, email);
     await expect(page).toHaveURL(/\/$/);
@@ -448,7 +389,7 @@ test.describe('header user menu', () => {
 
     test('the folded menu offers Ingresar, then Configuración and Salir', async ({ page, request }) => {
       const email = uniqueEmail('movil');
-      await signUpThroughApi(request, email);
+      await signUpThroughApi(request, { email });
       await page.goto(webPaths.home);
       await page.getByRole('button', { name: 'Abrir menú' }).click();
       await page
@@ -488,7 +429,7 @@ test.describe('accessibility of the account pages', () => {
 
       for (const { path, heading } of pages) {
         test(`${path} has no serious accessibility problems nor sideways scroll`, async ({ page }) => {
-          const errors = collectConsoleErrors(page);
+          const errors = collectConsoleErrors(page, PROVOKED_STATUSES);
           await page.addInitScript((pending) => {
             const expiresAt = Date.now() + 60_000;
             window.sessionStorage.setItem('pending-2fa-login', JSON.stringify({ ...pending, expiresAt }));

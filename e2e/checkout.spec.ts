@@ -8,32 +8,26 @@ import {
   expectNoSeriousAxeViolations,
   test,
 } from './fixtures';
+import {
+  fillRegisterForm,
+  outbox,
+  PASSWORD,
+  signUpThroughApi,
+  tokenThroughApi,
+  uniqueEmail,
+} from './support/accounts';
 
 /*
  * The checkout against the real built server and its Flow simulator: accounts are new (unique
  * e-mail), payments go through the simulator's page, the receipt comes from the dev outbox.
  */
 
-const PASSWORD = 'clave-segura-2026';
 const CHECKOUT = `${webPaths.checkout}?plan=1`;
 
-function uniqueEmail(tag: string): string {
-  return `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
+/** A new account with a session stored in the browser, as if the buyer had signed in before. */
 async function signedInThroughApi(page: Page, request: APIRequestContext, email: string) {
-  const created = await request.post('/api/v1/auth/signup', {
-    data: {
-      name: 'Paula',
-      lastname: 'Compradora',
-      email,
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-    },
-  });
-  expect(created.status()).toBe(200);
-  const session = await request.post('/api/v1/auth/login', { data: { email, password: PASSWORD } });
-  const token = ((await session.json()) as { access_token: string }).access_token;
+  await signUpThroughApi(request, { email, name: 'Paula', lastname: 'Compradora' });
+  const token = await tokenThroughApi(request, email);
   await page.addInitScript((value) => window.localStorage.setItem('session-token', value), token);
 }
 
@@ -56,12 +50,7 @@ test('buys the plan end to end: register, login, shipping, Flow, and the payment
   await expect(page.getByRole('heading', { name: checkoutTexts.loginTitle })).toBeVisible();
 
   await page.getByRole('button', { name: 'Registrarse' }).click();
-  await page.getByLabel('Nombre').fill('Paula');
-  await page.getByLabel('Apellido').fill('Compradora');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirmar Contraseña').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Registrar Cuenta' }).click();
+  await fillRegisterForm(page, { email, name: 'Paula', lastname: 'Compradora' });
   await expect(page.getByRole('status').filter({ hasText: checkoutTexts.registerSuccess })).toBeVisible();
 
   await expect(page.getByLabel('Email')).toHaveValue(email);
@@ -94,10 +83,7 @@ test('buys the plan end to end: register, login, shipping, Flow, and the payment
   await expect(dialog).toHaveCount(0);
   await expect(page).toHaveURL(/\/$/);
 
-  const outbox = await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
-  const receipts = ((await outbox.json()) as { data: { subject: string; text: string }[] }).data.filter((m) =>
-    m.subject.includes('comprobante'),
-  );
+  const receipts = (await outbox(request, email)).filter((m) => m.subject.includes('comprobante'));
   expect(receipts).toHaveLength(1);
   expect(receipts[0]!.text).toContain('$149.990');
 

@@ -9,6 +9,14 @@ import {
   expectNoSeriousAxeViolations,
   test,
 } from './fixtures';
+import {
+  collectConsoleErrors,
+  fillLogin,
+  fillRegisterForm,
+  signUpThroughApi,
+  tokenThroughApi,
+  uniqueEmail,
+} from './support/accounts';
 
 /*
  * The security network against the real built server: an owner invites from /configuracion/redes,
@@ -16,35 +24,10 @@ import {
  * Every account is new; screenshots land in test-results/ for a person to look at.
  */
 
-const PASSWORD = 'clave-segura-2026';
-
-function uniqueEmail(tag: string): string {
-  return `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
 type Person = { email: string; name: string; lastname: string };
 
 function person(tag: string, name: string, lastname: string): Person {
   return { email: uniqueEmail(tag), name, lastname };
-}
-
-async function signUp(request: APIRequestContext, who: Person) {
-  const response = await request.post('/api/v1/auth/signup', {
-    data: {
-      name: who.name,
-      lastname: who.lastname,
-      email: who.email,
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-    },
-  });
-  expect(response.status()).toBe(200);
-}
-
-async function apiToken(request: APIRequestContext, email: string): Promise<string> {
-  const response = await request.post('/api/v1/auth/login', { data: { email, password: PASSWORD } });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { access_token: string }).access_token;
 }
 
 async function inviteThroughApi(request: APIRequestContext, token: string, guestEmail: string) {
@@ -64,12 +47,6 @@ async function myNetworkThroughApi(request: APIRequestContext, token: string) {
     my_network: { status: number; guest: { email: string } }[];
     external_networks: { status: number }[];
   };
-}
-
-async function fillLogin(page: Page, email: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
 }
 
 /** Signs in through the login page and lands on the networks section. */
@@ -101,6 +78,9 @@ function snackbar(page: Page, text: string) {
   return page.getByRole('status').filter({ hasText: text });
 }
 
+/** The refused calls these journeys provoke on purpose, which the console may report. */
+const REFUSED_STATUSES = [401, 403, 404, 409];
+
 async function screenshotAtBothWidths(page: Page, name: string) {
   for (const viewport of checkedViewports) {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
@@ -113,18 +93,6 @@ async function screenshotAtBothWidths(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-/** Console errors other than the refused calls a journey provokes on purpose. */
-function collectConsoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/status of (401|403|404|409)/.test(message.text())) {
-      errors.push(message.text());
-    }
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
-
 test.describe('security network', () => {
   test('the owner invites, the invitee accepts by the e-mailed link, both see it, and the invitee leaves', async ({
     browser,
@@ -134,14 +102,14 @@ test.describe('security network', () => {
     test.setTimeout(90_000);
     const owner = person('duena', 'Olga', 'Dueña');
     const invitee = person('invitado', 'Iván', 'Invitado');
-    await Promise.all([signUp(request, owner), signUp(request, invitee)]);
+    await Promise.all([signUpThroughApi(request, owner), signUpThroughApi(request, invitee)]);
 
     const ownerContext = await browser.newContext({ baseURL });
     const inviteeContext = await browser.newContext({ baseURL });
     const ownerPage = await ownerContext.newPage();
     const inviteePage = await inviteeContext.newPage();
-    const ownerErrors = collectConsoleErrors(ownerPage);
-    const inviteeErrors = collectConsoleErrors(inviteePage);
+    const ownerErrors = collectConsoleErrors(ownerPage, REFUSED_STATUSES);
+    const inviteeErrors = collectConsoleErrors(inviteePage, REFUSED_STATUSES);
 
     // The owner invites from /configuracion/redes.
     await openNetworksSection(ownerPage, owner.email);
@@ -219,8 +187,8 @@ test.describe('security network', () => {
   }) => {
     test.setTimeout(60_000);
     const owner = person('duena-registro', 'Marta', 'Rivas');
-    await signUp(request, owner);
-    const ownerToken = await apiToken(request, owner.email);
+    await signUpThroughApi(request, owner);
+    const ownerToken = await tokenThroughApi(request, owner.email);
     const guestEmail = uniqueEmail('nueva');
     await inviteThroughApi(request, ownerToken, guestEmail);
 
@@ -228,12 +196,7 @@ test.describe('security network', () => {
     await expect(snackbar(page, accountTexts.networkInviteBanner)).toBeVisible();
     await page.getByRole('link', { name: 'Registrarse' }).click();
     await expect(page).toHaveURL(/\/register\?redirect_to=/);
-    await page.getByLabel('Nombre').fill('Nora');
-    await page.getByLabel('Apellido').fill('Nueva');
-    await page.getByLabel('Email').fill(guestEmail);
-    await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirmar Contraseña').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Registrar Cuenta' }).click();
+    await fillRegisterForm(page, { email: guestEmail, name: 'Nora', lastname: 'Nueva' });
     await expect(snackbar(page, accountTexts.registerSuccess)).toBeVisible();
 
     await expect(page).toHaveURL(`${baseURL}${link.pathname}${link.search}`, { timeout: 10_000 });
@@ -251,9 +214,9 @@ test.describe('security network', () => {
   }) => {
     const owner = person('duena-ajena', 'Rosa', 'Pérez');
     const stranger = person('extrana', 'Elsa', 'Extraña');
-    await Promise.all([signUp(request, owner), signUp(request, stranger)]);
-    const ownerToken = await apiToken(request, owner.email);
-    const errors = collectConsoleErrors(page);
+    await Promise.all([signUpThroughApi(request, owner), signUpThroughApi(request, stranger)]);
+    const ownerToken = await tokenThroughApi(request, owner.email);
+    const errors = collectConsoleErrors(page, REFUSED_STATUSES);
 
     await page.goto(`${webPaths.login}?redirect_to=${encodeURIComponent(webPaths.home)}`);
     await fillLogin(page, stranger.email);
@@ -286,8 +249,8 @@ test.describe('security network', () => {
     request,
   }) => {
     const owner = person('duena-llena', 'Lía', 'Llena');
-    await signUp(request, owner);
-    const ownerToken = await apiToken(request, owner.email);
+    await signUpThroughApi(request, owner);
+    const ownerToken = await tokenThroughApi(request, owner.email);
     for (let index = 0; index < SECURITY_NETWORK_MAX_PEOPLE; index += 1) {
       await inviteThroughApi(request, ownerToken, uniqueEmail(`lugar-${index}`));
     }

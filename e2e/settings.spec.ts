@@ -1,6 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { parseMobilePhone } from '@seguridad/contracts/helpers/phone';
 import { accountTexts, settingsTexts, validationMessages } from '@seguridad/contracts/messages';
 import { settingsSectionPaths, webPaths } from '@seguridad/contracts/web-paths';
 import {
@@ -10,21 +9,12 @@ import {
   expectNoSeriousAxeViolations,
   test,
 } from './fixtures';
+import { fillLogin, latestMatch, randomMobilePhone, signUpThroughApi, uniqueEmail } from './support/accounts';
 
 /*
  * The settings page against the real built server: every account is new, codes and mails come
  * from the dev outbox, and a second browser context plays the citizen's other device.
  */
-
-const PASSWORD = 'clave-segura-2026';
-
-function uniqueEmail(tag: string): string {
-  return `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-function randomMobilePhone(): string {
-  return `569${String(Math.floor(Math.random() * 100_000_000)).padStart(8, '0')}`;
-}
 
 /** A real PNG of `size`×`size` pixels, made here so the test carries no binary file. */
 function pngImage(size = 8): Buffer {
@@ -52,39 +42,9 @@ function pngImage(size = 8): Buffer {
   ]);
 }
 
-type OutboxItem = { channel: string; recipient: string; subject: string; text: string };
-
-async function outbox(request: APIRequestContext, to: string): Promise<OutboxItem[]> {
-  const recipient = parseMobilePhone(to) ?? to;
-  const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(recipient)}`);
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { data: OutboxItem[] }).data;
-}
-
-async function latestMatch(request: APIRequestContext, to: string, pattern: RegExp): Promise<string> {
-  let found: string | undefined;
-  await expect
-    .poll(async () => {
-      const match = (await outbox(request, to)).map((item) => pattern.exec(item.text)).find(Boolean);
-      found = match?.[1] ?? match?.[0];
-      return found;
-    })
-    .toEqual(expect.any(String));
-  return found!;
-}
-
-async function signUp(request: APIRequestContext, email: string) {
-  const response = await request.post('/api/v1/auth/signup', {
-    data: { name: 'Rosa', lastname: 'Pérez', email, password: PASSWORD, password_confirmation: PASSWORD },
-  });
-  expect(response.status()).toBe(200);
-}
-
-async function fillLogin(page: Page, email: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
-}
+/** The person every settings journey signs up as. */
+const signUp = (request: APIRequestContext, email: string) =>
+  signUpThroughApi(request, { email, name: 'Rosa', lastname: 'Pérez' });
 
 /** Signs in through the login page, which comes back to `path` (and registers this browser). */
 async function openSignedIn(page: Page, email: string, path: string = webPaths.settings) {

@@ -283,6 +283,18 @@ export function nextMessage<T = Record<string, unknown>>(socket: Socket, id: str
   return nextEvent<T & { id: string }>(socket, 'message', (message) => message.id === id, ms);
 }
 
+/** Whether the socket is (or gets) disconnected within `ms`. */
+export function disconnected(socket: Socket, ms = 3_000): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (!socket.connected) return resolve(true);
+    const timer = setTimeout(() => resolve(false), ms);
+    socket.once('disconnect', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
 /** Everything `event` delivers from now on. */
 export function record<T = Record<string, unknown>>(socket: Socket, event: string): T[] {
   const received: T[] = [];

@@ -7,6 +7,11 @@ export class FileTooLargeError extends Error {
   }
 }
 
+/** Whether an upload failed for its size: past the caller's limit, or past the multipart plugin's. */
+export function isFileTooLarge(error: unknown): boolean {
+  return error instanceof FileTooLargeError || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
+}
+
 /**
  * Where uploaded files live: a local folder by default, object storage later. Keys are generated
  * here; a user-supplied name never becomes a path.

@@ -1,18 +1,6 @@
-import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../testing/accounts';
-import { callTestServer, demoOperatorSession, type CallTestServer } from '../../testing/calls';
-
-function disconnected(socket: Socket, ms = 3_000): Promise<boolean> {
-  return new Promise((resolve) => {
-    if (!socket.connected) return resolve(true);
-    const timer = setTimeout(() => resolve(false), ms);
-    socket.once('disconnect', () => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
-}
+import { callTestServer, demoOperatorSession, disconnected, type CallTestServer } from '../../testing/calls';
 
 describe('revoking sessions closes their sockets', () => {
   let server: CallTestServer;

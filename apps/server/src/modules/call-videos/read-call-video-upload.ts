@@ -5,7 +5,7 @@ import { callTexts, errorMessages } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { FileTooLargeError, type FileStorage } from '../../integrations/storage/file-storage';
 import { sniffVideo, type SniffedType } from '../../integrations/storage/magic-bytes';
-import { peek } from '../widget/read-video-mail-upload';
+import { peekStream } from '../../integrations/storage/peek-stream';
 
 export type CallVideoUpload = {
   fields: Record<string, string>;
@@ -57,7 +57,7 @@ export async function readCallVideoUpload(
         continue;
       }
       if (part.fieldname === 'video' && !video) {
-        const { head, stream } = await peek(part.file, 12);
+        const { head, stream } = await peekStream(part.file, 12);
         const type: SniffedType | undefined = sniffVideo(head);
         if (!type || (type.mime !== 'video/mp4' && type.mime !== 'video/webm')) {
           part.file.resume();

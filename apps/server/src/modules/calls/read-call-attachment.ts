@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { CALL_ATTACHMENT_MAX_BYTES } from '@seguridad/contracts/http/calls';
 import { callTexts, errorMessages } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
-import { FileTooLargeError, type FileStorage } from '../../integrations/storage/file-storage';
+import { FileTooLargeError, isFileTooLarge, type FileStorage } from '../../integrations/storage/file-storage';
 import { attachmentDisplayName, declaredMime } from './attachment-content';
 
 export const ATTACHMENT_FIELD = 'attachment';
@@ -39,10 +39,7 @@ export async function readCallAttachment(
     return stored;
   } catch (error) {
     if (stored) await storage.remove(stored.key);
-    if (
-      error instanceof FileTooLargeError ||
-      (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
-    ) {
+    if (isFileTooLarge(error)) {
       throw new AppError(413, 'payload_too_large', callTexts.attachmentTooLarge);
     }
     throw error;

@@ -4,8 +4,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AVATAR_MAX_BYTES } from '@seguridad/contracts/constants';
 import { errorMessages, settingsTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
-import { FileTooLargeError, type FileStorage } from '../../integrations/storage/file-storage';
+import { FileTooLargeError, isFileTooLarge, type FileStorage } from '../../integrations/storage/file-storage';
 import { stripImageMetadata } from '../../integrations/storage/image-metadata';
+import { peekStream } from '../../integrations/storage/peek-stream';
 import { sniffImage, type SniffedType } from '../../integrations/storage/magic-bytes';
 import { avatarOf, replaceAvatar } from './avatar-queries';
 
@@ -14,29 +15,6 @@ export type ProfileUpload = { fields: Record<string, string>; avatar: StoredAvat
 
 /** Enough bytes to tell JPEG, PNG and WebP apart. */
 const SNIFF_BYTES = 16;
-
-/** The first bytes of a stream, and a stream that still yields everything. */
-async function peek(source: Readable, bytes: number): Promise<{ head: Buffer; stream: Readable }> {
-  const iterator = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  const chunks: Buffer[] = [];
-  let length = 0;
-  while (length < bytes) {
-    const { value, done } = await iterator.next();
-    if (done) break;
-    chunks.push(value);
-    length += value.length;
-  }
-  const head = Buffer.concat(chunks);
-  async function* everything() {
-    if (head.length > 0) yield head;
-    for (;;) {
-      const { value, done } = await iterator.next();
-      if (done) return;
-      yield value;
-    }
-  }
-  return { head, stream: Readable.from(everything()) };
-}
 
 /** The whole (small) file, refused past `maxBytes` without reading on. */
 async function readAtMost(source: Readable, maxBytes: number): Promise<Buffer> {
@@ -72,7 +50,7 @@ export async function readProfileUpload(
         part.file.resume();
         throw new AppError(400, 'unexpected_file', errorMessages.badRequest);
       }
-      const { head, stream } = await peek(part.file, SNIFF_BYTES);
+      const { head, stream } = await peekStream(part.file, SNIFF_BYTES);
       // A file input left empty still sends a part, with no name and no bytes: no new avatar.
       if (head.length === 0 && part.filename === '') continue;
       const type = sniffImage(head);
@@ -94,10 +72,7 @@ export async function readProfileUpload(
     return { fields, avatar };
   } catch (error) {
     if (avatar) await storage.remove(avatar.key);
-    if (
-      error instanceof FileTooLargeError ||
-      (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
-    ) {
+    if (isFileTooLarge(error)) {
       throw new AppError(413, 'payload_too_large', settingsTexts.avatarTooLarge);
     }
     throw error;

@@ -1,27 +1,15 @@
 import { eq } from 'drizzle-orm';
-import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECURITY_LOG_RETENTION_DAYS } from '@seguridad/contracts/constants';
 import { errorMessages, settingsTexts } from '@seguridad/contracts/messages';
 import { securityEvents, users } from '../../db/schema';
 import { STRONG_PASSWORD, bearer, login, signup } from '../../testing/accounts';
-import { callTestServer, type CallTestServer } from '../../testing/calls';
+import { callTestServer, disconnected, type CallTestServer } from '../../testing/calls';
 import type { TestContext } from '../../testing/test-app';
 
 const CHROME_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0';
-
-function disconnected(socket: Socket, ms = 3_000): Promise<boolean> {
-  return new Promise((resolve) => {
-    if (!socket.connected) return resolve(true);
-    const timer = setTimeout(() => resolve(false), ms);
-    socket.once('disconnect', () => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
-}
 
 /** One account signed in from two browsers, each with its device id. */
 async function accountOnTwoBrowsers(ctx: TestContext, email: string) {

@@ -1,9 +1,9 @@
-import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { THUMBNAIL_MAX_BYTES, VIDEO_MAIL_MAX_BYTES } from '@seguridad/contracts/http/widget';
 import { errorMessages, widgetTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
-import { FileTooLargeError, type FileStorage } from '../../integrations/storage/file-storage';
+import { FileTooLargeError, isFileTooLarge, type FileStorage } from '../../integrations/storage/file-storage';
+import { peekStream } from '../../integrations/storage/peek-stream';
 import { sniffImage, sniffVideo, type SniffedType } from '../../integrations/storage/magic-bytes';
 
 export type StoredUpload = { key: string; bytes: number; type: SniffedType };
@@ -17,29 +17,6 @@ const FILE_FIELDS = {
   videoMail: { sniff: sniffVideo, maxBytes: VIDEO_MAIL_MAX_BYTES },
   thumbnail: { sniff: sniffImage, maxBytes: THUMBNAIL_MAX_BYTES },
 } as const;
-
-/** The first bytes of a stream, and a stream that still yields everything. */
-export async function peek(source: Readable, bytes: number): Promise<{ head: Buffer; stream: Readable }> {
-  const iterator = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  const chunks: Buffer[] = [];
-  let length = 0;
-  while (length < bytes) {
-    const { value, done } = await iterator.next();
-    if (done) break;
-    chunks.push(value);
-    length += value.length;
-  }
-  const head = Buffer.concat(chunks);
-  async function* everything() {
-    if (head.length > 0) yield head;
-    for (;;) {
-      const { value, done } = await iterator.next();
-      if (done) return;
-      yield value;
-    }
-  }
-  return { head, stream: Readable.from(everything()) };
-}
 
 /**
  * Reads the multipart video mail: text fields, and the two files streamed into storage after their
@@ -64,7 +41,7 @@ export async function readVideoMailUpload(
         part.file.resume();
         throw new AppError(400, 'unexpected_file', errorMessages.badRequest);
       }
-      const { head, stream } = await peek(part.file, 12);
+      const { head, stream } = await peekStream(part.file, 12);
       const type = rule.sniff(head);
       if (!type) {
         part.file.resume();
@@ -83,10 +60,7 @@ export async function readVideoMailUpload(
     return { fields, video: stored.videoMail, thumbnail: stored.thumbnail };
   } catch (error) {
     await cleanup();
-    if (
-      error instanceof FileTooLargeError ||
-      (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
-    ) {
+    if (isFileTooLarge(error)) {
       throw new AppError(413, 'payload_too_large', errorMessages.payloadTooLarge);
     }
     throw error;

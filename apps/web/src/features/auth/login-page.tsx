@@ -7,11 +7,10 @@ import { accountTexts, errorMessages } from '@seguridad/contracts/messages';
 import { webPaths } from '@seguridad/contracts/web-paths';
 import { siteConfig } from '../../config/site';
 import { setSessionToken } from '../../shared/api/session-token';
+import { SignInFields } from '../../shared/auth/account-fields';
 import { getDeviceIdentity } from '../../shared/auth/device-identity';
 import { Alert } from '../../shared/ui/alert';
 import { Button, buttonClassName } from '../../shared/ui/button';
-import { PasswordField } from '../../shared/ui/password-field';
-import { EmailField } from '../../shared/ui/email-field';
 import { useLogin } from './api/login';
 import { authErrorText } from './auth-errors';
 import { AuthCard } from './components/auth-card';
@@ -66,18 +65,7 @@ export function LoginPage() {
       )}
       {failure && <Alert tone="warning">{failure}</Alert>}
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <EmailField
-          label="Email"
-          autoComplete="username"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <PasswordField
-          label="Contraseña"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
+        <SignInFields register={register} errors={errors} />
         <Link className={styles.inlineLink} to={webPaths.resetPasswordRequest}>
           ¿Olvidaste tu contraseña?
         </Link>

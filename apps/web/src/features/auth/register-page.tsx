@@ -1,19 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { signupBodySchema } from '@seguridad/contracts/http/auth';
 import { DELAYS_MS } from '@seguridad/contracts/constants';
 import { accountTexts, errorMessages } from '@seguridad/contracts/messages';
 import { webPaths } from '@seguridad/contracts/web-paths';
 import { ApiRequestError } from '../../shared/api/api-client';
 import { setSessionToken } from '../../shared/api/session-token';
+import { SignupFields, useSignupForm } from '../../shared/auth/account-fields';
 import { getDeviceIdentity } from '../../shared/auth/device-identity';
 import { Button, buttonClassName } from '../../shared/ui/button';
-import { PasswordField } from '../../shared/ui/password-field';
 import { Snackbar, type SnackbarMessage } from '../../shared/ui/snackbar';
-import { TextField } from '../../shared/ui/text-field';
-import { EmailField } from '../../shared/ui/email-field';
 import { login } from './api/login';
 import { useSignup } from './api/signup';
 import { AuthCard } from './components/auth-card';
@@ -37,17 +32,11 @@ export function RegisterPage() {
   const [notice, setNotice] = useState<SnackbarMessage | null>(null);
   /** Set once the account exists: after the spec's pause the page signs in with these. */
   const [createdAccount, setCreatedAccount] = useState<Credentials | null>(null);
+  const form = useSignupForm();
   const {
-    register,
     handleSubmit,
-    getValues,
-    trigger,
-    formState: { errors, isValid, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(signupBodySchema),
-    mode: 'onChange',
-    defaultValues: { name: '', lastname: '', email: '', password: '', password_confirmation: '' },
-  });
+    formState: { isValid, isSubmitting },
+  } = form;
 
   useEffect(() => {
     if (!createdAccount) return;
@@ -89,43 +78,12 @@ export function RegisterPage() {
   });
 
   const busy = isSubmitting || createdAccount !== null;
-  const revalidateConfirmation = () => {
-    if (getValues('password_confirmation')) void trigger('password_confirmation');
-  };
-
   return (
     <AuthCard title="Crear cuenta" lead="Completa tus datos para crear tu cuenta.">
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
         {/* Once the account exists the fields freeze while the page signs in. */}
         <fieldset className={styles.fieldset} disabled={createdAccount !== null}>
-          <div className={styles.row}>
-            <TextField
-              label="Nombre"
-              autoComplete="given-name"
-              error={errors.name?.message}
-              {...register('name')}
-            />
-            <TextField
-              label="Apellido"
-              autoComplete="family-name"
-              error={errors.lastname?.message}
-              {...register('lastname')}
-            />
-          </div>
-          <EmailField label="Email" error={errors.email?.message} {...register('email')} />
-          <PasswordField
-            label="Contraseña"
-            autoComplete="new-password"
-            hint="Al menos 8 caracteres."
-            error={errors.password?.message}
-            {...register('password', { onChange: revalidateConfirmation })}
-          />
-          <PasswordField
-            label="Confirmar Contraseña"
-            autoComplete="new-password"
-            error={errors.password_confirmation?.message}
-            {...register('password_confirmation')}
-          />
+          <SignupFields form={form} rowClassName={styles.row} />
         </fieldset>
         <div className={styles.actions}>
           <Button type="submit" fullWidth disabled={!isValid} busy={busy}>

@@ -6,9 +6,9 @@ import { resetPasswordBodySchema } from '@seguridad/contracts/http/auth';
 import { DELAYS_MS } from '@seguridad/contracts/constants';
 import { accountTexts, errorMessages } from '@seguridad/contracts/messages';
 import { webPaths } from '@seguridad/contracts/web-paths';
+import { NewPasswordFields } from '../../shared/auth/account-fields';
 import { Alert } from '../../shared/ui/alert';
 import { Button } from '../../shared/ui/button';
-import { PasswordField } from '../../shared/ui/password-field';
 import { Switch } from '../../shared/ui/switch';
 import { useResetTokenCheck } from './api/check-reset-token';
 import { useResetPassword } from './api/reset-password';
@@ -33,17 +33,16 @@ export function ResetPasswordPage() {
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
-  const {
-    register,
-    handleSubmit,
-    getValues,
-    trigger,
-    formState: { errors, isValid, isSubmitting },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(resetPasswordBodySchema),
     mode: 'onTouched',
     defaultValues: { token: token ?? '', password: '', password_confirmation: '', revoke: true },
   });
+  const {
+    register,
+    handleSubmit,
+    formState: { isValid, isSubmitting },
+  } = form;
 
   const invalid = !token || usedUp || errorStatus(tokenCheck.error) === 404;
 
@@ -71,10 +70,6 @@ export function ResetPasswordPage() {
     }
   });
 
-  const revalidateConfirmation = () => {
-    if (getValues('password_confirmation')) void trigger('password_confirmation');
-  };
-
   function content() {
     if (invalid) return <Alert tone="warning">{accountTexts.resetTokenInvalid}</Alert>;
     if (done) {
@@ -98,18 +93,10 @@ export function ResetPasswordPage() {
     return (
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         {failure && <Alert tone="warning">{failure}</Alert>}
-        <PasswordField
-          label="Nueva contraseña"
-          autoComplete="new-password"
-          hint="Al menos 8 caracteres."
-          error={errors.password?.message}
-          {...register('password', { onChange: revalidateConfirmation })}
-        />
-        <PasswordField
-          label="Confirmar contraseña"
-          autoComplete="new-password"
-          error={errors.password_confirmation?.message}
-          {...register('password_confirmation')}
+        <NewPasswordFields
+          form={form}
+          passwordLabel="Nueva contraseña"
+          confirmationLabel="Confirmar contraseña"
         />
         <Switch
           label={accountTexts.revokeAllDevices}

@@ -1,6 +1,49 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import styles from './text-field.module.css';
 
+/** The ids a field's control, hint and error message are linked by. */
+export type FieldIds = { id: string; hintId: string | undefined; errorId: string | undefined };
+
+export function useFieldIds({ hint, error }: { hint?: ReactNode; error?: string }): FieldIds {
+  const id = useId();
+  return { id, hintId: hint ? `${id}-hint` : undefined, errorId: error ? `${id}-error` : undefined };
+}
+
+type FieldFrameProps = {
+  ids: FieldIds;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  className?: string;
+  /** The control itself: an input, a select. */
+  children: ReactNode;
+};
+
+/** What every form field draws around its control: the label, the hint and the error message. */
+export function FieldFrame({ ids, label, hint, error, className, children }: FieldFrameProps) {
+  return (
+    <div className={[styles.field, className].filter(Boolean).join(' ')}>
+      <label className={styles.label} htmlFor={ids.id}>
+        {label}
+      </label>
+      {hint && (
+        <p id={ids.hintId} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+      <div className={styles.control}>{children}</div>
+      {error && (
+        <p id={ids.errorId} className={styles.error}>
+          <span aria-hidden="true" className={styles.errorIcon}>
+            !
+          </span>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
   label: ReactNode;
   /** The validation message; linked to the input with aria-describedby. */
@@ -25,11 +68,9 @@ export function TextField({
   ref,
   ...inputProps
 }: TextFieldProps) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
+  const ids = useFieldIds({ hint, error });
   const describedBy =
-    [hintId, errorId, inputProps['aria-describedby']].filter(Boolean).join(' ') || undefined;
+    [ids.hintId, ids.errorId, inputProps['aria-describedby']].filter(Boolean).join(' ') || undefined;
   const inputClasses = [
     styles.input,
     error ? styles.inputInvalid : '',
@@ -39,39 +80,21 @@ export function TextField({
     .filter(Boolean)
     .join(' ');
   return (
-    <div className={[styles.field, className].filter(Boolean).join(' ')}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
-      {hint && (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
+    <FieldFrame ids={ids} label={label} hint={hint} error={error} className={className}>
+      {prefix && (
+        <span className={styles.prefix} aria-hidden="true">
+          {prefix}
+        </span>
       )}
-      <div className={styles.control}>
-        {prefix && (
-          <span className={styles.prefix} aria-hidden="true">
-            {prefix}
-          </span>
-        )}
-        <input
-          {...inputProps}
-          ref={ref}
-          id={id}
-          className={inputClasses}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-        />
-        {trailing}
-      </div>
-      {error && (
-        <p id={errorId} className={styles.error}>
-          <span aria-hidden="true" className={styles.errorIcon}>
-            !
-          </span>
-          {error}
-        </p>
-      )}
-    </div>
+      <input
+        {...inputProps}
+        ref={ref}
+        id={ids.id}
+        className={inputClasses}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      />
+      {trailing}
+    </FieldFrame>
   );
 }

@@ -4,15 +4,11 @@ import { Controller, useForm } from 'react-hook-form';
 import { requestTwoFactorCodeBodySchema, type MaskedPhone } from '@seguridad/contracts/http/auth';
 import { VERIFICATION_TYPE } from '@seguridad/contracts/constants';
 import { Button } from '../../../shared/ui/button';
+import { ChannelChoice } from '../../../shared/ui/channel-choice';
 import styles from './auth-form.module.css';
 
 const choiceSchema = requestTwoFactorCodeBodySchema.pick({ phone_id: true, type: true });
 export type PhoneChoice = { phone_id: number; type: 1 | 2 };
-
-const channels = [
-  { type: VERIFICATION_TYPE.sms, label: 'SMS' },
-  { type: VERIFICATION_TYPE.whatsapp, label: 'WhatsApp' },
-] as const;
 
 /** '+569 **** *678' is read as a string of asterisks; say what matters instead. */
 function spokenPhone(phone: string): string {
@@ -80,26 +76,7 @@ export function ChoosePhoneStep({ phones, initialChoice, onSubmit, headingRef }:
       <Controller
         control={control}
         name="type"
-        render={({ field }) => (
-          <fieldset className={styles.fieldset}>
-            <legend className={styles.legend}>Enviar el código por</legend>
-            <div className={styles.optionsInline}>
-              {channels.map((channel) => (
-                <label key={channel.type} className={styles.option}>
-                  <input
-                    type="radio"
-                    name={field.name}
-                    value={channel.type}
-                    checked={field.value === channel.type}
-                    onChange={() => field.onChange(channel.type)}
-                    onBlur={field.onBlur}
-                  />
-                  {channel.label}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        )}
+        render={({ field }) => <ChannelChoice legend="Enviar el código por" field={field} />}
       />
       <div className={styles.actions}>
         <Button type="submit" fullWidth busy={isSubmitting}>

@@ -2,10 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { checkoutLoginFormSchema } from '@seguridad/contracts/http/payments';
 import { checkoutTexts } from '@seguridad/contracts/messages';
+import { SignInFields } from '../../../shared/auth/account-fields';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
-import { EmailField } from '../../../shared/ui/email-field';
-import { PasswordField } from '../../../shared/ui/password-field';
 import styles from '../checkout.module.css';
 
 export type CheckoutCredentials = { email: string; password: string };
@@ -44,18 +43,7 @@ export function CheckoutLoginForm({
       {notice && <Alert tone="success">{notice}</Alert>}
       {failure && <Alert tone="warning">{failure}</Alert>}
       <form onSubmit={handleSubmit(onSubmit)} noValidate>
-        <EmailField
-          label="Email"
-          autoComplete="username"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <PasswordField
-          label="Contraseña"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
+        <SignInFields register={register} errors={errors} />
         <div className={styles.actions}>
           <Button type="submit" fullWidth busy={isSubmitting}>
             Ingresar

@@ -11,13 +11,13 @@ import { checkoutTexts, paymentTexts, validationMessages } from '@seguridad/cont
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { EmailField } from '../../../shared/ui/email-field';
+import { SelectField } from '../../../shared/ui/select-field';
 import { TextField } from '../../../shared/ui/text-field';
 import { useCommunes } from '../api/get-communes';
 import { useCurrentUser } from '../api/get-current-user';
 import { useRegions } from '../api/get-regions';
 import { useStartPurchase } from '../api/start-purchase';
 import styles from '../checkout.module.css';
-import { CheckoutSelect } from './checkout-select';
 
 type ShippingFormProps = {
   planId: number;
@@ -145,15 +145,15 @@ export function ShippingForm({
           {...register('address')}
         />
         <div className={styles.row}>
-          <CheckoutSelect label="Región" error={errors.region_id?.message} {...regionField}>
+          <SelectField label="Región" error={errors.region_id?.message} {...regionField}>
             <option value="">Selecciona una región</option>
             {regions.data?.regiones.map((region) => (
               <option key={region.id} value={region.id}>
                 {region.region}
               </option>
             ))}
-          </CheckoutSelect>
-          <CheckoutSelect
+          </SelectField>
+          <SelectField
             label="Comuna"
             hint={chosenRegion === null ? validationMessages.communeNeedsRegion : undefined}
             error={errors.comuna_id?.message}
@@ -167,7 +167,7 @@ export function ShippingForm({
                   {commune.comuna}
                 </option>
               ))}
-          </CheckoutSelect>
+          </SelectField>
         </div>
         <TextField
           label="Código postal (opcional)"

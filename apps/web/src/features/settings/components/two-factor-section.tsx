@@ -11,6 +11,7 @@ import { webPaths } from '@seguridad/contracts/web-paths';
 import { errorText } from '../../../shared/api/api-client';
 import { Alert } from '../../../shared/ui/alert';
 import { Button, buttonClassName } from '../../../shared/ui/button';
+import { ChannelChoice } from '../../../shared/ui/channel-choice';
 import { Snackbar } from '../../../shared/ui/snackbar';
 import { TextField } from '../../../shared/ui/text-field';
 import {
@@ -33,11 +34,6 @@ const phoneStepSchema = z.object({
   type: z.union([z.literal(VERIFICATION_TYPE.sms), z.literal(VERIFICATION_TYPE.whatsapp)]),
 });
 const codeStepSchema = z.object({ code: codeSchema });
-
-const channels = [
-  { type: VERIFICATION_TYPE.sms, label: 'SMS' },
-  { type: VERIFICATION_TYPE.whatsapp, label: 'Whatsapp' },
-] as const;
 
 type Step = { step: 'phone' } | { step: 'code'; phone: string } | { step: 'verified' };
 
@@ -146,26 +142,7 @@ export function TwoFactorSection() {
             <Controller
               control={phoneForm.control}
               name="type"
-              render={({ field }) => (
-                <fieldset className={styles.fieldset}>
-                  <legend className={styles.legend}>{t.sendBy}</legend>
-                  <div className={styles.optionsInline}>
-                    {channels.map((channel) => (
-                      <label key={channel.type} className={styles.option}>
-                        <input
-                          type="radio"
-                          name={field.name}
-                          value={channel.type}
-                          checked={field.value === channel.type}
-                          onChange={() => field.onChange(channel.type)}
-                          onBlur={field.onBlur}
-                        />
-                        {channel.label}
-                      </label>
-                    ))}
-                  </div>
-                </fieldset>
-              )}
+              render={({ field }) => <ChannelChoice legend={t.sendBy} field={field} />}
             />
             <Button
               type="submit"

@@ -1,0 +1,106 @@
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { parseMobilePhone } from '@seguridad/contracts/helpers/phone';
+import { expect } from '../fixtures';
+
+/*
+ * Citizen accounts for the journeys against the real built server: every account is new (unique
+ * e-mail), made and signed in through the same API the app uses, and its codes and links are read
+ * from the dev outbox.
+ */
+
+/** The password of every account these journeys create. */
+export const PASSWORD = 'clave-segura-2026';
+
+export function uniqueEmail(tag: string): string {
+  return `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+export function randomMobilePhone(): string {
+  return `569${String(Math.floor(Math.random() * 100_000_000)).padStart(8, '0')}`;
+}
+
+export type OutboxItem = { channel: string; recipient: string; subject: string; text: string };
+
+/** What the dev outbox holds for `to`, an e-mail address or a phone. */
+export async function outbox(request: APIRequestContext, to: string): Promise<OutboxItem[]> {
+  // Codes go to the phone's stored E.164 form, however the test wrote it.
+  const recipient = parseMobilePhone(to) ?? to;
+  const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(recipient)}`);
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { data: OutboxItem[] }).data;
+}
+
+/**
+ * The newest outbox message to `to` whose text matches `pattern`, waiting until it arrives: the
+ * pattern's first group if it has one, else the whole match.
+ */
+export async function latestMatch(request: APIRequestContext, to: string, pattern: RegExp): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(async () => {
+      const match = (await outbox(request, to)).map((item) => pattern.exec(item.text)).find(Boolean);
+      found = match?.[1] ?? match?.[0];
+      return found;
+    })
+    .toEqual(expect.any(String));
+  return found!;
+}
+
+export type NewAccount = { email: string; name?: string; lastname?: string; password?: string };
+
+/** Creates the account through the sign-up API, as the register page does. */
+export async function signUpThroughApi(
+  request: APIRequestContext,
+  { email, name = 'Prueba', lastname = 'Cuentas', password = PASSWORD }: NewAccount,
+): Promise<void> {
+  const response = await request.post('/api/v1/auth/signup', {
+    data: { name, lastname, email, password, password_confirmation: password },
+  });
+  expect(response.status()).toBe(200);
+}
+
+/** A session token for the account, from the login API. */
+export async function tokenThroughApi(
+  request: APIRequestContext,
+  email: string,
+  password = PASSWORD,
+): Promise<string> {
+  const response = await request.post('/api/v1/auth/login', { data: { email, password } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** Fills the login form on the page and submits it. */
+export async function fillLogin(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
+}
+
+/** Fills the register form (the register page's or the checkout's) and submits it. */
+export async function fillRegisterForm(
+  page: Page,
+  { email, name = 'Prueba', lastname = 'Cuentas', password = PASSWORD }: NewAccount,
+): Promise<void> {
+  await page.getByLabel('Nombre').fill(name);
+  await page.getByLabel('Apellido').fill(lastname);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByLabel('Confirmar Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Registrar Cuenta' }).click();
+}
+
+/**
+ * Collects the page's console errors and uncaught errors, except the failed answers with the
+ * `expectedStatuses` that a test provokes on purpose.
+ */
+export function collectConsoleErrors(page: Page, expectedStatuses: readonly number[]): string[] {
+  const expected = new RegExp(`status of (${expectedStatuses.join('|')})`);
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    if (message.type() === 'error' && !expected.test(text)) errors.push(text);
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
