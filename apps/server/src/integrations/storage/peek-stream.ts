@@ -1,3 +1,4 @@
+import { FileTooLargeError } from './file-storage';
 import { Readable } from 'node:stream';
 
 /**
@@ -27,4 +28,16 @@ export async function peekStream(
     }
   }
   return { head, stream: Readable.from(everything()) };
+}
+
+/** The whole of a small stream, refused with `FileTooLargeError` past `maxBytes` without reading on. */
+export async function readCapped(source: Readable, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of source as AsyncIterable<Buffer>) {
+    length += chunk.length;
+    if (length > maxBytes) throw new FileTooLargeError(maxBytes);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
 }

@@ -5,7 +5,7 @@ import { callTexts, errorMessages } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { FileTooLargeError, type FileStorage } from '../../integrations/storage/file-storage';
 import { sniffVideo, type SniffedType } from '../../integrations/storage/magic-bytes';
-import { peekStream } from '../../integrations/storage/peek-stream';
+import { peekStream, readCapped } from '../../integrations/storage/peek-stream';
 
 export type CallVideoUpload = {
   fields: Record<string, string>;
@@ -23,17 +23,6 @@ export function isWebVtt(content: Buffer): boolean {
   }
   if (text.includes('\u0000')) return false;
   return /^\uFEFF?WEBVTT(?:[ \t][^\r\n]*)?(?:\r?\n|$)/.test(text);
-}
-
-async function readAllCapped(source: Readable, maxBytes: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let length = 0;
-  for await (const chunk of source as AsyncIterable<Buffer>) {
-    length += chunk.length;
-    if (length > maxBytes) throw new FileTooLargeError(maxBytes);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
 }
 
 /**
@@ -72,7 +61,7 @@ export async function readCallVideoUpload(
         continue;
       }
       if (part.fieldname === 'captions' && !captionsKey) {
-        const content = await readAllCapped(part.file, CALL_VIDEO_CAPTIONS_MAX_BYTES);
+        const content = await readCapped(part.file, CALL_VIDEO_CAPTIONS_MAX_BYTES);
         if (!isWebVtt(content)) throw new AppError(415, 'captions_invalid', callTexts.videoCaptionsInvalid);
         captionsKey = (
           await storage.write(Readable.from([content]), {

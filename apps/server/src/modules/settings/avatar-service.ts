@@ -6,7 +6,7 @@ import { errorMessages, settingsTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { FileTooLargeError, isFileTooLarge, type FileStorage } from '../../integrations/storage/file-storage';
 import { stripImageMetadata } from '../../integrations/storage/image-metadata';
-import { peekStream } from '../../integrations/storage/peek-stream';
+import { peekStream, readCapped } from '../../integrations/storage/peek-stream';
 import { sniffImage, type SniffedType } from '../../integrations/storage/magic-bytes';
 import { avatarOf, replaceAvatar } from './avatar-queries';
 
@@ -15,18 +15,6 @@ export type ProfileUpload = { fields: Record<string, string>; avatar: StoredAvat
 
 /** Enough bytes to tell JPEG, PNG and WebP apart. */
 const SNIFF_BYTES = 16;
-
-/** The whole (small) file, refused past `maxBytes` without reading on. */
-async function readAtMost(source: Readable, maxBytes: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let length = 0;
-  for await (const chunk of source as AsyncIterable<Buffer>) {
-    length += chunk.length;
-    if (length > maxBytes) throw new FileTooLargeError(maxBytes);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
 
 /**
  * Reads `user/update`'s multipart form: its text fields, and the optional `avatar` streamed into
@@ -58,7 +46,7 @@ export async function readProfileUpload(
         stream.resume();
         throw new AppError(415, 'unsupported_media_type', settingsTexts.avatarWrongType);
       }
-      const original = await readAtMost(stream, AVATAR_MAX_BYTES);
+      const original = await readCapped(stream, AVATAR_MAX_BYTES);
       if (part.file.truncated) throw new FileTooLargeError(AVATAR_MAX_BYTES);
       const cleaned = stripImageMetadata(original, type);
       if (!cleaned) throw new AppError(415, 'unsupported_media_type', settingsTexts.avatarWrongType);
