@@ -77,6 +77,8 @@ export async function startServer(
       // Every journey of a worker comes from 127.0.0.1; the limit itself is proven by the server tests.
       WIDGET_SUBMISSIONS_MAX: '1000',
       VIDEO_CALLS_MAX: '1000',
+      VOICE_TOKENS_MAX: '1000',
+      CALLBACKS_MAX: '1000',
       AUTH_RATE_LIMIT_MAX: '1000',
       AUTH_ATTEMPTS_IP_FACTOR: '100',
       SOCKETS_PER_IP_MAX: '1000',

@@ -14,6 +14,13 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** Whether React has taken over the page (it marks the container it renders into). */
+function reactOwnsPage(page: Page): Promise<boolean> {
+  return page.evaluate(() =>
+    Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')),
+  );
+}
+
 async function scrollToBottom(page: Page) {
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
 }
@@ -71,6 +78,52 @@ test.describe('landing page', () => {
         await expect(page.locator(`section[id="${item.anchor}"]`)).toBeInViewport();
         await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
       }
+    });
+  });
+
+  test.describe('before the visitor shows intent (phone, 360 px)', () => {
+    test.use({ viewport: { width: 360, height: 800 } });
+
+    test('loads no app script; the menu works at once and stays as it was when React takes over', async ({
+      page,
+    }) => {
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      await page.goto('/');
+      await page.waitForLoadState('networkidle');
+      // Only the small entry: React and the page's components wait for an intent.
+      expect(scripts.filter((script) => /\/assets\/boot-/.test(script))).toEqual([]);
+      expect(await reactOwnsPage(page)).toBe(false);
+
+      const menuButton = page.getByRole('button', { name: 'Abrir menú' });
+      const menu = page.getByRole('navigation', { name: 'Principal' });
+      await menuButton.click();
+      await expect(menu).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Cerrar menú' })).toHaveAttribute(
+        'aria-expanded',
+        'true',
+      );
+
+      // The tap was the intent: React loads, takes over, and the open menu stays open.
+      await expect.poll(() => reactOwnsPage(page)).toBe(true);
+      expect(scripts.some((script) => /\/assets\/boot-/.test(script))).toBe(true);
+      await expect(menu).toBeVisible();
+      await page.getByRole('button', { name: 'Cerrar menú' }).click();
+      await expect(menu).toBeHidden();
+      await expect(page.getByRole('button', { name: 'Abrir menú' })).toHaveAttribute(
+        'aria-expanded',
+        'false',
+      );
+    });
+
+    test('a press of Contáctanos before React is there opens the drawer once it is', async ({ page }) => {
+      await page.goto('/');
+      await page.waitForLoadState('networkidle');
+      expect(await reactOwnsPage(page)).toBe(false);
+      await page.getByRole('button', { name: 'Contáctanos' }).click();
+      await expect(page.getByRole('dialog', { name: 'Contáctanos' })).toBeVisible();
     });
   });
 

@@ -22,11 +22,11 @@ test.describe('scroll reveal', () => {
     await page.goto('/');
     const reveal = page.locator('[data-reveal]').first();
     await expect(reveal).toBeAttached();
-    // Reveals are armed by React's effects: once React owns the element, they would have run.
-    await expect
-      .poll(() => reveal.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__react'))))
-      .toBe(true);
+    // The landing arms its reveals without React (decision 019), once its script has run.
+    await page.waitForLoadState('load');
+    await page.mouse.wheel(0, 600);
     await expect(page.locator('[data-reveal-state="pending"]')).toHaveCount(0);
+    await expect(reveal).toHaveCSS('opacity', '1');
   });
 
   test('what is on screen when the page opens is never hidden', async ({ page }) => {

@@ -12,7 +12,9 @@ test('an unknown address answers 404 with a page that leads home', async ({ page
 });
 
 test('navigating inside the site to an unknown path shows the same page', async ({ page }) => {
-  await page.goto('/');
+  // A page React renders at once: the landing stays plain HTML until the visitor shows intent.
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Ingresar', exact: true })).toBeVisible();
   await page.evaluate(() => {
     window.history.pushState({}, '', '/otra-cosa');
     window.dispatchEvent(new PopStateEvent('popstate'));

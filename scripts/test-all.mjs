@@ -79,6 +79,9 @@ else console.log('\n  (DATABASE_URL is not set: the server suite runs on PGlite 
 
 const built = check('build', 'npm', ['run', 'build']);
 const browserReady = check('chromium available', 'bash', ['scripts/ensure-chromium.sh']);
+// The recording journey checks its file with ffprobe (Debian's ffmpeg), installed like Chromium.
+// A missing ffprobe fails this check (and the recording journey), not the other journeys.
+check('ffprobe available', 'bash', ['scripts/ensure-ffmpeg.sh']);
 if (built && browserReady && existsSync(path.join(root, 'apps/server/dist/main.js'))) playwright();
 else record('browser journeys', { passed: 0, failed: 1, skipped: 0 });
 

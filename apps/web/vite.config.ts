@@ -1,14 +1,26 @@
 /// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
 
 const config = {
   plugins: [react()],
+  resolve: {
+    // zod without its eval probe, which our CSP reports (src/shared/validation/zod-jitless.ts).
+    alias: [
+      {
+        find: /^zod$/,
+        replacement: fileURLToPath(new URL('./src/shared/validation/zod-jitless.ts', import.meta.url)),
+      },
+    ],
+  },
   build: {
     manifest: true,
     target: 'es2022',
     cssCodeSplit: true,
     assetsInlineLimit: 2048,
+    // The site, and the widget's frame on other sites (an entry of its own: no router, no layout).
+    rolldownOptions: { input: { index: 'index.html', widget: 'widget.html' } },
   },
   // The contracts package ships TypeScript; the prerender build must bundle it rather than import it.
   ssr: { noExternal: ['@seguridad/contracts'] },

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,7 +20,21 @@ export function freePort(): Promise<number> {
   });
 }
 
-export type ServerHandle = { url: string; stop(): Promise<void> };
+/** `pid` lets a benchmark read the server's own CPU time (see cpuTicks). */
+export type ServerHandle = { url: string; pid: number; stop(): Promise<void> };
+
+/**
+ * CPU time (user + system) a process has used, in clock ticks of 10 ms, from /proc (Linux). Unlike
+ * throughput, CPU per request barely moves when other programs share the machine.
+ */
+export function cpuTicks(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return undefined;
+  }
+}
 
 async function waitUntilAnswering(url: string, child: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + 90_000;
@@ -75,7 +89,11 @@ export async function startProductServer(env: Record<string, string> = {}): Prom
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
   await waitUntilAnswering(`${url}/api/health`, child, () => log);
-  return { url, stop: stopper(child, () => rmSync(dataDir, { recursive: true, force: true })) };
+  return {
+    url,
+    pid: child.pid!,
+    stop: stopper(child, () => rmSync(dataDir, { recursive: true, force: true })),
+  };
 }
 
 export async function startHelloWorld(): Promise<ServerHandle> {
@@ -90,7 +108,7 @@ export async function startHelloWorld(): Promise<ServerHandle> {
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
   await waitUntilAnswering(`${url}/hello`, child, () => log);
-  return { url, stop: stopper(child, () => undefined) };
+  return { url, pid: child.pid!, stop: stopper(child, () => undefined) };
 }
 
 export const BENCH_COMPANY_KEY = 'pk_bench_company_key_0001';

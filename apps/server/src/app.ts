@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,6 +17,7 @@ import { authRoutes } from './modules/auth/auth-routes';
 import { sessionAuthPlugin } from './modules/auth/session-auth-plugin';
 import { attachmentRoutes } from './modules/calls/attachment-routes';
 import { callRoutes } from './modules/calls/call-routes';
+import { callbackRoutes } from './modules/callbacks/callback-routes';
 import { operatorCallRoutes } from './modules/calls/operator-call-routes';
 import { companyRoutes } from './modules/company/company-routes';
 import { devMailboxRoutes } from './modules/dev/dev-mailbox-routes';
@@ -24,6 +25,8 @@ import { healthRoutes } from './modules/health/health-routes';
 import { networkRoutes } from './modules/networks/network-routes';
 import { mediaRoutes } from './modules/operator/media-routes';
 import { callVideoRoutes } from './modules/call-videos/call-video-routes';
+import { recordingRetentionPlugin } from './modules/recordings/recording-retention';
+import { recordingRoutes } from './modules/recordings/recording-routes';
 import { operatorAccessPlugin } from './modules/operator/operator-access';
 import { operatorRealtimePlugin } from './modules/operator/operator-realtime';
 import { operatorRoutes } from './modules/operator/operator-routes';
@@ -75,6 +78,7 @@ const appConfigPlugin = fp(
 
 /** Composes the whole server. `main.ts` only opens the database, calls this and listens. */
 export async function buildApp(deps: AppDependencies) {
+  const requestLogging = ['debug', 'trace'].includes(deps.config.logLevel);
   const app = Fastify({
     logger: deps.logger ?? { level: deps.config.logLevel },
     trustProxy: deps.config.trustProxy,
@@ -89,9 +93,10 @@ export async function buildApp(deps: AppDependencies) {
       connectionsCheckingInterval: Math.min(30_000, Math.ceil(deps.config.requestTimeoutMs / 4)),
     },
     // One line per request only when debugging; the load balancer keeps access logs.
-    logController: new LogController({
-      disableRequestLogging: !['debug', 'trace'].includes(deps.config.logLevel),
-    }),
+    logController: new LogController({ disableRequestLogging: !requestLogging }),
+    // Without request lines, a request's only log lines are failures, which name the request id
+    // themselves: no pino child per request (~1.3 µs of every request, docs/decisions/020-api-hot-path.md).
+    ...(requestLogging ? {} : { childLoggerFactory: (logger: FastifyBaseLogger) => logger }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
@@ -114,6 +119,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(realtimePlugin);
   await app.register(operatorRealtimePlugin);
   await app.register(callRealtimePlugin);
+  await app.register(recordingRetentionPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -125,7 +131,9 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(widgetRoutes);
   await app.register(operatorRoutes);
   await app.register(mediaRoutes);
+  await app.register(recordingRoutes);
   await app.register(callRoutes);
+  await app.register(callbackRoutes);
   await app.register(operatorCallRoutes);
   await app.register(attachmentRoutes);
   await app.register(callVideoRoutes);

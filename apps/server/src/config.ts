@@ -86,6 +86,14 @@ const envSchema = z.object({
   TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   /** Signs short-lived media URLs; set the same value on every process behind one load balancer. */
   MEDIA_URL_SECRET: z.string().min(32).optional(),
+  /** Signs the voice tokens of `GET /api/token` (phone calls); same value on every process. */
+  VOICE_TOKEN_SECRET: z.string().min(32).optional(),
+  /** How long a voice token may wait before its phone call is created. */
+  VOICE_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(600),
+  /** Voice tokens one IP may ask for per 10 minutes (anonymous callers; e2e raises it). */
+  VOICE_TOKENS_MAX: z.coerce.number().int().positive().default(20),
+  /** Callback requests one IP may leave per 10 minutes (anonymous, so kept low). */
+  CALLBACKS_MAX: z.coerce.number().int().positive().default(5),
   /** How the product names itself in e-mails and SMS (the website's brand is set at build time). */
   BRAND_NAME: z.string().min(1).default('Comunidad Segura'),
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
@@ -142,6 +150,8 @@ export type AppConfig = {
   authRateLimitMax: number;
   authAttemptsIpFactor: number;
   videoCallsMax: number;
+  voiceToken: { secret: string; ttlSeconds: number; perIpMax: number };
+  callbacksMax: number;
   callAttachmentsMax: number;
   wheelSpinsMax: number;
   callReconnectGraceMs: number;
@@ -233,6 +243,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimitMax: vars.AUTH_RATE_LIMIT_MAX,
     authAttemptsIpFactor: vars.AUTH_ATTEMPTS_IP_FACTOR,
     videoCallsMax: vars.VIDEO_CALLS_MAX,
+    voiceToken: {
+      // A secret made at start works for one process; several processes need the same one set.
+      secret: vars.VOICE_TOKEN_SECRET ?? randomBytes(32).toString('base64url'),
+      ttlSeconds: vars.VOICE_TOKEN_TTL_SECONDS,
+      perIpMax: vars.VOICE_TOKENS_MAX,
+    },
+    callbacksMax: vars.CALLBACKS_MAX,
     callAttachmentsMax: vars.CALL_ATTACHMENTS_MAX,
     wheelSpinsMax: vars.WHEEL_SPINS_MAX,
     callReconnectGraceMs: vars.CALL_RECONNECT_GRACE_MS,

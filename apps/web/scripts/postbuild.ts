@@ -11,7 +11,14 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { build as bundle } from 'esbuild';
 import { writeStaticPdfs } from './static-pdfs';
 
-type RouteEntry = { path: string; module?: string; title: string; description: string; prerender: boolean };
+type RouteEntry = {
+  path: string;
+  module?: string;
+  title: string;
+  description: string;
+  prerender: boolean;
+  hydrateOnIntent?: boolean;
+};
 type ServerEntry = {
   renderPage(url: string): Promise<string>;
   routeTable: RouteEntry[];
@@ -33,7 +40,33 @@ function readManifest(): Record<string, ManifestChunk> {
   >;
 }
 
-/** The page's own chunk and what it imports, so the browser fetches them with the entry, not after. */
+/**
+ * What the site's entry (`main.tsx`) brings by itself: its static imports, which Vite already
+ * preloads, and its stylesheets (the global styles), dependencies' first as the browser applies them.
+ */
+function entryAssets(manifest: Record<string, ManifestChunk>) {
+  const scripts: string[] = [];
+  const styles: string[] = [];
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || scripts.includes(chunk.file)) return;
+    scripts.push(chunk.file);
+    chunk.imports?.forEach(visit);
+    chunk.css?.forEach((file) => styles.includes(file) || styles.push(file));
+  };
+  visit('index.html');
+  return { scripts, styles };
+}
+
+/** The React app that `main.tsx` loads: the router, the layouts and the providers. */
+const appModule = 'src/app/boot.tsx';
+
+/**
+ * What a page needs from the build: the styles of the app's layout and of the page (inlined
+ * later), and the scripts to preload. A page that hydrates at once preloads the app and its own
+ * chunk, so the browser fetches them with the entry, not after; one that hydrates on intent
+ * preloads nothing (decision 019).
+ */
 function preloadsFor(manifest: Record<string, ManifestChunk>, entry: RouteEntry) {
   const scripts = new Set<string>();
   const styles = new Set<string>();
@@ -44,8 +77,14 @@ function preloadsFor(manifest: Record<string, ManifestChunk>, entry: RouteEntry)
     chunk.css?.forEach((file) => styles.add(file));
     chunk.imports?.forEach(visit);
   };
+  if (!manifest[appModule]) throw new Error(`${appModule} missing from the build manifest`);
+  visit(appModule);
   if (entry.module) visit(`src/features/${entry.module}`);
-  return { scripts: [...scripts], styles: [...styles] };
+  const fromEntry = entryAssets(manifest);
+  return {
+    scripts: entry.hydrateOnIntent ? [] : [...scripts].filter((file) => !fromEntry.scripts.includes(file)),
+    styles: [...new Set([...fromEntry.styles, ...styles])],
+  };
 }
 
 function headFor(entry: RouteEntry, preloads: { scripts: string[]; styles: string[] }, siteUrl: string) {
@@ -110,8 +149,16 @@ async function main() {
     .find((file) => existsSync(file));
   if (!serverEntryFile) throw new Error('prerender bundle missing: run vite build --ssr first');
   const server = (await import(pathToFileURL(serverEntryFile).href)) as ServerEntry;
-  const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const manifest = readManifest();
+  // The entry's own stylesheet (the global styles) comes first, then the app's and the page's,
+  // in the order the browser applies them after a client-side navigation too.
+  let template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  for (const file of entryAssets(manifest).styles) {
+    template = template.replace(
+      new RegExp(`\\s*<link rel="stylesheet"(?: crossorigin)? href="/${file}">`),
+      '',
+    );
+  }
   const siteUrl = (process.env.VITE_SITE_URL ?? '').replace(/\/+$/, '');
 
   const pages = [...server.routeTable.filter((entry) => entry.prerender), server.notFoundRoute];
@@ -121,6 +168,10 @@ async function main() {
     const html = await server.renderPage(url);
     const page = template
       .replace('<!--app-head-->', headFor(entry, preloadsFor(manifest, entry), siteUrl))
+      .replace(
+        '<div id="root">',
+        entry.hydrateOnIntent ? '<div id="root" data-hydrate="intent">' : '<div id="root">',
+      )
       .replace('<!--app-html-->', html);
     const file = outputFileFor(entry.path);
     const inlined = inlineStylesheets(page);
@@ -132,10 +183,24 @@ async function main() {
 
   // Client-only routes (login, settings…) render in the browser from an empty shell.
   const home = server.routeTable[0]!;
+  // The app and its styles load with the entry, not after it (no route's chunk: the shell serves many).
+  const app = preloadsFor(manifest, { ...home, module: undefined, hydrateOnIntent: false });
   const shell = template
-    .replace('<!--app-head-->', headFor({ ...home, title: home.title }, { scripts: [], styles: [] }, ''))
+    .replace('<!--app-head-->', headFor({ ...home, title: home.title }, app, ''))
     .replace('<!--app-html-->', '');
   writeFileSync(path.join(distDir, 'spa.html'), shell);
+
+  // The widget's frame is an entry of its own (decision 019), served at its route like a page.
+  const widget = server.routeTable.find((entry) => entry.path === '/widget');
+  if (!widget) throw new Error('the route table has no /widget');
+  const widgetHtml = path.join(distDir, 'widget.html');
+  const widgetPage = readFileSync(widgetHtml, 'utf8').replace(
+    '<!--app-head-->',
+    headFor(widget, { scripts: [], styles: [] }, ''),
+  );
+  mkdirSync(path.dirname(outputFileFor(widget.path)), { recursive: true });
+  writeFileSync(outputFileFor(widget.path), widgetPage);
+  rmSync(widgetHtml);
 
   // The embed loader: one small file other sites include with a script tag.
   await bundle({

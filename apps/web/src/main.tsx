@@ -1,28 +1,44 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { AppRoutes } from './app/app-routes';
-import { AppProviders } from './app/providers';
+import { SESSION_TOKEN_STORAGE_KEY } from './shared/api/session-token';
+import { revealAllOnScroll } from './shared/ui/reveal-on-scroll';
+import { enhanceUntilIntent } from './app/prehydration';
 import './shared/styles/global.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('missing #root');
+const root = container;
 
-const app = (
-  <StrictMode>
-    <AppProviders>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </AppProviders>
-  </StrictMode>
-);
+const loadApp = () => import('./app/boot');
 
-// Prerendered pages are already readable: let the browser paint them first, then hydrate (on a
-// slow phone hydration takes a few hundred milliseconds that should not delay the first paint).
-// The app shell of client-only routes has nothing to show, so it renders at once.
-if (container.firstElementChild) {
-  requestAnimationFrame(() => setTimeout(() => hydrateRoot(container, app), 0));
+function signedIn(): boolean {
+  try {
+    return window.localStorage.getItem(SESSION_TOKEN_STORAGE_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/*
+ * Three ways in:
+ * - the app shell of client-only routes has nothing to show, and a prerendered page was built for
+ *   its address without a query (a redirect target, a link into the call, the payment's return):
+ *   React renders it afresh at once, the prerendered HTML staying on screen until then;
+ * - a prerendered page that only reads (marked by the build) stays plain HTML with a few enhancements
+ *   until the visitor shows intent, unless it must do something at once: an address with a query
+ *   (a link into the video call, the payment's return) or a signed-in visitor (the account menu);
+ * - any other prerendered page is painted first, then hydrated (on a slow phone hydration takes a
+ *   few hundred milliseconds that should not delay the first paint).
+ */
+if (!root.firstElementChild || window.location.search !== '') {
+  void loadApp().then(({ startApp }) => startApp(root, { hydrate: false }));
+} else if (root.dataset.hydrate === 'intent' && window.location.search === '' && !signedIn()) {
+  revealAllOnScroll(document);
+  enhanceUntilIntent(root, async ({ beforeHydrate, afterCommit }) => {
+    const { startApp } = await loadApp();
+    await startApp(root, { hydrate: true, beforeRender: beforeHydrate, onCommitted: afterCommit });
+  });
 } else {
-  createRoot(container).render(app);
+  revealAllOnScroll(document);
+  void loadApp().then(({ startApp }) =>
+    requestAnimationFrame(() => setTimeout(() => startApp(root, { hydrate: true }), 0)),
+  );
 }

@@ -3,7 +3,7 @@ import {
   CHILE_NATIONAL_DIGITS,
   MOBILE_E164_PREFIX,
   MOBILE_LOCAL_DIGITS,
-} from './helpers/phone';
+} from './helpers/phone-rules';
 
 /** Business constants and limits of spec §9, in one place for the web app and the server. */
 

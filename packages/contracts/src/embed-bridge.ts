@@ -57,6 +57,9 @@ export const WIDGET_QUERY = { companyKey: 'key', hostOrigin: 'host', from: 'from
  * in that private room. Our site reads them from its own URL; the loader forwards them from the
  * host page's URL to the iframe under the same names.
  */
+/** Private room ids (the `privatevideo` query value) and public room names look like this. */
+export const ROOM_NAME_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
 export const CALL_LAUNCH_QUERY = {
   autovideo: 'autovideo',
   shareLink: 'ShareLink',

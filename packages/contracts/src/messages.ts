@@ -144,3 +144,5 @@ export const callTexts = {
 export * from './messages/settings';
 export * from './messages/payments';
 export * from './messages/promo';
+export * from './messages/phone';
+export * from './messages/recordings';

@@ -10,3 +10,5 @@ export * from './tables/networks';
 export * from './tables/call-media';
 export * from './tables/promo';
 export * from './tables/wheel';
+export * from './tables/callbacks';
+export * from './tables/recordings';

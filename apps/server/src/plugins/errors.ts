@@ -66,7 +66,7 @@ export const errorsPlugin = fp(
       }
       const statusCode = failure.statusCode && failure.statusCode >= 400 ? failure.statusCode : 500;
       if (statusCode >= 500) {
-        request.log.error({ err: failure }, 'request failed');
+        request.log.error({ err: failure, reqId: request.id }, 'request failed');
         return reply.code(statusCode).send(errorBody(statusCode, 'internal_error', errorMessages.generic));
       }
       const known = messageByStatus[statusCode] ?? {

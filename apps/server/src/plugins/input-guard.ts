@@ -20,10 +20,13 @@ export function containsNul(value: unknown, depth = 0): boolean {
  */
 export const inputGuardPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('preValidation', async (request) => {
+    // A callback hook, not an async one: it runs on every request, and a promise per request
+    // for a check that never waits showed in the API's profile.
+    app.addHook('preValidation', (request, _reply, done) => {
       if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
-        throw new AppError(400, 'invalid_characters', errorMessages.invalidCharacters);
+        return done(new AppError(400, 'invalid_characters', errorMessages.invalidCharacters));
       }
+      done();
     });
   },
   { name: 'input-guard' },

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { errorMessages } from '@seguridad/contracts/messages';
 import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
 import { createTestApp, openTestDatabase, type TestContext } from '../testing/test-app';
+import { isLimitedRoute } from './rate-limit';
 
 const request = {
   method: 'GET' as const,
@@ -28,8 +29,27 @@ describe('per-IP rate limit', () => {
       message: errorMessages.tooManyRequests,
     });
     expect(limited.headers['retry-after']).toBeDefined();
+    expect(limited.headers['x-ratelimit-limit']).toBe('3');
+    expect(limited.headers['x-ratelimit-remaining']).toBe('0');
     // Another address keeps its own budget.
     expect((await ctx.app.inject({ ...request, remoteAddress: '10.9.8.7' })).statusCode).toBe(200);
+  });
+
+  it('writes no x-ratelimit headers below the ceiling', async () => {
+    const ctx = await createTestApp({ env: { RATE_LIMIT_MAX: '5' } });
+    contexts.push(ctx);
+    const allowed = await ctx.app.inject(request);
+    expect(allowed.statusCode).toBe(200);
+    for (const header of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after']) {
+      expect(allowed.headers[header]).toBeUndefined();
+    }
+  });
+
+  it('limits only API and dev routes, decided per route', () => {
+    expect(isLimitedRoute('/api/company/specialities')).toBe(true);
+    expect(isLimitedRoute('/dev/mailbox')).toBe(true);
+    expect(isLimitedRoute('/*')).toBe(false);
+    expect(isLimitedRoute('/preguntas-frecuentes')).toBe(false);
   });
 
   it('holds the global limit on any spelling of the path the router accepts', async () => {

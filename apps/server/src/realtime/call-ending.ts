@@ -4,6 +4,7 @@ import { callRoom, type CallRow } from '../modules/calls/call-access';
 import { endCallFrom, sweepableCalls } from '../modules/calls/call-ending-queries';
 import { joinedMembers, participantOf, type CallMembership } from './call-socket';
 import { announceLeftQueue, sendQueuePositions } from './call-queue';
+import { finaliseCallRecordings } from '../modules/recordings/recording-service';
 
 /** Calls younger than this are never swept: their caller may still be connecting. */
 export const SWEEP_MIN_AGE_MS = 2 * 60_000;
@@ -42,6 +43,8 @@ export async function announceCallEnded(
   }
   announceLeftQueue(app, call, reason === 'abandoned' ? 'abandoned' : 'ended');
   if (!call.isPrivate) await sendQueuePositions(app, call.companyId);
+  // What the console uploaded so far becomes a seekable file, whoever ended the call and how.
+  await finaliseCallRecordings(app, call.id);
 }
 
 type EndingReasons = {

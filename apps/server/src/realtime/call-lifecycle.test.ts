@@ -178,6 +178,7 @@ describe('call lifecycle: reconnect grace, queue, presence, sweep', () => {
         speciality: 'General',
         from: 'https://seguridad.example.cl/',
         private: false,
+        kind: 'video',
         created_at: publicCall.call.createdAt.toISOString(),
       });
 

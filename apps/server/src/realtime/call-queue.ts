@@ -19,8 +19,9 @@ export function operatorsOf(call: CallRow): string {
     : operatorRoom(call.companyId);
 }
 
+/** Operator consoles (sockets) connected for the company, on every process. */
 export async function operatorsOnline(app: FastifyInstance, companyId: number): Promise<number> {
-  return (await app.io.in(operatorRoom(companyId)).fetchSockets()).length;
+  return app.roomSize(operatorRoom(companyId));
 }
 
 /** Mean accepted → ended time of the company's last handled calls, in seconds. */

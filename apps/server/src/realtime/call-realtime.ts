@@ -19,6 +19,7 @@ import {
   sendQueuePositions,
 } from './call-queue';
 import { handleRoomAdmin } from './call-video-play';
+import { handleRecordingMessage, isRecordingMessage } from './call-recording';
 import { handleJoin, handleLeave, isInRoom, relayMessage, type CallHandlerContext } from './call-signaling';
 import { refusal, type AppSocket } from './call-socket';
 import { limitSocketEvents } from './socket-rate-limit';
@@ -137,7 +138,10 @@ export const callRealtimePlugin = fp(
       withAck(socket, callSocketEvents.roomAdmin, (payload, ack) =>
         handleRoomAdmin(app, socket, payload, ack),
       );
-      socket.on(callSocketEvents.message, (payload: unknown) => relayMessage(socket, payload));
+      socket.on(callSocketEvents.message, (payload: unknown) => {
+        if (!isRecordingMessage(payload)) return relayMessage(socket, payload);
+        tasks.run(`recording of ${socket.id}`, () => handleRecordingMessage(app, socket, payload));
+      });
       socket.on('disconnecting', () => {
         const membership = socket.data.call;
         if (membership && isInRoom(socket, membership.room)) context.participantAway(membership);

@@ -145,10 +145,14 @@ describe('call signaling over Socket.IO', () => {
       recordingType: 1,
       videoCallID: test.call.id,
       from: operatorId,
+      recordingId: expect.any(Number),
     });
 
-    // The sender never hears its own signaling back.
-    expect(operatorEcho.filter((message) => ['start', 'startRecording'].includes(message.id))).toEqual([]);
+    // The sender never hears its own signaling back, except the recording's start (decision 017:
+    // its console records only once the server opened the recording).
+    expect(operatorEcho.filter((message) => message.id === 'start')).toEqual([]);
+    await waitFor(() => operatorEcho.some((message) => message.id === 'startRecording'));
+    expect(operatorEcho.filter((message) => message.id === 'startRecording')).toHaveLength(1);
   });
 
   describe('refuses to join', () => {

@@ -7,6 +7,7 @@ import {
   leavePayloadSchema,
   messageSenderRole,
   relayedMessageId,
+  SIGNALING_LIMITS,
   type JoinAck,
   type LeaveAck,
   type ParsedClientMessage,
@@ -26,6 +27,8 @@ import {
 import { replayChat } from './call-chat';
 import { queuePositions } from './call-queue';
 import { sendCurrentVideoPlay } from './call-video-play';
+import { createTokenBucket } from './socket-rate-limit';
+import { sendCurrentRecording } from './call-recording';
 
 /** What the socket handlers of a call need besides the socket. */
 export type CallHandlerContext = {
@@ -112,6 +115,7 @@ export async function handleJoin(
     companyId: call.companyId,
     room: roomName,
     isPrivate: call.isPrivate,
+    kind: call.kind,
     userName:
       participant.role === 'caller' ? callerDisplayName(parsed.data.userName) : socket.data.user!.name,
   };
@@ -132,10 +136,29 @@ export async function handleJoin(
 
   await replayChat(app, socket, membership, lastChatId);
   await sendCurrentVideoPlay(app, socket, membership);
+  await sendCurrentRecording(app, socket, membership);
   if (membership.role === 'caller' && call.status === 'waiting' && !call.isPrivate) {
     const position = (await queuePositions(app, call.companyId)).find((entry) => entry.roomName === roomName);
     if (position && isInRoom(socket, roomName)) socket.emit(callSocketEvents.queuePosition, position);
   }
+}
+
+/**
+ * Keypad digits get a bucket of their own, far smaller than the socket's: a person presses a few
+ * keys a second, and each one lands on the operator's screen.
+ */
+const dtmfBuckets = new WeakMap<AppSocket, ReturnType<typeof createTokenBucket>>();
+
+function takeDtmfToken(socket: AppSocket): boolean {
+  let bucket = dtmfBuckets.get(socket);
+  if (!bucket) {
+    bucket = createTokenBucket({
+      burst: SIGNALING_LIMITS.dtmfBurst,
+      perSecond: SIGNALING_LIMITS.dtmfPerSecond,
+    });
+    dtmfBuckets.set(socket, bucket);
+  }
+  return bucket.take();
 }
 
 /**
@@ -155,6 +178,11 @@ export function relayMessage(socket: AppSocket, payload: unknown): void {
   const allowedRole = (messageSenderRole as Partial<Record<string, string>>)[message.id];
   if (allowedRole && allowedRole !== membership.role) {
     return signalError(socket, 'not_allowed', errorMessages.forbidden);
+  }
+  if (message.id === 'dtmf') {
+    // Keypad digits belong to phone calls only.
+    if (membership.kind !== 'phone') return signalError(socket, 'not_allowed', errorMessages.forbidden);
+    if (!takeDtmfToken(socket)) return signalError(socket, 'rate_limited', errorMessages.tooManyRequests);
   }
   socket
     .to(callRoom(message.roomName))
@@ -190,6 +218,8 @@ export function relayedMessage(message: ParsedClientMessage, from: string, callI
     case 'screenShareStopped':
       return { ...message, id: relayedMessageId[message.id], from };
     case 'onStreamerVideoReady':
+      return { ...message, id: relayedMessageId[message.id], from };
+    case 'dtmf':
       return { ...message, id: relayedMessageId[message.id], from };
     case 'startRecording':
       return { ...message, id: relayedMessageId[message.id], from, videoCallID: callId };

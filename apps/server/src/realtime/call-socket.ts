@@ -25,6 +25,8 @@ export type CallMembership = {
   companyId: number;
   room: string;
   isPrivate: boolean;
+  /** A phone call is audio only and the caller may send keypad digits (`dtmf`). */
+  kind: 'video' | 'phone';
   userName: string;
 };
 

@@ -1,6 +1,7 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerJoin, callTestServer, insertCall, request, type CallTestServer } from '../testing/calls';
+import { adapterChannelKey } from './realtime-plugin';
 
 const noKeep: Socket[] = [];
 
@@ -89,5 +90,17 @@ describe('a join past the id range', () => {
     );
     expect(ack.ok).not.toBe(true);
     expect(ack.error).toBe('invalid_payload');
+  });
+});
+
+describe('the Redis adapter channels', () => {
+  it('are kept apart per Redis database number, database 0 keeping the default name', () => {
+    expect(adapterChannelKey('redis://127.0.0.1:6379')).toBe('socket.io');
+    expect(adapterChannelKey('redis://127.0.0.1:6379/0')).toBe('socket.io');
+    expect(adapterChannelKey('redis://127.0.0.1:6379/5')).toBe('socket.io-db5');
+    expect(adapterChannelKey('rediss://user:secret@cache.example.cl:6380/12')).toBe('socket.io-db12');
+    expect(adapterChannelKey('redis://127.0.0.1:6379/5')).not.toBe(
+      adapterChannelKey('redis://127.0.0.1:6379/6'),
+    );
   });
 });

@@ -43,6 +43,17 @@ export function isAllowedOrigin(
   }
 }
 
+/**
+ * The prefix of the Redis adapter's channels. Redis keeps keys per database number but pub/sub
+ * channels are shared by the whole server: deployments on different database numbers of one Redis
+ * (`redis://host:6379/5`) would otherwise hear each other's rooms and answer each other's
+ * fetchSockets. Database 0 keeps Socket.IO's default name.
+ */
+export function adapterChannelKey(redisUrl: string): string {
+  const database = Number(new URL(redisUrl).pathname.slice(1) || '0');
+  return Number.isInteger(database) && database > 0 ? `socket.io-db${database}` : 'socket.io';
+}
+
 /** The realtime server on the same port as the API; Redis fans events out between processes. */
 export const realtimePlugin = fp(
   async (app: FastifyInstance) => {
@@ -77,9 +88,26 @@ export const realtimePlugin = fp(
       },
     );
 
-    if (app.redis) io.adapter(createAdapter(app.redis.client, app.redis.duplicate()));
+    if (app.redis && app.config.redisUrl) {
+      const key = adapterChannelKey(app.config.redisUrl);
+      io.adapter(createAdapter(app.redis.client, app.redis.duplicate(), { key }));
+    }
 
+    // Another process asks how many sockets of a room this one holds (see roomSize).
+    io.on('roomSize', (room, callback) => callback(io.of('/').adapter.rooms.get(room)?.size ?? 0));
     app.decorate('io', io);
+    app.decorate('roomSize', async (room: string) => {
+      const local = io.of('/').adapter.rooms.get(room)?.size ?? 0;
+      if (!app.redis) return local;
+      try {
+        // Waits for every other process, up to the adapter's request timeout (5 s).
+        const remote = await io.serverSideEmitWithAck('roomSize', room);
+        return remote.reduce((sum: number, size: number) => sum + (Number.isFinite(size) ? size : 0), local);
+      } catch {
+        // A process that does not answer in time (dying, or older code): the slow, sure way.
+        return (await io.in(room).fetchSockets()).length;
+      }
+    });
     // Closing the engine (not io.close()) leaves the HTTP server for Fastify to close.
     app.addHook('preClose', async () => {
       io.local.disconnectSockets(true);
@@ -92,5 +120,7 @@ export const realtimePlugin = fp(
 declare module 'fastify' {
   interface FastifyInstance {
     io: AppServer;
+    /** Sockets in `room` on every process, counted without fetching them. */
+    roomSize: (room: string) => Promise<number>;
   }
 }

@@ -121,6 +121,7 @@ export async function startCall(ctx: TestContext, body: CreateVideoCallBody = {}
     room: string;
     token: string;
     private: boolean;
+    kind: 'video' | 'phone';
   };
 }
 
@@ -134,6 +135,7 @@ export async function insertCall(
     status?: CallRow['status'];
     operatorId?: number;
     isPrivate?: boolean;
+    kind?: CallRow['kind'];
     createdAt?: Date;
     acceptedAt?: Date;
     endedAt?: Date;
@@ -149,6 +151,7 @@ export async function insertCall(
       specialityName: 'General',
       fromPage: 'https://seguridad.example.cl/',
       isPrivate: options.isPrivate ?? false,
+      kind: options.kind ?? 'video',
       callerTokenHash: hashToken(token),
       status,
       operatorId: options.operatorId ?? null,

@@ -1,11 +1,24 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Route, Routes } from 'react-router';
+import { matchPath, Route, Routes } from 'react-router';
 import { BareLayout } from './layout/bare-layout';
 import { SiteLayout } from './layout/site-layout';
 import { notFoundRoute, routeTable, type RouteEntry } from './route-table';
 
 /** One lazy component per loader, shared by the routes that show the same page. */
 const pageCache = new Map<RouteEntry['load'], ComponentType>();
+
+/**
+ * Loads the page of an address before the app's first render, so that render shows the page
+ * itself and not a loading placeholder that the page then pushes down (a layout shift).
+ */
+export async function preloadPageOf(pathname: string): Promise<void> {
+  const entry =
+    routeTable.find((candidate) => matchPath({ path: candidate.path, end: true }, pathname)) ?? notFoundRoute;
+  if (pageCache.has(entry.load)) return;
+  const component = await entry.load();
+  if (!pageCache.has(entry.load)) pageCache.set(entry.load, component);
+}
+
 function pageFor(entry: RouteEntry): ComponentType {
   let page = pageCache.get(entry.load);
   if (!page) {

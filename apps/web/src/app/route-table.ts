@@ -21,6 +21,11 @@ export type RouteEntry = {
   /** 'site': header and footer; 'bare': the text alone, for the mobile app's web views. */
   layout: 'site' | 'bare';
   prerender: boolean;
+  /**
+   * A prerendered page that only reads (links, native details): it stays plain HTML and React
+   * loads on the visitor's first intent (a touch, a key, a pointer on a button). See decision 019.
+   */
+  hydrateOnIntent?: boolean;
 };
 
 const brand = siteConfig.brandName;
@@ -28,6 +33,7 @@ const brand = siteConfig.brandName;
 const termsPage = {
   load: () => import('../features/legal/terms-page').then((page) => page.TermsPage),
   module: 'legal/terms-page.tsx',
+  hydrateOnIntent: true,
   title: `Términos y condiciones — ${brand}`,
   description: `Condiciones de uso de la app y de los servicios de ${brand}.`,
 };
@@ -35,6 +41,7 @@ const termsPage = {
 const privacyPage = {
   load: () => import('../features/legal/privacy-page').then((page) => page.PrivacyPage),
   module: 'legal/privacy-page.tsx',
+  hydrateOnIntent: true,
   title: `Política de privacidad — ${brand}`,
   description: `Cómo ${brand} trata tus datos personales según la Ley 19.628 y cómo ejercer tus derechos.`,
 };
@@ -44,6 +51,7 @@ const pageRoutes: RouteEntry[] = [
     path: webPaths.home,
     load: () => import('../features/landing/landing-page').then((page) => page.LandingPage),
     module: 'landing/landing-page.tsx',
+    hydrateOnIntent: true,
     title: `${brand} — la app de seguridad ciudadana de ${siteConfig.regionName}`,
     description: `Descarga gratis la app ${brand}: botón de alerta de emergencia, denuncias, videollamada con la central, cámaras WiFi y tu red personal de seguridad.`,
     layout: 'site',
@@ -58,6 +66,7 @@ const pageRoutes: RouteEntry[] = [
     path: webPaths.faq,
     load: () => import('../features/faq/faq-page').then((page) => page.FaqPage),
     module: 'faq/faq-page.tsx',
+    hydrateOnIntent: true,
     title: `Preguntas frecuentes — ${brand}`,
     description: `Todo sobre la plataforma ${brand}: qué mide, cuánto cuesta y cómo funciona.`,
     layout: 'site',
@@ -229,6 +238,7 @@ export const notFoundRoute: RouteEntry = {
   path: '*',
   load: () => import('../features/not-found/not-found-page').then((page) => page.NotFoundPage),
   module: 'not-found/not-found-page.tsx',
+  hydrateOnIntent: true,
   title: `Página no encontrada — ${brand}`,
   description: 'La página que buscas no existe o cambió de dirección.',
   layout: 'site',

@@ -31,3 +31,27 @@ export function isWithinWorkingHours(slots: WorkingHoursSlot[], instant: Date, t
     (slot) => slot.day === day && minute >= minutesOf(slot.open) && minute < minutesOf(slot.close),
   );
 }
+
+const hh = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+
+/**
+ * The one-hour slots a callback may still be asked for today: every whole hour that starts after
+ * `instant` and ends inside one of today's working slots, as 'HH:00' (decision 018).
+ */
+export function callbackSlots(slots: WorkingHoursSlot[], instant: Date, timeZone: string): string[] {
+  const { day, minute } = localWeekdayAndMinute(instant, timeZone);
+  const starts = new Set<number>();
+  for (const slot of slots) {
+    if (slot.day !== day) continue;
+    const close = minutesOf(slot.close);
+    for (let hour = Math.ceil(minutesOf(slot.open) / 60); (hour + 1) * 60 <= close; hour++) {
+      if (hour * 60 > minute) starts.add(hour);
+    }
+  }
+  return [...starts].sort((a, b) => a - b).map(hh);
+}
+
+/** 'HH:00' → 'HH+1:00', the end of a callback slot. */
+export function callbackSlotEnd(start: string): string {
+  return hh(Number(start.slice(0, 2)) + 1);
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROOM_NAME_PATTERN } from '../embed-bridge';
 
 /**
  * The video call's HTTP side (spec §7, company service API). The caller is anonymous: creating a
@@ -12,8 +13,28 @@ export const CALL_TOKEN_HEADER = 'call-token';
 /** Attachments in the call chat: any type, up to this size (spec §5, §7). */
 export const CALL_ATTACHMENT_MAX_BYTES = 25 * 1024 * 1024;
 
-/** Private room ids (the `privatevideo` query value) and public room names look like this. */
-export const ROOM_NAME_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+// Defined beside the call links (no zod there, so the pages that read links stay light).
+export { ROOM_NAME_PATTERN };
+
+/**
+ * A call is a video call, or a phone call: audio only, started with a voice token of `GET
+ * /api/token` (spec §7), through the same queue and signaling (decision 018).
+ */
+export const callKindSchema = z.enum(['video', 'phone']);
+export type CallKind = z.infer<typeof callKindSchema>;
+
+/** A voice token as `GET /api/token` returns it: two base64url parts joined by a dot. */
+export const VOICE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{10,200}\.[A-Za-z0-9_-]{43}$/;
+
+export const voiceTokenResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    /** Authorises one phone call of this company: send it as `voiceToken` when creating the call. */
+    token: z.string(),
+    expires_at: z.string(),
+  }),
+});
+export type VoiceTokenResponse = z.infer<typeof voiceTokenResponseSchema>;
 
 export const createVideoCallBodySchema = z.object({
   /** A speciality id of the company; absent, null or 0 means General. */
@@ -22,6 +43,8 @@ export const createVideoCallBodySchema = z.object({
   from: z.string().trim().max(500).optional().default(''),
   /** `privatevideo`: the private room an operator created and shared as a link. */
   privateRoom: z.string().regex(ROOM_NAME_PATTERN).optional(),
+  /** A voice token of `GET /api/token`: the call is a phone call (audio only), used once. */
+  voiceToken: z.string().regex(VOICE_TOKEN_PATTERN).optional(),
 });
 export type CreateVideoCallBody = z.input<typeof createVideoCallBodySchema>;
 
@@ -33,6 +56,7 @@ export const videoCallSchema = z.object({
   /** The caller token: send it as `call-token` and in the `join` payload. */
   token: z.string(),
   private: z.boolean(),
+  kind: callKindSchema,
 });
 export type VideoCall = z.infer<typeof videoCallSchema>;
 
@@ -87,6 +111,7 @@ export const queuedCallSchema = z.object({
   speciality: z.string(),
   from: z.string(),
   private: z.boolean(),
+  kind: callKindSchema,
   created_at: z.string(),
 });
 export type QueuedCall = z.infer<typeof queuedCallSchema>;
@@ -119,6 +144,7 @@ export const callRecordSchema = z.object({
   speciality: z.string(),
   from: z.string(),
   private: z.boolean(),
+  kind: callKindSchema,
   status: z.enum(['waiting', 'active', 'ended', 'abandoned']),
   created_at: z.string(),
   accepted_at: z.string().nullable(),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { errorMessages } from '../messages';
+import { inboxCallbackSchema } from './callbacks';
+import { recordingRetentionSchema } from './recordings';
 
 export const inboxVideoMailSchema = z.object({
   id: z.number().int(),
@@ -32,6 +34,8 @@ export const inboxResponseSchema = z.object({
   code: z.literal(200),
   video_mails: z.array(inboxVideoMailSchema),
   contacts: z.array(inboxContactSchema),
+  /** Callback requests (decision 018): pending ones are the console's callback queue. */
+  callbacks: z.array(inboxCallbackSchema),
 });
 export type InboxResponse = z.infer<typeof inboxResponseSchema>;
 
@@ -53,6 +57,8 @@ export const companySettingsSchema = z.object({
   working_hours: z.array(workingHoursSlotSchema),
   allowed_origins: z.array(z.string()),
   specialities: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** Days a call recording is kept before the server deletes it (decision 017). */
+  recording_retention_days: z.number().int(),
 });
 export type CompanySettings = z.infer<typeof companySettingsSchema>;
 
@@ -77,6 +83,7 @@ export const updateCompanySettingsBodySchema = z
     video_mail: z.boolean().optional(),
     working_hours: z.array(workingHoursSlotSchema).max(50).optional(),
     allowed_origins: z.array(originSchema).max(50).optional(),
+    recording_retention_days: recordingRetentionSchema.optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     message: errorMessages.nothingToUpdate,

@@ -67,6 +67,12 @@ const iceCandidateSchema = z.object({
 });
 export type IceCandidatePayload = z.infer<typeof iceCandidateSchema>;
 
+/** The DTMF alphabet a phone keypad sends (RTCDTMFSender also knows A–D and ',': never sent here). */
+export const DTMF_DIGITS_PATTERN = /^[0-9*#]+$/;
+/** Keys in one `dtmf` message: a person types one at a time; a paste is cut to this. */
+export const DTMF_DIGITS_MAX = 16;
+const dtmfDigitsSchema = z.string().min(1).max(DTMF_DIGITS_MAX).regex(DTMF_DIGITS_PATTERN);
+
 /**
  * Room join (spec §3). The caller proves itself with the caller token of `POST /api/calls/videoCall`;
  * an operator with the session of its socket handshake. `isAdmin`/`isStreamer` claims are ignored:
@@ -123,12 +129,23 @@ export const clientMessageSchema = z.discriminatedUnion('id', [
    * the operator receives it as `onStreamerVideoReady`.
    */
   z.object({ id: z.literal('onStreamerVideoReady'), roomName: roomNameSchema, videoID: mediaStreamIdSchema }),
+  /**
+   * Caller only, in a phone call: keys pressed on the keypad. They also travel as DTMF tones on the
+   * audio, but a browser cannot decode those, so the operator's console shows these.
+   */
+  z.object({ id: z.literal('dtmf'), roomName: roomNameSchema, digits: dtmfDigitsSchema }),
+  /**
+   * Operator only: start recording the call (decision 017). The server opens the recording and
+   * tells the whole room, the sender included, so the console starts its recorder only once the
+   * citizen has been told.
+   */
   z.object({
     id: z.literal('startRecording'),
     roomName: roomNameSchema,
     recordingType: z.number().int().min(1).max(9).optional().default(DEFAULT_RECORDING_TYPE),
     videoCallID: databaseIdValueSchema,
   }),
+  /** Operator only, once its last chunk is uploaded: the server finalises the file and tells the room. */
   z.object({
     id: z.literal('stopRecording'),
     roomName: roomNameSchema,
@@ -145,6 +162,9 @@ export const messageSenderRole = {
   screenShareStarted: 'operator',
   screenShareStopped: 'operator',
   onStreamerVideoReady: 'caller',
+  dtmf: 'caller',
+  startRecording: 'operator',
+  stopRecording: 'operator',
 } as const satisfies Partial<Record<ClientMessageId, Participant['role']>>;
 
 /** How the server relays each client message to the other participant (the id it arrives with). */
@@ -159,6 +179,7 @@ export const relayedMessageId = {
   screenShareStarted: 'screenShareStarted',
   screenShareStopped: 'screenShareStopped',
   onStreamerVideoReady: 'onStreamerVideoReady',
+  dtmf: 'dtmf',
   startRecording: 'startRecording',
   stopRecording: 'stopRecording',
 } as const satisfies Record<ClientMessageId, string>;
@@ -192,12 +213,17 @@ export const serverMessageSchema = z.discriminatedUnion('id', [
     streamId: mediaStreamIdSchema,
   }),
   z.object({ id: z.literal('screenShareStopped'), roomName: roomNameSchema, from }),
+  /** To the operator of a phone call: keys the caller pressed. */
+  z.object({ id: z.literal('dtmf'), roomName: roomNameSchema, from, digits: dtmfDigitsSchema }),
+  /** To both sides (and to a caller that rejoins while it lasts): the call is being recorded. */
   z.object({
     id: z.literal('startRecording'),
     roomName: roomNameSchema,
     from,
     recordingType: z.number().int(),
     videoCallID: z.number().int(),
+    /** The recording the console uploads its chunks to. */
+    recordingId: z.number().int().optional(),
   }),
   z.object({ id: z.literal('stopRecording'), roomName: roomNameSchema, from, videoCallID: z.number().int() }),
 ]);
@@ -306,4 +332,7 @@ export const SIGNALING_LIMITS = {
   disconnectAfterRefused: 400,
   /** A participant whose socket dropped keeps its place this long before it counts as gone. */
   reconnectGraceMs: 20_000,
+  /** `dtmf` messages of one socket: a bucket of this size, refilled at `dtmfPerSecond`. */
+  dtmfBurst: 20,
+  dtmfPerSecond: 4,
 } as const;

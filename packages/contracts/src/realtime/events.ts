@@ -58,7 +58,12 @@ export type ServerToClientEvents = {
 };
 
 /**
- * None: processes share rooms, emits and `fetchSockets` through the Redis adapter, and never
- * `serverSideEmit` to each other.
+ * Processes share rooms, emits and `fetchSockets` through the Redis adapter. Two things go to the
+ * other processes directly: how many sockets of a room each holds (counting the operators online
+ * without shipping every socket's handshake and data across, as `fetchSockets` would), and that a
+ * company's settings changed (each drops its cached company keys and specialities at once).
  */
-export type InterServerEvents = Record<never, never>;
+export type InterServerEvents = {
+  roomSize: (room: string, callback: (size: number) => void) => void;
+  companyCacheStale: (companyId: number) => void;
+};

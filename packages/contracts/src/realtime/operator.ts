@@ -6,7 +6,7 @@ export const operatorEvents = {
   companyChanged: 'company:changed',
 } as const;
 
-export type InboxKind = 'videoMail' | 'contact';
+export type InboxKind = 'videoMail' | 'contact' | 'callback';
 export type InboxEvent = { kind: InboxKind; id: number };
 export type SessionReadyEvent = { operator: boolean };
 /** `company:changed` carries nothing: the console refetches what it shows. */
@@ -16,7 +16,7 @@ export type CompanyChangedEvent = Record<string, never>;
 export function parseInboxEvent(payload: unknown): InboxEvent | null {
   if (typeof payload !== 'object' || payload === null) return null;
   const { kind, id } = payload as Record<string, unknown>;
-  if (kind !== 'videoMail' && kind !== 'contact') return null;
+  if (kind !== 'videoMail' && kind !== 'contact' && kind !== 'callback') return null;
   if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) return null;
   return { kind, id };
 }

@@ -268,6 +268,12 @@ export const videoCalls = pgTable(
     specialityName: text('speciality_name').notNull(),
     fromPage: text('from_page').notNull().default(''),
     isPrivate: boolean('is_private').notNull().default(false),
+    /** A phone call is audio only (decision 018); everything else about it is a video call's. */
+    kind: text('kind', { enum: ['video', 'phone'] })
+      .notNull()
+      .default('video'),
+    /** The voice token's id of a phone call: unique, so one token starts one call. */
+    voiceTokenId: text('voice_token_id').unique(),
     /** Null until a caller took the call (a private room waits for its link to be opened). */
     callerTokenHash: text('caller_token_hash'),
     status: text('status', { enum: ['waiting', 'active', 'ended', 'abandoned'] })

@@ -200,7 +200,10 @@ export async function flowSimulatorRoutes(app: FastifyInstance) {
         );
       }
     } catch (error) {
-      request.log.warn({ err: error }, 'flow simulator: the confirmation URL could not be reached');
+      request.log.warn(
+        { err: error, reqId: request.id },
+        'flow simulator: the confirmation URL could not be reached',
+      );
     }
     return reply.redirect(returnUrlWithToken(payment.urlReturn, payment.token), 303);
   });

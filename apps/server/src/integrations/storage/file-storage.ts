@@ -23,6 +23,13 @@ export interface FileStorage {
     options: { extension: string; maxBytes: number },
   ): Promise<{ key: string; bytes: number }>;
   replace(key: string, content: Buffer): Promise<void>;
+  /**
+   * A key for content that arrives in pieces (a call recording's chunks); the object exists from
+   * its first `append`.
+   */
+  create(extension: string): Promise<string>;
+  /** Adds bytes at the end of the object of a key from `create` (creating it on the first). */
+  append(key: string, content: Buffer): Promise<void>;
   read(key: string, range?: { start: number; end: number }): Readable;
   readAll(key: string): Promise<Buffer>;
   size(key: string): Promise<number>;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -43,10 +43,14 @@ export function createLocalFileStorage(rootDir: string, options: { maxWriteMs: n
     return path.join(rootDir, key);
   };
 
+  const newKey = (extension: string) => {
+    const now = new Date();
+    return `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomBytes(16).toString('base64url')}.${extension}`;
+  };
+
   return {
     async write(source, { extension, maxBytes }) {
-      const now = new Date();
-      const key = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomBytes(16).toString('base64url')}.${extension}`;
+      const key = newKey(extension);
       const finalPath = pathOf(key);
       const partPath = `${finalPath}.part`;
       await mkdir(path.dirname(finalPath), { recursive: true });
@@ -73,6 +77,14 @@ export function createLocalFileStorage(rootDir: string, options: { maxWriteMs: n
       const target = pathOf(key);
       await writeFile(`${target}.part`, content);
       await rename(`${target}.part`, target);
+    },
+    async create(extension) {
+      return newKey(extension);
+    },
+    async append(key, content) {
+      const target = pathOf(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      await appendFile(target, content);
     },
     read(key, range) {
       return createReadStream(pathOf(key), range ? { start: range.start, end: range.end } : {});

@@ -8,7 +8,7 @@
  * write a Duration into bytes we did not fully understand.
  */
 
-const ID = {
+export const ID = {
   ebml: 0x1a45dfa3,
   docType: 0x4282,
   segment: 0x18538067,
@@ -31,7 +31,7 @@ const ID = {
 } as const;
 
 /** IDs that end an unknown-size Cluster: any Segment child, or a new EBML stream. */
-const ENDS_CLUSTER = new Set<number>([
+export const ENDS_CLUSTER = new Set<number>([
   ID.ebml,
   ID.segment,
   ID.seekHead,
@@ -48,11 +48,11 @@ const DEFAULT_TIMECODE_SCALE_NS = 1_000_000;
 /** Cap on the one-frame allowance added after a track's last block, so a stalled camera adds no tail. */
 const MAX_FRAME_ALLOWANCE_MS = 250;
 
-function fail(): never {
+export function fail(): never {
   throw new Error('unparseable WebM');
 }
 
-type ElementHeader = {
+export type ElementHeader = {
   id: number;
   start: number;
   dataStart: number;
@@ -78,7 +78,7 @@ type ParsedWebm = {
   lastBlockEnd: number | undefined;
 };
 
-function readId(file: Buffer, pos: number, limit: number): { id: number; length: number } {
+export function readId(file: Buffer, pos: number, limit: number): { id: number; length: number } {
   if (pos >= limit) fail();
   const first = file[pos]!;
   const length = first >= 0x80 ? 1 : first >= 0x40 ? 2 : first >= 0x20 ? 3 : first >= 0x10 ? 4 : 0;
@@ -88,7 +88,7 @@ function readId(file: Buffer, pos: number, limit: number): { id: number; length:
   return { id, length };
 }
 
-function readVint(
+export function readVint(
   file: Buffer,
   pos: number,
   limit: number,
@@ -103,7 +103,7 @@ function readVint(
   return { value, length, allOnes: value === 2 ** (7 * length) - 1 };
 }
 
-function readElementHeader(file: Buffer, pos: number, limit: number): ElementHeader {
+export function readElementHeader(file: Buffer, pos: number, limit: number): ElementHeader {
   const { id, length: idLength } = readId(file, pos, limit);
   const size = readVint(file, pos + idLength, limit);
   const dataStart = pos + idLength + size.length;
@@ -113,7 +113,7 @@ function readElementHeader(file: Buffer, pos: number, limit: number): ElementHea
   return { id, start: pos, dataStart, end, unknownSize: false };
 }
 
-function readUint(file: Buffer, el: ElementHeader): number {
+export function readUint(file: Buffer, el: ElementHeader): number {
   const length = el.end - el.dataStart;
   if (length > 8) fail();
   let value = 0;
@@ -129,7 +129,7 @@ function readFloat(file: Buffer, el: ElementHeader): number {
   return fail();
 }
 
-function readKnownChildren(file: Buffer, parent: ElementHeader): ElementHeader[] {
+export function readKnownChildren(file: Buffer, parent: ElementHeader): ElementHeader[] {
   const children: ElementHeader[] = [];
   for (let pos = parent.dataStart; pos < parent.end;) {
     const child = readElementHeader(file, pos, parent.end);
@@ -188,7 +188,7 @@ function readCluster(file: Buffer, cluster: ElementHeader, tracks: Map<number, T
   return pos;
 }
 
-function checkEbmlHeader(file: Buffer): number {
+export function checkEbmlHeader(file: Buffer): number {
   const header = readElementHeader(file, 0, file.length);
   if (header.id !== ID.ebml || header.unknownSize) fail();
   const docType = readKnownChildren(file, header).find((child) => child.id === ID.docType);
@@ -280,7 +280,7 @@ function toMs(ticks: number, timecodeScaleNs: number): number {
 }
 
 /** An 8-byte size vint (0x01 marker + 7 bytes), so the header length never depends on the value. */
-function sizeVint8(size: number): Buffer {
+export function sizeVint8(size: number): Buffer {
   const out = Buffer.alloc(8);
   let rest = size;
   for (let i = 7; i > 0; i--) {

@@ -149,6 +149,7 @@ export function toQueuedCall(call: CallRow): QueuedCall {
     speciality: call.specialityName,
     from: call.fromPage,
     private: call.isPrivate,
+    kind: call.kind,
     created_at: call.createdAt.toISOString(),
   };
 }

@@ -27,16 +27,30 @@ export async function claimPrivateRoom(
   return call;
 }
 
-/** Stores a new public call, waiting for an operator. */
+/**
+ * Stores a new public call, waiting for an operator. Undefined when its voice token already
+ * started a call (the unique token id decides between two requests racing with one token).
+ */
 export async function insertWaitingCall(
   db: Database,
   call: Pick<
     typeof videoCalls.$inferInsert,
-    'companyId' | 'room' | 'specialityId' | 'specialityName' | 'fromPage' | 'callerTokenHash'
+    | 'companyId'
+    | 'room'
+    | 'specialityId'
+    | 'specialityName'
+    | 'fromPage'
+    | 'callerTokenHash'
+    | 'kind'
+    | 'voiceTokenId'
   >,
-): Promise<CallRow> {
-  const [inserted] = await db.insert(videoCalls).values(call).returning();
-  return inserted!;
+): Promise<CallRow | undefined> {
+  const [inserted] = await db
+    .insert(videoCalls)
+    .values(call)
+    .onConflictDoNothing({ target: videoCalls.voiceTokenId })
+    .returning();
+  return inserted;
 }
 
 export async function callById(db: Database, callId: number): Promise<CallRow | undefined> {

@@ -64,6 +64,7 @@ describe('video call HTTP routes of the caller', () => {
         room: expect.stringMatching(/^[A-Za-z0-9_-]{24}$/),
         token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
         private: false,
+        kind: 'video',
       });
       const row = await callRow(ctx, data.id);
       expect(row).toMatchObject({

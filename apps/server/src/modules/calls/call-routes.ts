@@ -5,15 +5,17 @@ import {
   createVideoCallBodySchema,
   createVideoCallResponseSchema,
   relaySettingsResponseSchema,
+  voiceTokenResponseSchema,
 } from '@seguridad/contracts/http/calls';
 import { errorResponses } from '../../lib/error-responses';
 import { guarded } from '../../lib/route-guards';
 import { successResponseSchema } from '@seguridad/contracts/http/widget';
 import { isWithinWorkingHours } from '@seguridad/contracts/helpers/working-hours';
-import { callTexts, errorMessages } from '@seguridad/contracts/messages';
+import { callTexts, errorMessages, phoneCallTexts } from '@seguridad/contracts/messages';
 import { claimPrivateRoom, insertWaitingCall } from './call-queries';
 import { AppError } from '../../lib/app-error';
 import { hashToken, newToken } from '../../lib/tokens';
+import { signVoiceToken, verifyVoiceToken } from '../../lib/voice-token';
 import { endOpenCall, newRoomName, participantOfRequest, type CallRow } from './call-access';
 import { turnCredentials } from './relay-credentials';
 import { callErrors, callIdParams, callTokenHeaders, notifyRealtime } from './call-route-schemas';
@@ -43,14 +45,41 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
   function createdCall(call: CallRow, token: string) {
     return {
       success: true as const,
-      data: { id: call.id, company_id: call.companyId, room: call.room, token, private: call.isPrivate },
+      data: {
+        id: call.id,
+        company_id: call.companyId,
+        room: call.room,
+        token,
+        private: call.isPrivate,
+        kind: call.kind,
+      },
     };
   }
+
+  app.get(
+    '/api/token',
+    {
+      preHandler: app.requireCompany,
+      config: { rateLimit: { max: app.config.voiceToken.perIpMax, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['company'],
+        summary: "A short-lived voice token: it lets this company's widget start one phone call (audio only)",
+        security: [{ companyKey: [] }],
+        response: { 200: voiceTokenResponseSchema, ...callErrors },
+      },
+    },
+    guarded('company')(async (request, reply) => {
+      const { secret, ttlSeconds } = app.config.voiceToken;
+      const { token, claims } = signVoiceToken(secret, request.company.id, ttlSeconds);
+      reply.header('Cache-Control', 'no-store');
+      return { success: true as const, data: { token, expires_at: claims.expiresAt.toISOString() } };
+    }),
+  );
 
   app.post(
     '/api/calls/videoCall',
     {
-      preHandler: app.requireCompany,
+      preHandler: app.companyPreHandler,
       config: { rateLimit: { max: app.config.videoCallsMax, timeWindow: '10 minutes' } },
       schema: {
         tags: ['company'],
@@ -64,6 +93,16 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
       const company = request.company;
       const body = request.body;
       const token = newToken();
+
+      // A phone call: the token must be this company's, signed by us and still fresh.
+      let voiceTokenId: string | null = null;
+      if (body.voiceToken) {
+        const claims = verifyVoiceToken(app.config.voiceToken.secret, body.voiceToken);
+        if (!claims || claims.companyId !== company.id || body.privateRoom) {
+          throw new AppError(403, 'voice_token_invalid', phoneCallTexts.tokenInvalid);
+        }
+        voiceTokenId = claims.tokenId;
+      }
 
       if (body.privateRoom) {
         // The link is the secret: whoever opens it (again, after a reload) becomes the caller.
@@ -99,7 +138,10 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
         specialityName: speciality.name,
         fromPage: body.from,
         callerTokenHash: hashToken(token),
+        kind: voiceTokenId ? 'phone' : 'video',
+        voiceTokenId,
       });
+      if (!call) throw new AppError(403, 'voice_token_used', phoneCallTexts.tokenInvalid);
       await notifyRealtime(request.log, 'callQueued', app.callRealtime.callQueued(call));
       return createdCall(call, token);
     }),

@@ -68,6 +68,7 @@ describe('operator call routes', () => {
       speciality: callTexts.defaultSpeciality,
       from: 'https://a.example.cl',
       private: false,
+      kind: 'video',
       created_at: expect.any(String),
     });
     expect((await queueOf(other.operator)).calls.map((call) => call.id)).toEqual([theirs.json().data.id]);

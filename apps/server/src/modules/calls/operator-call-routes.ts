@@ -137,6 +137,7 @@ export const operatorCallRoutes: FastifyPluginAsyncZod = async (app) => {
           speciality: call.specialityName,
           from: call.fromPage,
           private: call.isPrivate,
+          kind: call.kind,
           status: call.status,
           created_at: call.createdAt.toISOString(),
           accepted_at: call.acceptedAt?.toISOString() ?? null,

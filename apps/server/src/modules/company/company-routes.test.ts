@@ -42,4 +42,22 @@ describe('GET /api/company/specialities', () => {
       data: [errorMessages.companyKeyInvalid],
     });
   });
+
+  it('answers the same from the cached company and list as from the database', async () => {
+    const headers = { 'company-key': DEMO_COMPANY_KEY };
+    ctx.app.forgetCompanyCache();
+    const fromDatabase = await ctx.app.inject({ method: 'GET', url: '/api/company/specialities', headers });
+    const fromCache = await ctx.app.inject({ method: 'GET', url: '/api/company/specialities', headers });
+    expect(fromDatabase.statusCode).toBe(200);
+    expect(fromCache.statusCode).toBe(200);
+    expect(fromCache.json()).toEqual(fromDatabase.json());
+  });
+
+  it('keeps refusing a wrong key once it is cached as unknown', async () => {
+    const headers = { 'company-key': 'pk_not_a_real_key_cached_01' };
+    for (let i = 0; i < 2; i += 1) {
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/company/specialities', headers });
+      expect(response.statusCode).toBe(401);
+    }
+  });
 });

@@ -15,11 +15,19 @@ describe('GET /api/health', () => {
     expect(response.json()).toMatchObject({ status: 'ok', database: testEngine(), databaseOk: true });
   });
 
-  it('carries the strict security headers', async () => {
+  it('carries the API security headers', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     const csp = String(response.headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("default-src 'none'");
     expect(csp).not.toContain('unsafe-inline');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers from the cached ping as well as from a fresh one', async () => {
+    const first = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    const second = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toMatchObject({ status: 'ok', databaseOk: true });
+    expect(first.json().database).toBe(second.json().database);
   });
 });

@@ -9,8 +9,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   let lastPing: { ok: boolean; at: number } | undefined;
   let inFlight: Promise<boolean> | undefined;
 
-  async function databaseAnswers(): Promise<boolean> {
-    if (lastPing && Date.now() - lastPing.at < PING_CACHE_MS) return lastPing.ok;
+  /** The cached answer while it is fresh (no promise to wait on: probes come in bursts). */
+  function freshPing(): boolean | undefined {
+    return lastPing && Date.now() - lastPing.at < PING_CACHE_MS ? lastPing.ok : undefined;
+  }
+
+  function databaseAnswers(): Promise<boolean> {
     inFlight ??= app.database.ping().then((ok) => {
       lastPing = { ok, at: Date.now() };
       inFlight = undefined;
@@ -30,7 +34,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      const databaseOk = await databaseAnswers();
+      const databaseOk = freshPing() ?? (await databaseAnswers());
       return reply.code(databaseOk ? 200 : 503).send({
         status: databaseOk ? 'ok' : 'degraded',
         database: app.database.kind,

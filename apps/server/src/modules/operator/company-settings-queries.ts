@@ -3,6 +3,7 @@ import type { CompanySettings, UpdateCompanySettingsBody } from '@seguridad/cont
 import type { Database } from '../../db/client';
 import { companies, specialities } from '../../db/schema';
 import { specialitiesOf } from '../company/company-queries';
+import { retentionDaysOf, setRetentionDays } from '../recordings/recording-queries';
 
 /** The company's settings as the console shows them; undefined when the company is gone. */
 export async function companySettings(
@@ -23,6 +24,7 @@ export async function companySettings(
     working_hours: company.workingHours,
     allowed_origins: company.allowedOrigins,
     specialities: list,
+    recording_retention_days: await retentionDaysOf(db, companyId),
   };
 }
 
@@ -32,16 +34,17 @@ export async function updateCompanySettings(
   companyId: number,
   body: UpdateCompanySettingsBody,
 ): Promise<void> {
-  await db
-    .update(companies)
-    .set({
-      ...(body.call_back === undefined ? {} : { callBackEnabled: body.call_back }),
-      ...(body.video_call === undefined ? {} : { videoCallEnabled: body.video_call }),
-      ...(body.video_mail === undefined ? {} : { videoMailEnabled: body.video_mail }),
-      ...(body.working_hours === undefined ? {} : { workingHours: body.working_hours }),
-      ...(body.allowed_origins === undefined ? {} : { allowedOrigins: [...new Set(body.allowed_origins)] }),
-    })
-    .where(eq(companies.id, companyId));
+  const changes = {
+    ...(body.call_back === undefined ? {} : { callBackEnabled: body.call_back }),
+    ...(body.video_call === undefined ? {} : { videoCallEnabled: body.video_call }),
+    ...(body.video_mail === undefined ? {} : { videoMailEnabled: body.video_mail }),
+    ...(body.working_hours === undefined ? {} : { workingHours: body.working_hours }),
+    ...(body.allowed_origins === undefined ? {} : { allowedOrigins: [...new Set(body.allowed_origins)] }),
+  };
+  if (Object.keys(changes).length > 0)
+    await db.update(companies).set(changes).where(eq(companies.id, companyId));
+  if (body.recording_retention_days !== undefined)
+    await setRetentionDays(db, companyId, body.recording_retention_days);
 }
 
 /** Adds a speciality at the end of the company's list. */

@@ -4,6 +4,7 @@ import type { InboxKind } from '@seguridad/contracts/realtime/operator';
 import type { Database } from '../../db/client';
 import { contactMessages, videoMails } from '../../db/schema';
 import { signPath } from '../../lib/signed-urls';
+import { companyCallbacks } from '../callbacks/callback-queries';
 
 const INBOX_LIMIT = 200;
 
@@ -11,13 +12,13 @@ const INBOX_LIMIT = 200;
 export const videoMailMediaPath = (id: number, file: 'video' | 'thumbnail') =>
   `/api/media/video-mails/${id}/${file}`;
 
-/** The company's latest video mails and contact messages, newest first, with signed media URLs. */
+/** The company's latest video mails, contact messages and callback requests, newest first, with signed media URLs. */
 export async function companyInbox(
   db: Database,
   companyId: number,
   mediaUrlSecret: string,
 ): Promise<Omit<InboxResponse, 'code'>> {
-  const [mails, contacts] = await Promise.all([
+  const [mails, contacts, callbacks] = await Promise.all([
     db
       .select()
       .from(videoMails)
@@ -30,6 +31,7 @@ export async function companyInbox(
       .where(eq(contactMessages.companyId, companyId))
       .orderBy(desc(contactMessages.id))
       .limit(INBOX_LIMIT),
+    companyCallbacks(db, companyId),
   ]);
   return {
     video_mails: mails.map((mail) => ({
@@ -54,6 +56,7 @@ export async function companyInbox(
       created_at: contact.createdAt.toISOString(),
       handled_at: contact.handledAt?.toISOString() ?? null,
     })),
+    callbacks,
   };
 }
 
@@ -65,7 +68,7 @@ const inboxTables = { videoMail: videoMails, contact: contactMessages } as const
  */
 export async function markInboxItemHandled(
   db: Database,
-  item: { kind: InboxKind; id: number; companyId: number; userId: number },
+  item: { kind: Exclude<InboxKind, 'callback'>; id: number; companyId: number; userId: number },
 ): Promise<boolean> {
   const table = inboxTables[item.kind];
   const ofCompany = and(eq(table.id, item.id), eq(table.companyId, item.companyId));

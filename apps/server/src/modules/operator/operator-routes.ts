@@ -90,11 +90,16 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     return { code: 200 as const, company };
   }
 
-  /** Tells widgets and the console that a company changed; the cache of this process goes at once. */
+  /**
+   * Tells widgets and the console that a company changed. The company caches go at once on this
+   * process and, through Redis, on the others (without Redis there are no others).
+   */
   function companyChanged(companyId: number) {
     app.forgetCompanyCache();
+    if (app.redis) app.io.serverSideEmit('companyCacheStale', companyId);
     app.io.to(operatorRoom(companyId)).emit(operatorEvents.companyChanged, {});
   }
+  if (app.redis) app.io.on('companyCacheStale', () => app.forgetCompanyCache());
 
   app.get(
     '/api/v1/operator/company',

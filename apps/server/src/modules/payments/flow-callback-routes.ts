@@ -39,7 +39,7 @@ export const flowCallbackRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const order = await findOrderByToken(db, request.body.token);
       if (!order) {
-        request.log.warn('flow confirmation for a token of no order');
+        request.log.warn({ reqId: request.id }, 'flow confirmation for a token of no order');
         return { code: 200 as const };
       }
       const { flowReached } = await settleFromFlow(app, order, request.log);

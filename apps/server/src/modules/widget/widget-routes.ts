@@ -36,7 +36,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/company/serviceStatus',
     {
-      preHandler: app.requireCompany,
+      preHandler: app.companyPreHandler,
       schema: {
         tags: ['company'],
         security: [{ companyKey: [] }],
@@ -61,7 +61,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/attention/contact',
     {
-      preHandler: app.requireCompany,
+      preHandler: app.companyPreHandler,
       config: { rateLimit: submissionLimit },
       schema: {
         tags: ['company'],
@@ -84,7 +84,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.mail
         .send(newContactMail(company.inboxEmail, app.config.brandName, { ...body, phone: body.phone_number }))
         .catch((error: unknown) =>
-          request.log.error({ err: error }, 'contact mail to the company inbox failed'),
+          request.log.error({ err: error, reqId: request.id }, 'contact mail to the company inbox failed'),
         );
       return { success: true as const };
     }),
@@ -93,7 +93,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/calls/videoMail',
     {
-      preHandler: app.requireCompany,
+      preHandler: app.companyPreHandler,
       config: { rateLimit: submissionLimit },
       schema: {
         tags: ['company'],
@@ -158,7 +158,10 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
             ),
           )
           .catch((error: unknown) =>
-            request.log.error({ err: error }, 'video mail notice to the company inbox failed'),
+            request.log.error(
+              { err: error, reqId: request.id },
+              'video mail notice to the company inbox failed',
+            ),
           );
         return { success: true as const };
       } catch (error) {

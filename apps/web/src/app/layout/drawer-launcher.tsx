@@ -91,6 +91,7 @@ export function DrawerLauncher() {
         ref={buttonRef}
         type="button"
         className={styles.launcher}
+        data-contact-launcher=""
         hidden={open}
         aria-haspopup="dialog"
         aria-expanded={open}

@@ -12,11 +12,12 @@ import {
   type ContactDrawerProps,
   type PanelRequest,
 } from '../../features/widget/contact-drawer';
+import { PhoneCallPanelSlot } from './phone-call-panel-slot';
 import { VideoCallPanelSlot } from './video-call-panel-slot';
 
 export type SiteDrawerProps = Omit<
   ContactDrawerProps,
-  'renderVideoCallPanel' | 'videoCallInvited' | 'panelRequest' | 'embedded'
+  'renderVideoCallPanel' | 'renderPhoneCallPanel' | 'videoCallInvited' | 'panelRequest' | 'embedded'
 > & {
   /** The page's query: a link into the call (autovideo, ShareLink, privatevideo) opens the panel. */
   search: string;
@@ -50,6 +51,7 @@ export function SiteDrawer({ search, onRequestOpen, ...drawerProps }: SiteDrawer
       {...drawerProps}
       panelRequest={panelRequest}
       videoCallInvited={isPrivateInvitation(launch)}
+      renderPhoneCallPanel={(controls) => <PhoneCallPanelSlot host={controls} />}
       renderVideoCallPanel={(controls) => (
         <VideoCallPanelSlot
           host={controls}

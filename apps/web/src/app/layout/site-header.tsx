@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { landingMenu, webPaths } from '@seguridad/contracts/web-paths';
 import { clearSessionToken } from '../../shared/api/session-token';
 import { useSessionToken } from '../../shared/auth/use-session-token';
 import { BrandLogo } from '../../shared/ui/brand-logo';
+import { menuLabels, prehydrated } from '../prehydration';
 import styles from './site-header.module.css';
 
 // Most visitors are anonymous: the dropdown (and Radix) loads only for someone signed in.
@@ -102,11 +103,19 @@ function MobileAccount({ onNavigate }: { onNavigate: () => void }) {
 }
 
 export function SiteHeader() {
-  const [menuOpen, setMenuOpen] = useState(false);
+  // A prerendered page may have had its menu opened before React took over: start from that.
+  const [menuOpen, setMenuOpen] = useState(() => prehydrated.menuOpen);
   const menuId = useId();
   const location = useLocation();
+  const shownAt = useRef(`${location.pathname}${location.hash}`);
 
-  useEffect(() => setMenuOpen(false), [location.pathname, location.hash]);
+  // Going to another page or anchor folds the menu (not the first render: nothing moved yet).
+  useEffect(() => {
+    const address = `${location.pathname}${location.hash}`;
+    if (shownAt.current === address) return;
+    shownAt.current = address;
+    setMenuOpen(false);
+  }, [location.pathname, location.hash]);
 
   return (
     <header className={styles.header}>
@@ -117,12 +126,15 @@ export function SiteHeader() {
         <button
           type="button"
           className={styles.toggle}
+          data-menu-toggle=""
           aria-expanded={menuOpen}
           aria-controls={menuId}
           onClick={() => setMenuOpen((open) => !open)}
         >
           <span className={styles.toggleBars} aria-hidden="true" />
-          <span className="visually-hidden">{menuOpen ? 'Cerrar menú' : 'Abrir menú'}</span>
+          <span className="visually-hidden" data-menu-label="">
+            {menuOpen ? menuLabels.close : menuLabels.open}
+          </span>
         </button>
         <nav
           id={menuId}

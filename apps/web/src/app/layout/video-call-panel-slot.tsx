@@ -1,19 +1,12 @@
-import { useEffect, useState, type ComponentType } from 'react';
 import { callTexts } from '@seguridad/contracts/messages';
 import type { VideoCallPanelProps } from '../../features/call/video-call-panel';
 import { Alert } from '../../shared/ui/alert';
 import { Button } from '../../shared/ui/button';
+import { lazyPanel, useLazyPanel } from './lazy-panel';
 import styles from './video-call-panel-slot.module.css';
 
-type PanelComponent = ComponentType<VideoCallPanelProps>;
-
-let loadedPanel: PanelComponent | null = null;
-
 /** The call's code (socket, WebRTC session, chat) loads when the Videollamada panel first shows. */
-async function loadPanel(): Promise<PanelComponent> {
-  loadedPanel ??= (await import('../../features/call/video-call-panel')).VideoCallPanel;
-  return loadedPanel;
-}
+const panel = lazyPanel(async () => (await import('../../features/call/video-call-panel')).VideoCallPanel);
 
 /**
  * The call feature's panel inside the contact drawer, composed here because features do not import
@@ -21,24 +14,7 @@ async function loadPanel(): Promise<PanelComponent> {
  * instead of taking the page down.
  */
 export function VideoCallPanelSlot(props: VideoCallPanelProps) {
-  const [Panel, setPanel] = useState<PanelComponent | null>(() => loadedPanel);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (Panel) return;
-    let cancelled = false;
-    loadPanel()
-      .then((component) => {
-        if (!cancelled) setPanel(() => component);
-      })
-      .catch(() => {
-        if (!cancelled) setFailed(true);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [Panel, attempt]);
+  const { Panel, failed, retry } = useLazyPanel(panel);
 
   if (Panel) return <Panel {...props} />;
   if (!failed) {
@@ -52,13 +28,7 @@ export function VideoCallPanelSlot(props: VideoCallPanelProps) {
     <Alert tone="error">
       <p className={styles.failure}>{callTexts.callFailed}</p>
       <div className={styles.actions}>
-        <Button
-          variant="secondary"
-          onClick={() => {
-            setFailed(false);
-            setAttempt((count) => count + 1);
-          }}
-        >
+        <Button variant="secondary" onClick={retry}>
           Reintentar
         </Button>
         <Button variant="ghost" onClick={() => props.host.fallBackToVideoMail(callTexts.callFailed)}>

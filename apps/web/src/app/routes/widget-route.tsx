@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { WIDGET_QUERY } from '@seguridad/contracts/embed-bridge';
 import {
   callLaunchDelayMs,
@@ -7,7 +6,8 @@ import {
   isPrivateInvitation,
   parseCallLaunch,
 } from '../../features/call/call-launch';
-import { WidgetPage, type WidgetVideoCall } from '../../features/widget/widget-page';
+import { useWidgetQuery, WidgetPage, type WidgetVideoCall } from '../../features/widget/widget-page';
+import { PhoneCallPanelSlot } from '../layout/phone-call-panel-slot';
 import { VideoCallPanelSlot } from '../layout/video-call-panel-slot';
 
 /**
@@ -15,7 +15,7 @@ import { VideoCallPanelSlot } from '../layout/video-call-panel-slot';
  * call in it. The loader forwards the host page's call links and the page the call starts from.
  */
 export function WidgetRoute() {
-  const [params] = useSearchParams();
+  const params = useWidgetQuery();
   const launch = useMemo(() => parseCallLaunch(params), [params]);
   const from = callOriginOf(params.get(WIDGET_QUERY.from) ?? params.get(WIDGET_QUERY.hostOrigin) ?? '');
 
@@ -27,5 +27,10 @@ export function WidgetRoute() {
       <VideoCallPanelSlot host={controls} launch={launch} from={from} onHungUp={controls.backToList} />
     ),
   };
-  return <WidgetPage videoCall={videoCall} />;
+  return (
+    <WidgetPage
+      videoCall={videoCall}
+      renderPhoneCallPanel={(controls) => <PhoneCallPanelSlot host={controls} from={from} />}
+    />
+  );
 }

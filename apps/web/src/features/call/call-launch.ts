@@ -1,6 +1,5 @@
 import { DELAYS_MS } from '@seguridad/contracts/constants';
-import { CALL_LAUNCH_QUERY } from '@seguridad/contracts/embed-bridge';
-import { ROOM_NAME_PATTERN } from '@seguridad/contracts/http/calls';
+import { CALL_LAUNCH_QUERY, ROOM_NAME_PATTERN } from '@seguridad/contracts/embed-bridge';
 
 /**
  * How a page link asks for the video call (spec §2), read from the site's URL or, in the widget,

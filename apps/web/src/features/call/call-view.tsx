@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { callTexts } from '@seguridad/contracts/messages';
+import { callbackTexts, callTexts } from '@seguridad/contracts/messages';
 import { getAttachmentUrl } from '../../shared/call/call-api';
 import type { CallSession, CallSessionSnapshot } from '../../shared/call/call-session';
 import { remoteStreamOf, screenStreamOf } from '../../shared/call/call-state';
@@ -7,6 +7,7 @@ import { CallStage } from '../../shared/call/ui/call-stage';
 import { ChatPanel } from '../../shared/call/ui/chat-panel';
 import { MediaControls } from '../../shared/call/ui/media-controls';
 import { PushedVideoView } from '../../shared/call/ui/pushed-video-view';
+import { RecordingNotice } from '../../shared/call/ui/recording-notice';
 import { ScreenView } from '../../shared/call/ui/screen-view';
 import { Button, buttonClassName } from '../../shared/ui/button';
 import { callStatusTexts } from './call-status';
@@ -21,6 +22,8 @@ type CallViewProps = {
   onHangUp: () => void;
   /** Cerrar, once the call is over. */
   onClose: () => void;
+  /** While waiting, when callbacks are on: hang up and leave a number instead (decision 018). */
+  onRequestCallback?: () => void;
 };
 
 /**
@@ -29,7 +32,14 @@ type CallViewProps = {
  * the red Terminar Llamada. While waiting it tells the place in the queue; when the call is over it
  * shows the end, and Cerrar.
  */
-export function CallView({ session, callToken, snapshot, onHangUp, onClose }: CallViewProps) {
+export function CallView({
+  session,
+  callToken,
+  snapshot,
+  onHangUp,
+  onClose,
+  onRequestCallback,
+}: CallViewProps) {
   const { phase, localStream } = snapshot;
   const ended = phase.status === 'ended' || phase.status === 'failed';
   const texts = callStatusTexts(phase);
@@ -82,6 +92,15 @@ export function CallView({ session, callToken, snapshot, onHangUp, onClose }: Ca
             </p>
           ))}
         </div>
+        {phase.status === 'waiting' && onRequestCallback && (
+          <div className={styles.callbackOffer}>
+            <p className={styles.queueLine}>{callbackTexts.instead}</p>
+            <Button variant="secondary" onClick={onRequestCallback}>
+              {callbackTexts.request}
+            </Button>
+          </div>
+        )}
+        <RecordingNotice recording={!ended && snapshot.recording !== null} />
       </header>
 
       {/*

@@ -40,6 +40,8 @@ export type StartCallRequest = {
   from: string;
   /** Called once the call exists: the device check hands its live stream over. */
   takeLocalStream: () => MediaStream | null;
+  /** A phone call (decision 018): the voice token of `GET /api/token`; audio only. */
+  voiceToken?: string;
 };
 
 const SETUP: CallerCall = { step: 'setup' };
@@ -85,6 +87,7 @@ export function useCallerCall() {
         speciality: request.speciality,
         from: request.from,
         ...(request.privateRoom ? { privateRoom: request.privateRoom } : {}),
+        ...(request.voiceToken ? { voiceToken: request.voiceToken } : {}),
       });
     } catch (error) {
       socket.disconnect();
@@ -112,6 +115,7 @@ export function useCallerCall() {
       socket,
       ownsSocket: true,
       localStream,
+      audioOnly: created.kind === 'phone',
       iceServers: toIceServers(relay),
       uploadAttachment: (file, onProgress) => uploadCallAttachment(created.id, file, credentials, onProgress),
     });

@@ -30,6 +30,8 @@ export type VideoCallPanelHost = {
   backToList: () => void;
   /** The call view takes the whole viewport while a call is held. */
   setFullScreen: (fullScreen: boolean) => void;
+  /** Callbacks are on: a waiting caller may leave a number instead (decision 018). */
+  requestCallback?: () => void;
 };
 
 export type VideoCallPanelProps = {
@@ -201,6 +203,15 @@ export function VideoCallPanel({ host, launch, from, onHungUp }: VideoCallPanelP
           resetToSetup();
           host.finish();
         }}
+        onRequestCallback={
+          host.requestCallback
+            ? () => {
+                void hangUp();
+                resetToSetup();
+                host.requestCallback?.();
+              }
+            : undefined
+        }
       />
     );
   }

@@ -18,6 +18,7 @@ function queuedCall(id: number, createdAt: string, extra: Partial<QueuedCall> = 
     speciality: 'General',
     from: 'https://municipio.example/tramites',
     private: false,
+    kind: 'video',
     created_at: createdAt,
     ...extra,
   };

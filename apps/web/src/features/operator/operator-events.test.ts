@@ -87,9 +87,11 @@ describe('the operator console socket', () => {
       speciality: 'General',
       from: 'https://municipio.example/',
       private: false,
+      kind: 'phone',
       created_at: '2026-03-10T12:00:00.000Z',
     };
     socket.receive('queue:added', call);
+    socket.receive('queue:added', { ...call, kind: 'fax' });
     socket.receive('queue:added', { ...call, id: 'twelve' });
     socket.receive('queue:added', { id: 13 });
     socket.receive('queue:removed', { id: 12, reason: 'accepted' });
@@ -106,5 +108,7 @@ describe('the operator console socket', () => {
     expect(parseInboxEvent(null)).toBeNull();
     expect(parseInboxEvent({ kind: 'videoMail', id: 1.5 })).toBeNull();
     expect(parseInboxEvent({ kind: 'videoMail', id: 2, extra: true })).toEqual({ kind: 'videoMail', id: 2 });
+    expect(parseInboxEvent({ kind: 'callback', id: 3 })).toEqual({ kind: 'callback', id: 3 });
+    expect(parseInboxEvent({ kind: 'call', id: 3 })).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { webPaths } from '@seguridad/contracts/web-paths';
-import { promoTexts } from '@seguridad/contracts/messages';
+import { callbackTexts, promoTexts } from '@seguridad/contracts/messages';
 import { errorStatus, errorText } from '../../shared/api/api-client';
 import { operatorTexts } from './operator-texts';
 import { loginPathFor, useRedirectToLogin, useRequireSession } from '../../shared/auth/require-session';
@@ -17,6 +17,7 @@ import { ConnectionIndicator } from './components/connection-indicator';
 import { CallsPanel } from './components/calls-panel';
 import { ConsoleTabPanel, ConsoleTabs, type ConsoleTab } from './components/console-tabs';
 import { DrawPanel } from './components/draw-panel';
+import { CallbackCard } from './components/callback-card';
 import { ContactCard } from './components/contact-card';
 import { InboxSection } from './components/inbox-section';
 import { NewItemNotice } from './components/new-item-notice';
@@ -38,6 +39,7 @@ const views = {
   calls: 'llamadas',
   videoMails: 'video-mails',
   contacts: 'contactos',
+  callbacks: 'solicitudes-de-llamada',
   settings: 'configuracion',
   draw: 'sorteo',
 } as const;
@@ -54,6 +56,11 @@ const inboxTexts = {
     title: 'Mensajes de contacto',
     emptyPending: 'No hay mensajes pendientes. Los nuevos aparecerán aquí sin recargar la página.',
     emptyAll: 'Todavía no llegan mensajes de contacto.',
+  },
+  callbacks: {
+    title: callbackTexts.consoleTitle,
+    emptyPending: callbackTexts.consoleEmptyPending,
+    emptyAll: callbackTexts.consoleEmptyAll,
   },
 };
 
@@ -169,11 +176,12 @@ function OperatorConsole() {
 
   const settings = company.data?.company;
   const isAdmin = settings?.role === 'admin';
-  const { video_mails: videoMails, contacts } = inbox.data;
+  const { video_mails: videoMails, contacts, callbacks } = inbox.data;
   const requested = searchParams.get('vista') as View | null;
   const view: View =
     requested === views.videoMails ||
     requested === views.contacts ||
+    requested === views.callbacks ||
     ((requested === views.settings || requested === views.draw) && isAdmin)
       ? requested
       : views.calls;
@@ -189,6 +197,11 @@ function OperatorConsole() {
       id: views.contacts,
       label: 'Mensajes de contacto',
       pending: contacts.filter((contact) => !contact.handled_at).length,
+    },
+    {
+      id: views.callbacks,
+      label: callbackTexts.consoleTitle,
+      pending: callbacks.filter((callback) => !callback.handled_at).length,
     },
     ...(isAdmin
       ? [
@@ -220,7 +233,12 @@ function OperatorConsole() {
           alwaysMounted
           selected={view === views.calls}
         >
-          <CallsPanel queue={callQueue} operatorCall={operatorCall} visible={view === views.calls} />
+          <CallsPanel
+            queue={callQueue}
+            operatorCall={operatorCall}
+            visible={view === views.calls}
+            pendingCallbacks={callbacks.filter((callback) => !callback.handled_at)}
+          />
         </ConsoleTabPanel>
         <ConsoleTabPanel value={views.videoMails} className={styles.panel}>
           <InboxSection
@@ -241,6 +259,15 @@ function OperatorConsole() {
             {...inboxTexts.contacts}
             renderItem={(contact, _index, keepInView) => (
               <ContactCard contact={contact} keepInView={keepInView} />
+            )}
+          />
+        </ConsoleTabPanel>
+        <ConsoleTabPanel value={views.callbacks} className={styles.panel}>
+          <InboxSection
+            items={callbacks}
+            {...inboxTexts.callbacks}
+            renderItem={(callback, _index, keepInView) => (
+              <CallbackCard callback={callback} keepInView={keepInView} />
             )}
           />
         </ConsoleTabPanel>

@@ -13,6 +13,7 @@ function queuedCall(id: number, speciality: string, isPrivate = false): QueuedCa
     speciality,
     from: '',
     private: isPrivate,
+    kind: 'video',
     created_at: `2026-03-10T12:00:0${id}.000Z`,
   };
 }

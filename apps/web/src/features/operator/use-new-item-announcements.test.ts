@@ -24,9 +24,20 @@ describe('announcing arrivals', () => {
         { ...item, id: 9, name: 'Pedro', created_at: '2026-01-01T10:01:00.000Z' },
         { ...item, id: 8, name: 'Ana', created_at: '2026-01-01T09:00:00.000Z' },
       ],
+      callbacks: [
+        {
+          id: 3,
+          phone: '+56912345678',
+          preferred_time: 'asap',
+          created_at: '2026-01-01T10:03:00.000Z',
+          handled_at: null,
+          note: '',
+        },
+      ],
     };
     expect(newItemSentences(new Set(['contact:8']), inbox)).toEqual([
       'Nuevo mensaje de Pedro',
+      'Nueva solicitud de llamada de +56 9 1234 5678',
       'Nuevo video mail de Rosa',
     ]);
   });

@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import type { InboxResponse } from '@seguridad/contracts/http/operator';
+import { formatPhone } from '@seguridad/contracts/helpers/phone';
+import { callbackTexts } from '@seguridad/contracts/messages';
+import type { InboxKind } from '@seguridad/contracts/realtime/operator';
 
 export type Announcement = { key: number; text: string };
 
-const keyOf = (kind: 'videoMail' | 'contact', id: number) => `${kind}:${id}`;
+const keyOf = (kind: InboxKind, id: number) => `${kind}:${id}`;
 
 /** What arrived in `next` that `known` did not hold, oldest first, as sentences to announce. */
 export function newItemSentences(known: ReadonlySet<string>, next: InboxResponse): string[] {
@@ -14,6 +17,12 @@ export function newItemSentences(known: ReadonlySet<string>, next: InboxResponse
     ...next.contacts
       .filter((contact) => !known.has(keyOf('contact', contact.id)))
       .map((contact) => ({ at: contact.created_at, text: `Nuevo mensaje de ${contact.name}` })),
+    ...next.callbacks
+      .filter((callback) => !known.has(keyOf('callback', callback.id)))
+      .map((callback) => ({
+        at: callback.created_at,
+        text: callbackTexts.announce(formatPhone(callback.phone)),
+      })),
   ];
   return arrivals.sort((a, b) => a.at.localeCompare(b.at)).map((arrival) => arrival.text);
 }
@@ -22,6 +31,7 @@ function keysOf(inbox: InboxResponse): Set<string> {
   return new Set([
     ...inbox.video_mails.map((mail) => keyOf('videoMail', mail.id)),
     ...inbox.contacts.map((contact) => keyOf('contact', contact.id)),
+    ...inbox.callbacks.map((callback) => keyOf('callback', callback.id)),
   ]);
 }
 

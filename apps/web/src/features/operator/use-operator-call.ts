@@ -114,7 +114,11 @@ export function useOperatorCall({
 
       // The citizen is waiting: the camera and the relay settings are fetched while the accept is
       // on its way (the relay answers any operator of the company), and dropped if it fails.
-      const camera = openCameraStream().catch(() => null);
+      // A phone call is answered audio only (decision 018): the microphone, never the camera.
+      const phone = call.kind === 'phone';
+      const camera = (
+        phone ? navigator.mediaDevices.getUserMedia({ audio: true, video: false }) : openCameraStream()
+      ).catch(() => null);
       const relay = getRelaySettings(call.id, { operator: true }).then(toIceServers, () => []);
       let accepted: QueuedCall;
       try {
@@ -146,6 +150,7 @@ export function useOperatorCall({
         socket,
         ownsSocket: false,
         localStream: stream,
+        audioOnly: phone,
         iceServers,
         uploadAttachment: (file, onProgress) =>
           uploadCallAttachment(accepted.id, file, { operator: true }, onProgress),

@@ -60,12 +60,13 @@ describe('ContactDrawer with a video call panel', () => {
     expect(screen.getByRole('dialog', { name: 'Videollamada' })).toBeTruthy();
   });
 
-  it('falls back to the video mail with the reason above the form', () => {
+  it('falls back to the video mail with the reason above the form', async () => {
     renderDrawer({ panelRequest: { panel: 'videoCall', id: 1 } });
     fireEvent.click(screen.getByRole('button', { name: 'Simular falla' }));
     const videoMail = screen.getByRole('dialog', { name: 'Video Mail' });
     expect(within(videoMail).getByRole('alert').textContent).toContain('No hay operadoras disponibles.');
-    expect(within(videoMail).getByRole('button', { name: 'Grabar nuevo video' })).toBeTruthy();
+    // The video mail's form loads on demand.
+    expect(await within(videoMail).findByRole('button', { name: 'Grabar nuevo video' })).toBeTruthy();
   });
 
   it('cannot be closed from the keyboard during a call, and hides its header', () => {

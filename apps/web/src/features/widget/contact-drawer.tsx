@@ -1,4 +1,5 @@
 import {
+  Suspense,
   useEffect,
   useEffectEvent,
   useId,
@@ -11,31 +12,26 @@ import {
 import { DRAWER_WIDTH_PX } from '@seguridad/contracts/constants';
 import { Alert } from '../../shared/ui/alert';
 import { useServiceStatus } from './api/get-service-status';
-import { ContactPanel } from './contact-panel';
 import styles from './contact-drawer.module.css';
-import { VideoMailPanel } from './video-mail-panel';
+import { CloseButton, EntryIcon, entryDescriptions, panelTitles, type DrawerEntry } from './drawer-entries';
+import {
+  CallbackPanel,
+  ContactPanel,
+  panelLoading,
+  prefetchPanel,
+  VideoMailPanel,
+  type DrawerPanel,
+  type PanelRequest,
+  type PhoneCallPanelControls,
+  type VideoCallPanelControls,
+} from './drawer-panels';
 
-export type DrawerPanel = 'videoCall' | 'videoMail' | 'contact';
-
-/**
- * What the drawer gives the video call panel it hosts. The panel belongs to the call feature and is
- * composed in by the app layer, so it only sees these controls.
- */
-export type VideoCallPanelControls = {
-  /** The panel is on screen: the drawer is open and shows it. */
-  active: boolean;
-  /** The call could not start: the video mail opens, derived, with this one sentence above it. */
-  fallBackToVideoMail: (reason: string) => void;
-  /** The call is over: back to the entries, and the drawer closes. */
-  finish: () => void;
-  /** Back to the entries, the drawer stays open. */
-  backToList: () => void;
-  /** During a call the drawer covers the whole viewport and cannot be closed from outside. */
-  setFullScreen: (fullScreen: boolean) => void;
-};
-
-/** Asks an open or closed drawer to show a panel; a new `id` asks again. */
-export type PanelRequest = { panel: DrawerPanel; id: number };
+export type {
+  DrawerPanel,
+  PanelRequest,
+  PhoneCallPanelControls,
+  VideoCallPanelControls,
+} from './drawer-panels';
 
 export type ContactDrawerProps = {
   /**
@@ -55,6 +51,11 @@ export type ContactDrawerProps = {
    * working hours, or when `videoCallInvited`.
    */
   renderVideoCallPanel?: (controls: VideoCallPanelControls) => ReactNode;
+  /**
+   * The phone-call panel (spec §2). Its entry appears when given and callbacks or the call service
+   * (on and within working hours) are on.
+   */
+  renderPhoneCallPanel?: (controls: PhoneCallPanelControls) => ReactNode;
   /** The person followed an operator's private call link: the entry shows whatever the service says. */
   videoCallInvited?: boolean;
   /** Marks video mails as derived: the person came here because a video call failed (spec §4). */
@@ -65,19 +66,6 @@ export type ContactDrawerProps = {
   onFullScreenChange?: (fullScreen: boolean) => void;
 };
 
-const panelTitles: Record<DrawerPanel, string> = {
-  videoCall: 'Videollamada',
-  videoMail: 'Video Mail',
-  contact: 'Contacto',
-};
-
-const entryDescriptions: Record<DrawerPanel, string> = {
-  videoCall: 'Habla ahora con una operadora de la central.',
-  videoMail: 'Graba un video con tu mensaje y lo revisaremos.',
-  contact: 'Escríbenos y te responderemos por correo o teléfono.',
-};
-
-/** Scrolling less than this (a touch wobble, a browser bar hiding) does not close the drawer. */
 const SCROLL_CLOSE_THRESHOLD_PX = 32;
 
 const FOCUSABLE =
@@ -89,33 +77,8 @@ function focusableIn(container: HTMLElement): HTMLElement[] {
   );
 }
 
-function EntryIcon({ panel }: { panel: DrawerPanel }) {
-  const paths: Record<DrawerPanel, string> = {
-    videoCall:
-      'M4 6h11a2 2 0 0 1 2 2v1.5l3.4-2.3A1 1 0 0 1 22 8v8a1 1 0 0 1-1.6.8L17 14.5V16a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2z',
-    videoMail:
-      'M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8zm0-6C6.5 2 2 6.5 2 12s4.5 10 10 10 10-4.5 10-10S17.5 2 12 2zm0 18a8 8 0 1 1 0-16 8 8 0 0 1 0 16z',
-    contact:
-      'M4 4h16a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zm0 3.2V18h16V7.2l-8 5-8-5zM5.4 6 12 10.1 18.6 6H5.4z',
-  };
-  return (
-    <svg className={styles.entryIcon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path fill="currentColor" d={paths[panel]} />
-    </svg>
-  );
-}
-
-function CloseButton({ onClick }: { onClick: () => void }) {
-  return (
-    <button type="button" className={styles.iconButton} onClick={onClick} aria-label="Cerrar">
-      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-        <path
-          fill="currentColor"
-          d="M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6 10.6 12 5 6.4z"
-        />
-      </svg>
-    </button>
-  );
+function PanelOutlet<Controls>(props: { render: (controls: Controls) => ReactNode; controls: Controls }) {
+  return props.render(props.controls);
 }
 
 /** Renders the hosted video call panel as a component of its own (its controls act on the drawer). */
@@ -138,6 +101,7 @@ export function ContactDrawer({
   initialPanel,
   panelRequest,
   renderVideoCallPanel,
+  renderPhoneCallPanel,
   videoCallInvited = false,
   videoMailDerived = false,
   onPanelChange,
@@ -150,6 +114,8 @@ export function ContactDrawer({
   );
   /** Why the video call could not start, shown above the video mail, which is then derived. */
   const [derivedReason, setDerivedReason] = useState<string | null>(null);
+  /** Why the person is asked for a number instead of being in a call. */
+  const [callbackReason, setCallbackReason] = useState<string | null>(null);
   const [fullScreen, setFullScreen] = useState(false);
   const status = useServiceStatus(open);
   const ids = useId();
@@ -165,8 +131,13 @@ export function ContactDrawer({
   const videoCallOffered =
     renderVideoCallPanel !== undefined &&
     (videoCallInvited || Boolean(services?.videoCall && services.working_hours));
-  const entries: DrawerPanel[] = [
+  // Decision 018: the phone service is the call service (same operators, hours and switch).
+  const liveCallOffered = Boolean(services?.videoCall && services.working_hours);
+  const callBackOffered = Boolean(services?.callBack);
+  const phoneCallOffered = renderPhoneCallPanel !== undefined && (liveCallOffered || callBackOffered);
+  const entries: DrawerEntry[] = [
     ...(videoCallOffered ? (['videoCall'] as const) : []),
+    ...(phoneCallOffered ? (['phoneCall'] as const) : []),
     ...(services?.videoMail ? (['videoMail'] as const) : []),
     'contact',
   ];
@@ -206,6 +177,26 @@ export function ContactDrawer({
       setPanel(null);
     },
     setFullScreen,
+    ...(callBackOffered
+      ? {
+          requestCallback() {
+            setFullScreen(false);
+            setCallbackReason(null);
+            openPanel('callback');
+          },
+        }
+      : {}),
+  };
+
+  const phoneCallControls: PhoneCallPanelControls = {
+    active: open && panel === 'phoneCall',
+    liveCallOffered,
+    callBackOffered,
+    requestCallback(reason) {
+      setCallbackReason(reason);
+      openPanel('callback');
+    },
+    finish: finishPanel,
   };
 
   // The widths of spec §9, from the shared constants (CSS keeps the same numbers as fallbacks).
@@ -345,6 +336,8 @@ export function ContactDrawer({
                     else entryRefs.current.delete(entry);
                   }}
                   aria-describedby={`${ids}-${entry}-description`}
+                  onPointerEnter={() => prefetchPanel(entry)}
+                  onFocus={() => prefetchPanel(entry)}
                   onClick={() => openPanel(entry)}
                 >
                   <EntryIcon panel={entry} />
@@ -385,6 +378,25 @@ export function ContactDrawer({
             <VideoCallPanelOutlet render={renderVideoCallPanel} controls={videoCallControls} />
           </div>
         )}
+        {visited.has('phoneCall') && renderPhoneCallPanel && (
+          <div className={styles.panelBody} hidden={panel !== 'phoneCall'}>
+            <PanelOutlet render={renderPhoneCallPanel} controls={phoneCallControls} />
+          </div>
+        )}
+        {visited.has('callback') && (
+          <div className={styles.panelBody} hidden={panel !== 'callback'}>
+            <Suspense fallback={panelLoading}>
+              <CallbackPanel
+                active={open && panel === 'callback'}
+                reason={callbackReason}
+                onFinished={() => {
+                  setCallbackReason(null);
+                  finishPanel();
+                }}
+              />
+            </Suspense>
+          </div>
+        )}
         {visited.has('videoMail') && (
           <div className={styles.panelBody} hidden={panel !== 'videoMail'}>
             {derivedReason && (
@@ -392,19 +404,23 @@ export function ContactDrawer({
                 {derivedReason}
               </Alert>
             )}
-            <VideoMailPanel
-              active={open && panel === 'videoMail'}
-              derived={videoMailDerived || derivedReason !== null}
-              onFinished={() => {
-                setDerivedReason(null);
-                finishPanel();
-              }}
-            />
+            <Suspense fallback={panelLoading}>
+              <VideoMailPanel
+                active={open && panel === 'videoMail'}
+                derived={videoMailDerived || derivedReason !== null}
+                onFinished={() => {
+                  setDerivedReason(null);
+                  finishPanel();
+                }}
+              />
+            </Suspense>
           </div>
         )}
         {visited.has('contact') && (
           <div className={styles.panelBody} hidden={panel !== 'contact'}>
-            <ContactPanel active={open && panel === 'contact'} onFinished={finishPanel} />
+            <Suspense fallback={panelLoading}>
+              <ContactPanel active={open && panel === 'contact'} onFinished={finishPanel} />
+            </Suspense>
           </div>
         )}
       </div>

@@ -1,5 +1,4 @@
-import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { lazy, Suspense, useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import {
   WIDGET_MESSAGE_SOURCE,
   WIDGET_QUERY,
@@ -9,11 +8,11 @@ import {
 } from '@seguridad/contracts/embed-bridge';
 import { DRAWER_WIDTH_PX } from '@seguridad/contracts/constants';
 import { getCompanyKey, setCompanyKey } from '../../shared/api/company-key';
-import {
-  ContactDrawer,
-  type DrawerPanel,
-  type PanelRequest,
-  type VideoCallPanelControls,
+import type {
+  DrawerPanel,
+  PanelRequest,
+  PhoneCallPanelControls,
+  VideoCallPanelControls,
 } from './contact-drawer';
 import styles from './widget-page.module.css';
 
@@ -26,7 +25,29 @@ export type WidgetVideoCall = {
   invited: boolean;
 };
 
-type WidgetPageProps = { videoCall?: WidgetVideoCall };
+type WidgetPageProps = {
+  videoCall?: WidgetVideoCall;
+  /** The phone-call panel, composed in by the app layer like the video call. */
+  renderPhoneCallPanel?: (controls: PhoneCallPanelControls) => ReactNode;
+};
+
+/**
+ * The drawer's code loads when the host page first opens it (or a link into the call does): the
+ * frame tells the host it is ready without it, so an embedding page that is never used costs
+ * its visitors only the frame.
+ */
+const ContactDrawer = lazy(async () => ({ default: (await import('./contact-drawer')).ContactDrawer }));
+
+/**
+ * The frame's address query (company key, host origin, forwarded call links). The frame never
+ * navigates, so it is read once; no router is needed for it.
+ */
+export function useWidgetQuery(): URLSearchParams {
+  const [query] = useState(
+    () => new URLSearchParams(typeof window === 'undefined' ? '' : window.location.search),
+  );
+  return query;
+}
 
 /** An origin from the query, or undefined when it is not one (never a wildcard). */
 function originFrom(value: string | null): string | undefined {
@@ -44,8 +65,8 @@ function originFrom(value: string | null): string | undefined {
  * it is ready and how big to make the frame (the whole viewport during a call), and obeys
  * open/close/openVideoCall from that page only.
  */
-export function WidgetPage({ videoCall }: WidgetPageProps) {
-  const [params] = useSearchParams();
+export function WidgetPage({ videoCall, renderPhoneCallPanel }: WidgetPageProps) {
+  const params = useWidgetQuery();
   const companyKey = params.get(WIDGET_QUERY.companyKey)?.trim() ?? '';
   const hostOrigin = originFrom(params.get(WIDGET_QUERY.hostOrigin));
   const framed = typeof window !== 'undefined' && window.parent !== window;
@@ -57,6 +78,9 @@ export function WidgetPage({ videoCall }: WidgetPageProps) {
   const [panel, setPanel] = useState<DrawerPanel | null>(null);
   const [fullScreen, setFullScreen] = useState(false);
   const [panelRequest, setPanelRequest] = useState<PanelRequest | null>(null);
+  // Once wanted, the drawer stays mounted (what a person typed or recorded survives closing it).
+  const [drawerWanted, setDrawerWanted] = useState(open);
+  if ((open || panelRequest) && !drawerWanted) setDrawerWanted(true);
 
   const openVideoCallPanel = useEffectEvent(() => {
     setOpen(true);
@@ -107,16 +131,21 @@ export function WidgetPage({ videoCall }: WidgetPageProps) {
   }
   return (
     <div className={styles.frame}>
-      <ContactDrawer
-        embedded
-        open={open}
-        onClose={() => setOpen(false)}
-        onPanelChange={setPanel}
-        onFullScreenChange={setFullScreen}
-        panelRequest={panelRequest}
-        renderVideoCallPanel={videoCall?.renderPanel}
-        videoCallInvited={videoCall?.invited}
-      />
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <ContactDrawer
+            embedded
+            open={open}
+            onClose={() => setOpen(false)}
+            onPanelChange={setPanel}
+            onFullScreenChange={setFullScreen}
+            panelRequest={panelRequest}
+            renderVideoCallPanel={videoCall?.renderPanel}
+            renderPhoneCallPanel={renderPhoneCallPanel}
+            videoCallInvited={videoCall?.invited}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import {
   attachmentUrlResponseSchema,
   createVideoCallResponseSchema,
   relaySettingsResponseSchema,
+  voiceTokenResponseSchema,
   type Attachment,
   type CreateVideoCallBody,
   type RelaySettings,
@@ -44,6 +45,12 @@ export async function createVideoCall(body: CreateVideoCallBody): Promise<VideoC
     companyKey: true,
   });
   return parseResponse(createVideoCallResponseSchema, payload).data;
+}
+
+/** `GET /api/token` (spec §7): a short-lived token that lets this widget start one phone call. */
+export async function getVoiceToken(): Promise<string> {
+  const payload = await apiRequest<unknown>('/api/token', { companyKey: true });
+  return parseResponse(voiceTokenResponseSchema, payload).data.token;
 }
 
 /**

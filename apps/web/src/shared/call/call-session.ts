@@ -24,6 +24,8 @@ import { PeerNegotiation } from './peer-negotiation';
 import { RoomMembership, type StopEvent } from './room-membership';
 import { ScreenShare } from './screen-share';
 import { PushedVideoPart } from './pushed-video';
+import { KeypadDigits } from './keypad-digits';
+import { CallRecordingPart } from './call-recording';
 
 export type {
   CallCredentials,
@@ -58,7 +60,9 @@ function endReasonOf(reason: CallEnded['reason'], role: CallRole): CallEndReason
  * - MediaTracks: local stream with its switches, remote stream;
  * - ChatOutbox: chat entries and the outbox of unacknowledged messages;
  * - ScreenShare: the operator's shared screen, announced by stream id, on both sides;
- * - PushedVideoPart: the video the operator plays in the call (roomAdmin), on both sides.
+ * - PushedVideoPart: the video the operator plays in the call (roomAdmin), on both sides;
+ * - KeypadDigits: a phone call's keypad, DTMF tones plus the `dtmf` message the console shows.
+ * - CallRecordingPart: whether the call is being recorded (startRecording / stopRecording).
  *
  * The session itself routes socket events to them, keeps `reconnecting` (socket or ICE down) and
  * stops every part when the call ends. Every inbound payload is parsed with the contracts'
@@ -75,6 +79,8 @@ export class CallSession {
   private readonly chat: ChatOutbox;
   private readonly screen: ScreenShare;
   private readonly pushedVideo: PushedVideoPart;
+  private readonly keypad: KeypadDigits;
+  private readonly recording: CallRecordingPart;
   private disposed = false;
 
   /** Our listeners, as attached: a shared socket (the console's) keeps everyone else's. */
@@ -99,6 +105,7 @@ export class CallSession {
       setScreenTrack: (stream) => this.negotiation.setScreen(stream),
     });
     this.pushedVideo = new PushedVideoPart(this.context);
+    this.recording = new CallRecordingPart(this.context, options.call.id);
     this.media = new MediaTracks(this.context, {
       claimRemoteStream: (stream) => this.screen.claimRemoteStream(stream),
     });
@@ -106,11 +113,13 @@ export class CallSession {
       iceServers: options.iceServers,
       createPeerConnection: options.createPeerConnection,
       screenStream: () => this.store.get().localScreenStream,
+      audioOnly: options.audioOnly,
       onIceHealth: (healthy) => {
         if (healthy) this.store.dispatch({ type: 'mediaConnected' });
         this.updateReconnecting();
       },
     });
+    this.keypad = new KeypadDigits(this.context, { audioSender: () => this.negotiation.audioSender() });
     this.membership = new RoomMembership(this.context, {
       call: options.call,
       credentials: options.credentials,
@@ -211,9 +220,25 @@ export class CallSession {
     return this.pushedVideo.request(null);
   }
 
+  /** The operator asks the server to record the call; `recording` in the snapshot says when it does. */
+  startRecording(): void {
+    this.recording.requestStart();
+  }
+
+  /** The operator's recorder uploaded its last chunk: the server finalises the file. */
+  stopRecording(): void {
+    this.recording.requestStop();
+  }
+
   /** The shared screen's <video> showed its first frame: tells the sharer (`onStreamerVideoReady`). */
   reportScreenVideoReady(): void {
     this.screen.reportScreenVideoReady();
+  }
+
+  /** A phone call's keypad: DTMF tones on the audio and a `dtmf` message the operator sees. */
+  sendDigits(keys: string): void {
+    if (this.disposed || !this.options.audioOnly || !isLivePhase(this.store.get().phase)) return;
+    this.keypad.send(keys);
   }
 
   /** Terminar Llamada: ends the call for both sides. */
@@ -258,6 +283,7 @@ export class CallSession {
     this.negotiation.close();
     this.screen.close();
     this.pushedVideo.close();
+    this.recording.close();
     this.store.update({ localScreenStream: null, screenSeenByPeer: false });
     this.chat.failPending();
     this.store.dispatch(event.type === 'failed' ? event : { ...event, chatOccurred: this.chat.hasChat() });
@@ -320,8 +346,15 @@ export class CallSession {
       case 'onStreamerVideoReady':
         this.screen.handle(message);
         return;
+      case 'dtmf':
+        this.keypad.receive(message.digits);
+        return;
+      case 'startRecording':
+      case 'stopRecording':
+        this.recording.handle(message);
+        return;
       default:
-        // onVideoReady, onUserVideoReady and recording: nothing to do here.
+        // onVideoReady and onUserVideoReady: nothing to do here.
         return;
     }
   }

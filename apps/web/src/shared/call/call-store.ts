@@ -20,6 +20,8 @@ export class CallStore {
       localScreenStream: null,
       screenSeenByPeer: false,
       pushedVideo: null,
+      digits: '',
+      recording: null,
     };
   }
 

@@ -5,6 +5,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@seguridad/cont
 import type { CallPhase } from './call-state';
 import type { CallStore } from './call-store';
 import type { PushedVideo } from './pushed-video';
+import type { RecordingStatus } from './call-recording';
 
 export type ChatEntry = ChatMessage & {
   /** Sent (or waiting to be sent), not yet acknowledged by the server. */
@@ -31,6 +32,10 @@ export type CallSessionSnapshot = {
   screenSeenByPeer: boolean;
   /** The video the operator plays in the call (`roomAdmin`), on both sides; null when none. */
   pushedVideo: PushedVideo | null;
+  /** A phone call's keypad: the last keys the caller pressed, on both sides ('' when none). */
+  digits: string;
+  /** The operator is recording the call (decision 017), on both sides; null when not. */
+  recording: RecordingStatus | null;
 };
 
 /**
@@ -78,6 +83,11 @@ export type CallSessionOptions = {
   /** True for the caller's own socket: dispose() disconnects it. */
   ownsSocket?: boolean;
   userName?: string;
+  /**
+   * A phone call (decision 018): audio only, so the offer asks for no video; the caller's keypad
+   * digits are sent and shown.
+   */
+  audioOnly?: boolean;
   /** From getUserMedia; null without a camera (the call still receives the other side). */
   localStream: MediaStream | null;
   /** From the relay settings; direct connections only when empty. */

@@ -17,6 +17,8 @@ export type PeerNegotiationOptions = {
   onIceHealth: (healthy: boolean) => void;
   /** The screen this side shares, sent beside the camera on every new connection. */
   screenStream?: () => MediaStream | null;
+  /** A phone call: the offer asks for audio only, never for video this side does not send. */
+  audioOnly?: boolean;
 };
 
 /** The messages this part answers; the session routes them here. */
@@ -146,6 +148,13 @@ export class PeerNegotiation {
     });
   }
 
+  /** The sender of this side's microphone on the live connection (for DTMF), or null. */
+  audioSender(): RTCRtpSender | null {
+    const peerConnection = this.peerConnection;
+    if (!peerConnection) return null;
+    return peerConnection.getSenders().find((sender) => sender.track?.kind === 'audio') ?? null;
+  }
+
   close(): void {
     clearTimeout(this.iceRestartTimer);
     const peerConnection = this.peerConnection;
@@ -235,7 +244,7 @@ export class PeerNegotiation {
     const tracks = stream?.getTracks() ?? [];
     for (const track of tracks) peerConnection.addTrack(track, stream as MediaStream);
     if (role !== 'offerer') return;
-    for (const kind of ['audio', 'video'] as const) {
+    for (const kind of this.options.audioOnly ? (['audio'] as const) : (['audio', 'video'] as const)) {
       if (!tracks.some((track) => track.kind === kind))
         peerConnection.addTransceiver(kind, { direction: 'recvonly' });
     }

@@ -1,9 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { RevealPreset } from '@seguridad/contracts/constants';
-
-function prefersReducedMotion(): boolean {
-  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
+import { revealOnScroll } from './reveal-on-scroll';
 
 /**
  * Reveals its content when scrolled into view with one of the presets of spec §9. What is already
@@ -24,21 +21,7 @@ export function Reveal({
 
   useEffect(() => {
     const element = ref.current;
-    if (!element || prefersReducedMotion() || !('IntersectionObserver' in window)) return;
-    const { top } = element.getBoundingClientRect();
-    if (top < window.innerHeight) return;
-    element.dataset.revealState = 'pending';
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          element.dataset.revealState = 'shown';
-          observer.disconnect();
-        }
-      },
-      { rootMargin: '0px 0px -10% 0px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
+    return element ? revealOnScroll(element) : undefined;
   }, []);
 
   return (

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OkResponse } from '@seguridad/contracts/http/auth';
+import type { MarkCallbackDoneBody } from '@seguridad/contracts/http/callbacks';
 import type { InboxResponse } from '@seguridad/contracts/http/operator';
 import type { InboxKind } from '@seguridad/contracts/realtime/operator';
 import { apiRequest } from '../../../shared/api/api-client';
@@ -8,35 +9,53 @@ import { operatorQueryKeys } from './operator-query-keys';
 const handledPaths: Record<InboxKind, (id: number) => string> = {
   contact: (id) => `/api/v1/operator/contacts/${id}/handled`,
   videoMail: (id) => `/api/v1/operator/videoMails/${id}/handled`,
+  callback: (id) => `/api/v1/operator/callbacks/${id}/handled`,
 };
 
-const inboxLists = { contact: 'contacts', videoMail: 'video_mails' } as const satisfies Record<
-  InboxKind,
-  keyof InboxResponse
->;
+const inboxLists = {
+  contact: 'contacts',
+  videoMail: 'video_mails',
+  callback: 'callbacks',
+} as const satisfies Record<InboxKind, keyof InboxResponse>;
 
-export function markInboxItemHandled(kind: InboxKind, id: number): Promise<OkResponse> {
-  return apiRequest<OkResponse>(handledPaths[kind](id), { method: 'POST', auth: true });
+/** Marks an item handled; a callback takes the operator's note (decision 018). */
+export function markInboxItemHandled(kind: InboxKind, id: number, note?: string): Promise<OkResponse> {
+  const body: MarkCallbackDoneBody | undefined = kind === 'callback' ? { note: note ?? '' } : undefined;
+  return apiRequest<OkResponse>(handledPaths[kind](id), {
+    method: 'POST',
+    auth: true,
+    ...(body ? { body } : {}),
+  });
 }
 
-/** Marks a contact message or a video mail as handled, shown at once in the cached inbox. */
+/** Marks a contact message, a video mail or a callback as handled, shown at once in the cached inbox. */
 export function useMarkInboxItemHandled(kind: InboxKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => markInboxItemHandled(kind, id),
-    onSuccess: async (_answer, id) => {
-      const list = inboxLists[kind];
+    mutationFn: ({ id, note }: { id: number; note?: string }) => markInboxItemHandled(kind, id, note),
+    onSuccess: async (_answer, { id, note }) => {
+      const now = new Date().toISOString();
       // Shown at once; the refetch then brings the server's own time.
-      queryClient.setQueryData<InboxResponse>(
-        operatorQueryKeys.inbox,
-        (inbox) =>
-          inbox && {
+      queryClient.setQueryData<InboxResponse>(operatorQueryKeys.inbox, (inbox) => {
+        if (!inbox) return inbox;
+        if (kind === 'callback') {
+          return {
             ...inbox,
-            [list]: inbox[list].map((item) =>
-              item.id === id ? { ...item, handled_at: item.handled_at ?? new Date().toISOString() } : item,
+            callbacks: inbox.callbacks.map((item) =>
+              item.id === id
+                ? { ...item, handled_at: item.handled_at ?? now, note: note || item.note }
+                : item,
             ),
-          },
-      );
+          };
+        }
+        const list = inboxLists[kind];
+        return {
+          ...inbox,
+          [list]: inbox[list].map((item) =>
+            item.id === id ? { ...item, handled_at: item.handled_at ?? now } : item,
+          ),
+        };
+      });
       await queryClient.invalidateQueries({ queryKey: operatorQueryKeys.inbox });
     },
   });

@@ -10,6 +10,7 @@ export const operatorQueryKeys = {
   callQueue: ['operator', 'calls', 'queue'] as const,
   callHistory: ['operator', 'calls', 'history'] as const,
   videos: ['operator', 'videos'] as const,
+  recordings: ['operator', 'calls', 'recordings'] as const,
 };
 
 /** 401 (session ended) and 403 (not a member) will not change on a retry. */

@@ -2,6 +2,8 @@ import { useId } from 'react';
 import type { CallRecord } from '@seguridad/contracts/http/calls';
 import { errorText } from '../../../shared/api/api-client';
 import { useCallHistory } from '../api/get-call-history';
+import { useRecordings } from '../api/get-recordings';
+import { RecordingPlayer } from './recording-player';
 import { formatDateTime, formatDuration } from '../format';
 import { operatorTexts } from '../operator-texts';
 import styles from './calls.module.css';
@@ -26,6 +28,7 @@ export function CallHistory({ enabled }: { enabled: boolean }) {
   const headingId = useId();
   const history = useCallHistory(enabled);
   const calls = history.data?.calls.slice(0, SHOWN_CALLS) ?? [];
+  const recordings = useRecordings(enabled).data?.recordings ?? [];
 
   return (
     <section aria-labelledby={headingId} className={styles.section}>
@@ -59,6 +62,9 @@ export function CallHistory({ enabled }: { enabled: boolean }) {
                     {call.chat_messages === 1 ? '1 mensaje' : `${call.chat_messages} mensajes`}
                   </span>
                 )}
+                <RecordingPlayer
+                  recordings={recordings.filter((recording) => recording.call_id === call.id)}
+                />
               </li>
             );
           })}

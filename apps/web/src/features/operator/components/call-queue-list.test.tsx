@@ -13,6 +13,7 @@ function queuedCall(id: number, speciality: string, createdAt: string, from = ''
     speciality,
     from,
     private: false,
+    kind: 'video',
     created_at: createdAt,
   };
 }

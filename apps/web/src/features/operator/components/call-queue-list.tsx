@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { QueuedCall } from '@seguridad/contracts/http/calls';
+import { phoneCallTexts } from '@seguridad/contracts/messages';
 import { Button } from '../../../shared/ui/button';
 import { consoleCallTexts } from '../operator-texts';
 import { useNow } from '../use-now';
@@ -69,7 +70,7 @@ function QueueItem({ call, now, accepting, disabled, onAccept }: QueueItemProps)
     <li className={styles.queueItem} aria-labelledby={titleId}>
       <div className={styles.queueText}>
         <h3 id={titleId} className={styles.speciality}>
-          {call.speciality}
+          {call.kind === 'phone' ? `${phoneCallTexts.consoleTitle} · ${call.speciality}` : call.speciality}
         </h3>
         <p className={styles.from}>
           <span className={styles.label}>Desde:</span> {call.from || consoleCallTexts.unknownOrigin}
@@ -82,7 +83,11 @@ function QueueItem({ call, now, accepting, disabled, onAccept }: QueueItemProps)
         onClick={onAccept}
         busy={accepting}
         disabled={disabled && !accepting}
-        aria-label={`Aceptar llamada de ${call.speciality}`}
+        aria-label={
+          call.kind === 'phone'
+            ? `Aceptar ${phoneCallTexts.consoleTitle.toLowerCase()} de ${call.speciality}`
+            : `Aceptar llamada de ${call.speciality}`
+        }
       >
         Aceptar
       </Button>

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { errorText } from '../../../shared/api/api-client';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
@@ -5,6 +6,9 @@ import { privateRooms, waitingPublicCalls } from '../call-queue';
 import { operatorTexts } from '../operator-texts';
 import type { CallQueue } from '../use-call-queue';
 import type { OperatorCall } from '../use-operator-call';
+import type { InboxCallback } from '@seguridad/contracts/http/callbacks';
+import { callbackTexts } from '@seguridad/contracts/messages';
+import { CallbackCard } from './callback-card';
 import { CallHistory } from './call-history';
 import { CallQueueList } from './call-queue-list';
 import styles from './calls.module.css';
@@ -16,10 +20,39 @@ type CallsPanelProps = {
   operatorCall: OperatorCall;
   /** The tab is open (it stays mounted behind other tabs so a call keeps its sound). */
   visible: boolean;
+  /** Callback requests not yet done, shown oldest first below the live queue (decision 018). */
+  pendingCallbacks: readonly InboxCallback[];
 };
 
+/** The callbacks waiting for an operator: the queue's second list, oldest first. */
+function CallbackQueue({ callbacks }: { callbacks: readonly InboxCallback[] }) {
+  const headingId = useId();
+  const oldestFirst = [...callbacks].reverse();
+  return (
+    <section aria-labelledby={headingId} className={styles.section}>
+      <div className={styles.sectionHeader}>
+        <h2 id={headingId} className={styles.sectionTitle}>
+          {callbackTexts.consoleTitle} <span className={styles.count}>({callbacks.length})</span>
+        </h2>
+      </div>
+      {oldestFirst.length === 0 ? (
+        <p className={styles.empty}>{callbackTexts.consoleEmptyPending}</p>
+      ) : (
+        <ol className={styles.queue}>
+          {oldestFirst.map((callback) => (
+            <li key={callback.id}>
+              {/* Once done it leaves this list; the Solicitudes de llamada tab keeps its history. */}
+              <CallbackCard callback={callback} keepInView={() => {}} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
 /** The 'Llamadas' tab: the live queue and private rooms, or the call the operator is in. */
-export function CallsPanel({ queue, operatorCall, visible }: CallsPanelProps) {
+export function CallsPanel({ queue, operatorCall, visible, pendingCallbacks }: CallsPanelProps) {
   const { state, snapshot, accept } = operatorCall;
 
   if (state.step === 'in-call' && snapshot) {
@@ -57,6 +90,7 @@ export function CallsPanel({ queue, operatorCall, visible }: CallsPanelProps) {
           onAccept={(call) => void accept(call)}
         />
       )}
+      <CallbackQueue callbacks={pendingCallbacks} />
       <PrivateRooms
         rooms={privateRooms(queue.state)}
         enteringId={startingId}

@@ -24,7 +24,7 @@ export function ContactCard({ contact, keepInView }: ContactCardProps) {
       markError={markHandled.error ? errorText(markHandled.error, operatorTexts.markHandledFailed) : null}
       onMark={() => {
         keepInView(contact.id);
-        markHandled.mutate(contact.id);
+        markHandled.mutate({ id: contact.id });
       }}
     />
   );

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { callTexts, widgetTexts } from '@seguridad/contracts/messages';
+import { callTexts, phoneCallTexts, widgetTexts } from '@seguridad/contracts/messages';
 import { getAttachmentUrl } from '../../../shared/call/call-api';
 import type { CallSessionSnapshot } from '../../../shared/call/call-session';
 import type { CallPhase } from '../../../shared/call/call-state';
@@ -8,6 +8,8 @@ import { ChatPanel } from '../../../shared/call/ui/chat-panel';
 import { MediaControls } from '../../../shared/call/ui/media-controls';
 import { ScreenView } from '../../../shared/call/ui/screen-view';
 import { PushVideoControl } from './push-video-control';
+import { RecordingControl } from './recording-control';
+import { useCallRecording } from '../use-call-recording';
 import { isCancelled, openScreenStream } from '../../../shared/media/screen';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
@@ -50,6 +52,7 @@ export function OperatorCallView({ operatorCall, snapshot }: OperatorCallViewPro
   const over = phase.status === 'ended' || phase.status === 'failed';
   const [shareError, setShareError] = useState<string | null>(null);
   const screen = snapshot.localScreenStream;
+  const recording = useCallRecording(session);
 
   const toggleScreenShare = useCallback(async () => {
     if (!session) return;
@@ -82,6 +85,7 @@ export function OperatorCallView({ operatorCall, snapshot }: OperatorCallViewPro
 
   if (!inCall || !session) return null;
   const { call } = inCall;
+  const isPhone = call.kind === 'phone';
   const statusText = operatorStatusText(phase);
   const hasAudio = (snapshot.localStream?.getAudioTracks().length ?? 0) > 0;
   const hasVideo = (snapshot.localStream?.getVideoTracks().length ?? 0) > 0;
@@ -91,7 +95,11 @@ export function OperatorCallView({ operatorCall, snapshot }: OperatorCallViewPro
       <header className={styles.callHeader}>
         <div className={styles.callTitleBlock}>
           <h2 id={headingId} className={styles.sectionTitle}>
-            {call.private ? 'Sala privada' : `Llamada · ${call.speciality}`}
+            {call.private
+              ? 'Sala privada'
+              : isPhone
+                ? phoneCallTexts.consoleTitle
+                : `Llamada · ${call.speciality}`}
           </h2>
           {!call.private && (
             <p className={styles.from}>
@@ -114,10 +122,19 @@ export function OperatorCallView({ operatorCall, snapshot }: OperatorCallViewPro
 
       <div className={styles.callGrid}>
         <div className={styles.stageArea}>
-          <div className={styles.stageBox}>
+          {isPhone && (
+            // The keys the citizen pressed: sent as DTMF too, which a browser cannot decode.
+            <p role="status" className={styles.keypadDigits}>
+              {snapshot.digits
+                ? phoneCallTexts.consoleDigits(snapshot.digits)
+                : phoneCallTexts.consoleNoDigits}
+            </p>
+          )}
+          {/* A phone call has no picture: a short strip holds its audio and the status. */}
+          <div className={isPhone ? `${styles.stageBox} ${styles.phoneStage}` : styles.stageBox}>
             <CallStage
               snapshot={snapshot}
-              remoteLabel={consoleCallTexts.remoteVideo}
+              remoteLabel={isPhone ? phoneCallTexts.remoteAudioConsole : consoleCallTexts.remoteVideo}
               localLabel={consoleCallTexts.localVideo}
               statusText={statusText}
               onRemoteFirstFrame={onRemoteFirstFrame}
@@ -133,19 +150,22 @@ export function OperatorCallView({ operatorCall, snapshot }: OperatorCallViewPro
               onMicrophoneChange={(enabled) => session.setMicrophoneEnabled(enabled)}
               onCameraChange={(enabled) => session.setCameraEnabled(enabled)}
             >
-              <Button
-                variant="secondary"
-                aria-pressed={screen !== null}
-                disabled={phase.status !== 'connected'}
-                onClick={() => void toggleScreenShare()}
-              >
-                {screen ? consoleCallTexts.stopSharing : consoleCallTexts.shareScreen}
-              </Button>
+              {!isPhone && (
+                <Button
+                  variant="secondary"
+                  aria-pressed={screen !== null}
+                  disabled={phase.status !== 'connected'}
+                  onClick={() => void toggleScreenShare()}
+                >
+                  {screen ? consoleCallTexts.stopSharing : consoleCallTexts.shareScreen}
+                </Button>
+              )}
               <Button
                 variant="danger"
                 className={styles.hangUp}
                 aria-label="Terminar llamada"
-                onClick={() => void hangUp()}
+                // The recording's last chunk goes up before the call (and its recording) ends.
+                onClick={() => void recording.stop().then(hangUp)}
               >
                 Terminar
               </Button>
@@ -165,7 +185,10 @@ export function OperatorCallView({ operatorCall, snapshot }: OperatorCallViewPro
             </div>
           )}
           {shareError && !over && <Alert tone="error">{shareError}</Alert>}
-          {!over && (
+          {!over && !isPhone && (
+            <RecordingControl recording={recording} disabled={phase.status !== 'connected'} />
+          )}
+          {!over && !isPhone && (
             <PushVideoControl
               session={session}
               pushedVideo={snapshot.pushedVideo}

@@ -17,6 +17,7 @@ const company: CompanySettings = {
   working_hours: [{ day: 1, open: '09:00', close: '18:00' }],
   allowed_origins: ['https://municipio.example.cl'],
   specialities: [{ id: 1, name: 'General' }],
+  recording_retention_days: 90,
 };
 
 function renderWithClient(children: ReactNode) {

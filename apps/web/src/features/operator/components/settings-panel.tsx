@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Snackbar, type SnackbarMessage } from '../../../shared/ui/snackbar';
 import type { CompanySettingsResponse } from '../api/get-company-settings';
 import { EmbedSettings } from './embed-settings';
+import { RecordingRetentionEditor } from './recording-retention-editor';
 import { ServicesSettings } from './services-settings';
 import { SpecialitiesEditor } from './specialities-editor';
 import { VideoLibrary } from './video-library';
@@ -36,6 +37,7 @@ export function SettingsPanel({ company }: { company: CompanySettings }) {
         </div>
         <div className={styles.column}>
           <WorkingHoursEditor company={company} notify={setNotice} />
+          <RecordingRetentionEditor company={company} notify={setNotice} />
         </div>
       </div>
       <EmbedSettings company={company} notify={setNotice} />

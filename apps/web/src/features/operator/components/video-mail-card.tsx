@@ -60,7 +60,7 @@ export function VideoMailCard({ mail, preloadMetadata, keepInView }: VideoMailCa
       markError={markHandled.error ? errorText(markHandled.error, operatorTexts.markHandledFailed) : null}
       onMark={() => {
         keepInView(mail.id);
-        markHandled.mutate(mail.id);
+        markHandled.mutate({ id: mail.id });
       }}
     />
   );

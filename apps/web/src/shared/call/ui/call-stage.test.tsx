@@ -24,6 +24,8 @@ function snapshot(phase: CallPhase, overrides: Partial<CallSessionSnapshot> = {}
     localScreenStream: null,
     screenSeenByPeer: false,
     pushedVideo: null,
+    digits: '',
+    recording: null,
     ...overrides,
   };
 }

@@ -1,0 +1,127 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  callRecordingsResponseSchema,
+  RECORDING_CHUNK_CONTENT_TYPE,
+  RECORDING_CHUNK_MAX_BYTES,
+  recordingChunkParamsSchema,
+  recordingChunkResponseSchema,
+} from '@seguridad/contracts/http/recordings';
+import { databaseIdSchema } from '@seguridad/contracts/http/ids';
+import { errorMessages, recordingTexts } from '@seguridad/contracts/messages';
+import { AppError } from '../../lib/app-error';
+import { errorResponses } from '../../lib/error-responses';
+import { guarded } from '../../lib/route-guards';
+import { verifySignedPath } from '../../lib/signed-urls';
+import { callById } from '../calls/call-queries';
+import { parseRange } from '../operator/media-routes';
+import { companyRecordings, recordingById, recordingMediaPath } from './recording-queries';
+import { appendRecordingChunk } from './recording-service';
+
+const signedQuery = z.object({ exp: z.string().max(20).optional(), sig: z.string().max(100).optional() });
+
+/**
+ * Call recordings (decision 017): the recording operator's console uploads chunks as they come;
+ * every operator of the company lists the recordings and plays them behind signed URLs.
+ */
+export const recordingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  // A chunk is raw bytes of the WebM stream; only this plugin's routes read such bodies.
+  app.addContentTypeParser(RECORDING_CHUNK_CONTENT_TYPE, { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.post(
+    '/api/v1/operator/recordings/:id/chunks/:seq',
+    {
+      preHandler: app.requireOperator,
+      bodyLimit: RECORDING_CHUNK_MAX_BYTES,
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['operator'],
+        params: recordingChunkParamsSchema,
+        response: {
+          200: recordingChunkResponseSchema,
+          ...errorResponses(400, 401, 403, 404, 409, 413, 415, 429),
+        },
+      },
+    },
+    guarded(
+      'user',
+      'operator',
+    )(async (request) => {
+      const { id, seq } = request.params;
+      if (request.headers['content-type']?.split(';')[0]?.trim() !== RECORDING_CHUNK_CONTENT_TYPE)
+        throw new AppError(415, 'unsupported_media_type', errorMessages.unsupportedMediaType);
+      const body = request.body;
+      if (!Buffer.isBuffer(body) || body.length === 0)
+        throw new AppError(400, 'validation_failed', errorMessages.badRequest);
+      // Another company's recording is as unknown here as one that does not exist.
+      const recording = await recordingById(db, id);
+      if (!recording || recording.companyId !== request.operator.companyId)
+        throw new AppError(404, 'not_found', recordingTexts.recordingNotFound);
+      const call = await callById(db, recording.callId);
+      if (!call || call.status !== 'active' || call.operatorId !== request.user.id)
+        throw new AppError(403, 'not_in_call', recordingTexts.notInCall);
+      const next = await appendRecordingChunk(app, recording, seq, body);
+      return { code: 200 as const, next_seq: next };
+    }),
+  );
+
+  app.get(
+    '/api/v1/operator/recordings',
+    {
+      preHandler: app.requireOperator,
+      schema: {
+        tags: ['operator'],
+        response: { 200: callRecordingsResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    guarded('operator')(async (request) => ({
+      code: 200 as const,
+      recordings: await companyRecordings(db, request.operator.companyId, app.config.mediaUrlSecret),
+    })),
+  );
+
+  app.get(
+    '/api/media/recordings/:id',
+    {
+      config: { rateLimit: false },
+      schema: { hide: true, params: z.object({ id: databaseIdSchema }), querystring: signedQuery },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (
+        !verifySignedPath(
+          app.config.mediaUrlSecret,
+          recordingMediaPath(id),
+          request.query.exp,
+          request.query.sig,
+        )
+      )
+        throw new AppError(403, 'forbidden', errorMessages.forbidden);
+      const recording = await recordingById(db, id);
+      if (!recording || recording.status !== 'ready')
+        throw new AppError(404, 'not_found', errorMessages.notFound);
+      const size = await app.storage.size(recording.storageKey);
+      reply
+        .header('Content-Type', 'video/webm')
+        .header('Accept-Ranges', 'bytes')
+        .header('Cache-Control', 'private, max-age=3600')
+        .header('Content-Disposition', `inline; filename="llamada-${recording.callId}.webm"`)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cross-Origin-Resource-Policy', 'same-origin');
+      const range = parseRange(request.headers.range, size);
+      if (request.headers.range && !range)
+        return reply.code(416).header('Content-Range', `bytes */${size}`).send();
+      if (range) {
+        return reply
+          .code(206)
+          .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
+          .header('Content-Length', range.end - range.start + 1)
+          .send(app.storage.read(recording.storageKey, range));
+      }
+      return reply.header('Content-Length', size).send(app.storage.read(recording.storageKey));
+    },
+  );
+};

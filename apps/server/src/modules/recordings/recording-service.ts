@@ -1,0 +1,129 @@
+import type { FastifyInstance } from 'fastify';
+import { RECORDING_MAX_BYTES } from '@seguridad/contracts/http/recordings';
+import { recordingTexts } from '@seguridad/contracts/messages';
+import { seekableWebm } from '../../integrations/storage/webm-cues';
+import { AppError } from '../../lib/app-error';
+import type { CallRow } from '../calls/call-access';
+import {
+  claimChunk,
+  deleteRecordingRows,
+  expiredRecordings,
+  insertRecording,
+  markRecordingReady,
+  openRecordingIdsOf,
+  recordingById,
+  releaseChunk,
+  type RecordingRow,
+} from './recording-queries';
+
+/**
+ * Appends and finalisation of one recording run one at a time in this process, so a chunk is never
+ * half written while the file is rewritten. (Files live on this machine's disk; a second process
+ * would need shared storage and a shared lock.)
+ */
+const recordingLocks = new Map<number, Promise<unknown>>();
+function withRecordingLock<Result>(id: number, work: () => Promise<Result>): Promise<Result> {
+  const previous = recordingLocks.get(id) ?? Promise.resolve();
+  const next = previous.then(work, work);
+  const settled = next.catch(() => undefined);
+  recordingLocks.set(id, settled);
+  void settled.then(() => {
+    if (recordingLocks.get(id) === settled) recordingLocks.delete(id);
+  });
+  return next;
+}
+
+/**
+ * Opens a recording of an active call for its operator. A recording the call still had open (the
+ * console was reloaded and lost its recorder) is finalised first: one open recording per call.
+ */
+export async function startCallRecording(
+  app: FastifyInstance,
+  call: CallRow,
+  operatorId: number,
+): Promise<RecordingRow> {
+  await finaliseCallRecordings(app, call.id);
+  const storageKey = await app.storage.create('webm');
+  return insertRecording(app.database.db, {
+    callId: call.id,
+    companyId: call.companyId,
+    operatorId,
+    storageKey,
+  });
+}
+
+/**
+ * Appends chunk `seq`. Refuses (409) a chunk that is not the next one expected — a duplicate or
+ * one ahead of a missing one — and (413) one that would take the recording past its maximum.
+ */
+export function appendRecordingChunk(
+  app: FastifyInstance,
+  recording: RecordingRow,
+  seq: number,
+  body: Buffer,
+): Promise<number> {
+  const db = app.database.db;
+  return withRecordingLock(recording.id, async () => {
+    const next = await claimChunk(db, recording.id, seq, body.length, RECORDING_MAX_BYTES);
+    if (next === undefined) {
+      const current = await recordingById(db, recording.id);
+      if (!current || current.status !== 'recording')
+        throw new AppError(409, 'recording_finished', recordingTexts.recordingNotFound);
+      if (seq < current.nextSeq) throw new AppError(409, 'chunk_duplicate', recordingTexts.chunkOutOfOrder);
+      if (seq > current.nextSeq)
+        throw new AppError(409, 'chunk_out_of_order', recordingTexts.chunkOutOfOrder);
+      throw new AppError(413, 'recording_too_large', recordingTexts.recordingTooLarge);
+    }
+    try {
+      await app.storage.append(recording.storageKey, body);
+    } catch (error) {
+      await releaseChunk(db, recording.id, seq, body.length);
+      throw error;
+    }
+    return next;
+  });
+}
+
+/**
+ * Closes a recording: the chunks so far become a seekable WebM (Duration, SeekHead and Cues).
+ * A recording without any chunk is deleted. Bytes that do not parse (a crash inside the first
+ * chunk) are kept as they are, without a duration. Returns the row as it ends up, or undefined.
+ */
+export function finaliseRecording(app: FastifyInstance, id: number): Promise<RecordingRow | undefined> {
+  const db = app.database.db;
+  return withRecordingLock(id, async () => {
+    const recording = await recordingById(db, id);
+    if (!recording || recording.status !== 'recording') return recording;
+    if (recording.nextSeq === 0) {
+      await deleteRecordingRows(db, [id]);
+      await app.storage.remove(recording.storageKey);
+      return undefined;
+    }
+    const raw = await app.storage.readAll(recording.storageKey);
+    const seekable = seekableWebm(raw);
+    if (seekable) await app.storage.replace(recording.storageKey, seekable.file);
+    else app.log.warn({ recording: id }, 'recording: not a parseable WebM, kept without duration');
+    const result = {
+      durationMs: seekable ? Math.round(seekable.durationMs) : null,
+      bytes: seekable ? seekable.file.length : raw.length,
+    };
+    await markRecordingReady(db, id, result);
+    return { ...recording, status: 'ready' as const, ...result };
+  });
+}
+
+/** Finalises every recording the call still has open (it ended, or a new one starts). */
+export async function finaliseCallRecordings(app: FastifyInstance, callId: number): Promise<void> {
+  for (const id of await openRecordingIdsOf(app.database.db, callId)) await finaliseRecording(app, id);
+}
+
+/** Deletes the recordings (files and rows) past their company's retention at `now`. */
+export async function sweepExpiredRecordings(app: FastifyInstance, now = new Date()): Promise<number> {
+  const expired = await expiredRecordings(app.database.db, now);
+  for (const recording of expired) await app.storage.remove(recording.storageKey);
+  await deleteRecordingRows(
+    app.database.db,
+    expired.map((recording) => recording.id),
+  );
+  return expired.length;
+}

@@ -1,0 +1,50 @@
+import { startTransition, StrictMode, useEffect, useRef } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes, preloadPageOf } from './app-routes';
+import { AppProviders } from './providers';
+
+/** Calls back once, after React committed the tree before it (effects run in tree order). */
+function WhenCommitted({ onCommitted }: { onCommitted: () => void }) {
+  const called = useRef(false);
+  useEffect(() => {
+    if (called.current) return;
+    called.current = true;
+    onCommitted();
+  }, [onCommitted]);
+  return null;
+}
+
+/**
+ * The React app: hydrates a prerendered page or renders a client-only route into the empty shell.
+ * Loaded by `main.tsx` at once or, on pages that only read, on the visitor's first intent.
+ */
+export async function startApp(
+  container: HTMLElement,
+  {
+    hydrate,
+    beforeRender,
+    onCommitted,
+  }: { hydrate: boolean; beforeRender?: () => void; onCommitted?: () => void },
+): Promise<void> {
+  // Rendering from scratch, the first render shows the page itself, not a placeholder the page
+  // then pushes down. Hydrating needs no wait: React keeps the prerendered HTML until it loads.
+  if (!hydrate) await preloadPageOf(window.location.pathname).catch(() => undefined);
+  const app = (
+    <StrictMode>
+      <AppProviders>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppProviders>
+      {onCommitted && <WhenCommitted onCommitted={onCommitted} />}
+    </StrictMode>
+  );
+  // As a transition, React renders in slices and yields to the browser between them: no long task
+  // blocks a tap while a slow phone hydrates or renders the page.
+  beforeRender?.();
+  startTransition(() => {
+    if (hydrate) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  });
+}

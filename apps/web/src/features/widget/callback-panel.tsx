@@ -1,0 +1,123 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { DELAYS_MS, PHONE_PREFIX_MOBILE, PROMO_PHONE_DIGITS } from '@seguridad/contracts/constants';
+import { CALLBACK_ASAP, callbackBodySchema } from '@seguridad/contracts/http/callbacks';
+import { callbackSlotEnd } from '@seguridad/contracts/helpers/working-hours';
+import { callbackTexts } from '@seguridad/contracts/messages';
+import { errorText } from '../../shared/api/api-client';
+import { Alert } from '../../shared/ui/alert';
+import { Button } from '../../shared/ui/button';
+import { SelectField } from '../../shared/ui/select-field';
+import { TextField } from '../../shared/ui/text-field';
+import { useCallbackSlots, useRequestCallback } from './api/request-callback';
+import { hasPhoneDigits, normalizePhone } from './phone-input';
+import { useTimedNotice } from './use-timed-notice';
+import styles from './widget-form.module.css';
+
+const emptyRequest = { phone_number: PHONE_PREFIX_MOBILE, preferred_time: CALLBACK_ASAP };
+
+type CallbackPanelProps = {
+  /** False while the drawer is closed or another panel is shown. */
+  active: boolean;
+  /** Why the person is here instead of in a call, when they did not choose it. */
+  reason: string | null;
+  /** After the success notice: the drawer goes back to its entries and closes. */
+  onFinished: () => void;
+};
+
+/**
+ * 'Solicitar llamada' (decision 018): a +569 mobile, validated as in the contact form, and when to
+ * call ('Lo antes posible' or one of today's remaining working hours). The request enters the
+ * operators' queue at once.
+ */
+export function CallbackPanel({ active, reason, onFinished }: CallbackPanelProps) {
+  const requestCallback = useRequestCallback();
+  const slots = useCallbackSlots(active);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(callbackBodySchema), mode: 'onTouched', defaultValues: emptyRequest });
+  const phone = useWatch({ control, name: 'phone_number' });
+
+  useTimedNotice({
+    sent,
+    active,
+    durationMs: DELAYS_MS.contactNotice,
+    noticeRef,
+    onDone: () => {
+      reset(emptyRequest);
+      setSent(false);
+      onFinished();
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await requestCallback.mutateAsync(values);
+      setSent(true);
+    } catch (error) {
+      setFailure(errorText(error));
+    }
+  });
+
+  if (sent) {
+    return (
+      <Alert tone="success" focusable ref={noticeRef} className={styles.notice}>
+        {callbackTexts.sent}
+      </Alert>
+    );
+  }
+
+  const phoneField = register('phone_number');
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate>
+      {reason && <Alert tone="warning">{reason}</Alert>}
+      <p className={styles.intro}>{callbackTexts.lead}</p>
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <TextField
+        label={callbackTexts.phoneLabel}
+        hint={callbackTexts.phoneHint}
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        error={errors.phone_number?.message}
+        {...phoneField}
+        onChange={(event) => {
+          const normalized = normalizePhone(event.target.value, PHONE_PREFIX_MOBILE, PROMO_PHONE_DIGITS);
+          if (normalized !== event.target.value) event.target.value = normalized;
+          return phoneField.onChange(event);
+        }}
+      />
+      <SelectField
+        label={callbackTexts.timeLabel}
+        error={errors.preferred_time?.message}
+        {...register('preferred_time')}
+      >
+        <option value={CALLBACK_ASAP}>{callbackTexts.asap}</option>
+        {(slots.data ?? []).map((slot) => (
+          <option key={slot} value={slot}>
+            {callbackTexts.slot(slot, callbackSlotEnd(slot))}
+          </option>
+        ))}
+      </SelectField>
+      <div className={styles.actions}>
+        <Button
+          type="submit"
+          fullWidth
+          disabled={!hasPhoneDigits(phone, PHONE_PREFIX_MOBILE)}
+          busy={isSubmitting}
+        >
+          {callbackTexts.request}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,26 @@
+/** Texts of call recording (decision 017): what the citizen is told, what the console shows. */
+export const recordingTexts = {
+  /** To the citizen, the moment the operator starts recording (Chile's Ley 19.628 expects notice). */
+  notice: 'Aviso: esta llamada se está grabando para fines de calidad y seguridad.',
+  indicator: 'Grabando',
+  consoleStart: 'Grabar llamada',
+  consoleStop: 'Detener grabación',
+  consoleStarting: 'Iniciando grabación…',
+  consoleRecording: 'Grabando: el ciudadano ve el aviso.',
+  consoleUploadRetrying: 'Reintentando subir la grabación…',
+  consoleUnsupported: 'Este navegador no puede grabar la llamada.',
+  historyPlay: 'Ver grabación',
+  historyHide: 'Ocultar grabación',
+  historyPlayerLabel: 'Grabación de la llamada',
+  retentionTitle: 'Grabaciones de llamadas',
+  retentionLabel: 'Conservar grabaciones (días)',
+  retentionSave: 'Guardar',
+  retentionSaved: 'Conservación de grabaciones guardada.',
+  retentionSaveFailed: 'No se pudo guardar la conservación',
+  retentionHint: 'Las grabaciones más antiguas se eliminan automáticamente.',
+  recordingNotFound: 'La grabación no existe o ya terminó.',
+  chunkOutOfOrder: 'El fragmento de grabación no es el siguiente esperado.',
+  chunkTooLarge: 'El fragmento de grabación es demasiado grande.',
+  recordingTooLarge: 'La grabación alcanzó su tamaño máximo.',
+  notInCall: 'Solo el operador que atiende la llamada puede grabarla.',
+} as const;
