@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ceilingKey, createMemoryCeilingCounter, createRedisCeilingCounter } from './api-ceiling';
+
+describe('the key an address counts under', () => {
+  it('keeps an IPv4 address, also when IPv6 maps it', () => {
+    expect(ceilingKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(ceilingKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(ceilingKey('::FFFF:203.0.113.7')).toBe('203.0.113.7');
+  });
+
+  it('counts an IPv6 address by its /56, however it is written', () => {
+    const key = ceilingKey('2001:db8:1234:5600::1');
+    expect(key).toBe('2001:db8:1234:5600::/56');
+    expect(ceilingKey('2001:0DB8:1234:56ff:ffff:ffff:ffff:ffff')).toBe(key);
+    expect(ceilingKey('2001:db8:1234:56aa::abcd%eth0')).toBe(key);
+    expect(ceilingKey('2001:db8:1234:5700::1')).not.toBe(key);
+    expect(ceilingKey('::1')).toBe('0:0:0:0::/56');
+  });
+
+  it('keeps an unparsable address whole rather than merging it with others', () => {
+    expect(ceilingKey('2001:db8::1::2')).toBe('2001:db8::1::2');
+    expect(ceilingKey('fe80::zz')).toBe('fe80::zz');
+  });
+});
+
+describe('the ceiling counter in memory', () => {
+  it('counts in the same tick and starts again when the window ends', async () => {
+    const counter = createMemoryCeilingCounter(40);
+    try {
+      const first = counter.hit('a');
+      expect(first).toMatchObject({ count: 1 });
+      expect(counter.hit('a')).toMatchObject({ count: 2 });
+      expect(counter.hit('b')).toMatchObject({ count: 1 });
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      expect(counter.hit('a')).toMatchObject({ count: 1 });
+    } finally {
+      counter.close();
+    }
+  });
+});
+
+describe.runIf(Boolean(process.env.REDIS_URL))('the ceiling counter in Redis', () => {
+  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { lazyConnect: true });
+  afterAll(() => redis.quit());
+
+  it('counts across counters sharing Redis, and the key expires with its window', async () => {
+    const prefix = `test-ceiling-${randomBytes(4).toString('hex')}:`;
+    const first = createRedisCeilingCounter(redis, 1_000, prefix);
+    const second = createRedisCeilingCounter(redis, 1_000, prefix);
+    expect(await first.hit('10.0.0.1')).toMatchObject({ count: 1 });
+    const counted = await second.hit('10.0.0.1');
+    expect(counted.count).toBe(2);
+    expect(counted.resetAt - Date.now()).toBeLessThanOrEqual(1_000);
+    expect(await redis.pttl(`${prefix}10.0.0.1`)).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await first.hit('10.0.0.1')).toMatchObject({ count: 1 });
+  });
+});
