@@ -90,7 +90,12 @@ export const realtimePlugin = fp(
 
     if (app.redis && app.config.redisUrl) {
       const key = adapterChannelKey(app.config.redisUrl);
-      io.adapter(createAdapter(app.redis.client, app.redis.duplicate(), { key }));
+      const subscriber = app.redis.duplicate();
+      io.adapter(createAdapter(app.redis.client, subscriber, { key }));
+      // The adapter subscribes without waiting. Commands on one connection are answered in order,
+      // so once this PING is answered Redis holds the subscriptions: from the moment this process
+      // is ready it hears every other one (a cache drop, a call event), none is lost to a race.
+      await subscriber.ping();
     }
 
     // Another process asks how many sockets of a room this one holds (see roomSize).
