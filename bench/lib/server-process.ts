@@ -96,12 +96,15 @@ export async function startProductServer(env: Record<string, string> = {}): Prom
   };
 }
 
-export async function startHelloWorld(): Promise<ServerHandle> {
+/** Reply headers and body for a floor route of the hello-world server (see servers/hello-world.mjs). */
+export type FloorReply = { headers: Record<string, string>; body: string };
+
+export async function startHelloWorld(floorReplies: Record<string, FloorReply> = {}): Promise<ServerHandle> {
   const port = await freePort();
   let log = '';
   const child = spawn(process.execPath, [path.join(repoRoot, 'bench/servers/hello-world.mjs')], {
     cwd: path.join(repoRoot, 'bench'),
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, PORT: String(port), FLOOR_REPLIES: JSON.stringify(floorReplies) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
