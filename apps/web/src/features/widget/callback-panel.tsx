@@ -1,18 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { DELAYS_MS, PHONE_PREFIX_MOBILE, PROMO_PHONE_DIGITS } from '@seguridad/contracts/constants';
-import { CALLBACK_ASAP, callbackBodySchema } from '@seguridad/contracts/http/callbacks';
+import { PHONE_PREFIX_MOBILE, PROMO_PHONE_DIGITS } from '@seguridad/contracts/constants';
+import { CALLBACK_ASAP, callbackBodySchema, type CallbackBody } from '@seguridad/contracts/http/callbacks';
 import { callbackSlotEnd } from '@seguridad/contracts/helpers/working-hours';
 import { callbackTexts } from '@seguridad/contracts/messages';
-import { errorText } from '../../shared/api/api-client';
 import { Alert } from '../../shared/ui/alert';
 import { Button } from '../../shared/ui/button';
 import { SelectField } from '../../shared/ui/select-field';
 import { TextField } from '../../shared/ui/text-field';
 import { useCallbackSlots, useRequestCallback } from './api/request-callback';
 import { hasPhoneDigits, normalizePhone } from './phone-input';
-import { useTimedNotice } from './use-timed-notice';
+import { useSendWithNotice } from './use-timed-notice';
 import styles from './widget-form.module.css';
 
 const emptyRequest = { phone_number: PHONE_PREFIX_MOBILE, preferred_time: CALLBACK_ASAP };
@@ -34,9 +32,6 @@ type CallbackPanelProps = {
 export function CallbackPanel({ active, reason, onFinished }: CallbackPanelProps) {
   const requestCallback = useRequestCallback();
   const slots = useCallbackSlots(active);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
-  const noticeRef = useRef<HTMLDivElement>(null);
   const {
     register,
     handleSubmit,
@@ -46,27 +41,15 @@ export function CallbackPanel({ active, reason, onFinished }: CallbackPanelProps
   } = useForm({ resolver: zodResolver(callbackBodySchema), mode: 'onTouched', defaultValues: emptyRequest });
   const phone = useWatch({ control, name: 'phone_number' });
 
-  useTimedNotice({
-    sent,
+  const { sent, failure, noticeRef, submit } = useSendWithNotice({
     active,
-    durationMs: DELAYS_MS.contactNotice,
-    noticeRef,
+    send: (values: CallbackBody) => requestCallback.mutateAsync(values),
     onDone: () => {
       reset(emptyRequest);
-      setSent(false);
       onFinished();
     },
   });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await requestCallback.mutateAsync(values);
-      setSent(true);
-    } catch (error) {
-      setFailure(errorText(error));
-    }
-  });
+  const onSubmit = handleSubmit(submit);
 
   if (sent) {
     return (

@@ -1,11 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { DELAYS_MS, PHONE_PREFIX_MOBILE, PROMO_PHONE_DIGITS } from '@seguridad/contracts/constants';
-import { contactBodySchema } from '@seguridad/contracts/http/widget';
+import { PHONE_PREFIX_MOBILE, PROMO_PHONE_DIGITS } from '@seguridad/contracts/constants';
+import { contactBodySchema, type ContactBody } from '@seguridad/contracts/http/widget';
 import { widgetTexts } from '@seguridad/contracts/messages';
 import { siteConfig } from '../../config/site';
-import { errorText } from '../../shared/api/api-client';
 import { Alert } from '../../shared/ui/alert';
 import { Button } from '../../shared/ui/button';
 import { TextField } from '../../shared/ui/text-field';
@@ -13,7 +11,7 @@ import { EmailField } from '../../shared/ui/email-field';
 import { useSendContact } from './api/send-contact';
 import { hasPhoneDigits, isFilled, normalizePhone } from './phone-input';
 import { TextAreaField } from './text-area-field';
-import { useTimedNotice } from './use-timed-notice';
+import { useSendWithNotice } from './use-timed-notice';
 import panelStyles from './contact-panel.module.css';
 import styles from './widget-form.module.css';
 
@@ -29,9 +27,6 @@ type ContactPanelProps = {
 /** The contact form (spec §2, §3, §5): name, e-mail, a +569 mobile and a message. */
 export function ContactPanel({ active, onFinished }: ContactPanelProps) {
   const sendContact = useSendContact();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
-  const noticeRef = useRef<HTMLDivElement>(null);
   const {
     register,
     handleSubmit,
@@ -51,27 +46,15 @@ export function ContactPanel({ active, onFinished }: ContactPanelProps) {
   const canSend =
     isFilled(name) && isFilled(email) && isFilled(message) && hasPhoneDigits(phone, PHONE_PREFIX_MOBILE);
 
-  useTimedNotice({
-    sent,
+  const { sent, failure, noticeRef, submit } = useSendWithNotice({
     active,
-    durationMs: DELAYS_MS.contactNotice,
-    noticeRef,
+    send: (values: ContactBody) => sendContact.mutateAsync(values),
     onDone: () => {
       reset(emptyContact);
-      setSent(false);
       onFinished();
     },
   });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await sendContact.mutateAsync(values);
-      setSent(true);
-    } catch (error) {
-      setFailure(errorText(error));
-    }
-  });
+  const onSubmit = handleSubmit(submit);
 
   if (sent) {
     return (

@@ -1,4 +1,6 @@
-import { useEffect, useEffectEvent, type RefObject } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
+import { DELAYS_MS } from '@seguridad/contracts/constants';
+import { errorText } from '../../shared/api/api-client';
 
 /**
  * After a successful send: the notice takes focus and stays `durationMs` (spec §9), then `onDone`
@@ -23,4 +25,38 @@ export function useTimedNotice(options: {
     const timer = setTimeout(finish, durationMs);
     return () => clearTimeout(timer);
   }, [sent, active, durationMs, noticeRef]);
+}
+
+/**
+ * A form panel's send (contact, callback): the server's refusal as a line above the form, or the
+ * timed success notice, after which `onDone` empties the form and closes the drawer.
+ */
+export function useSendWithNotice<Values>(options: {
+  active: boolean;
+  send: (values: Values) => Promise<unknown>;
+  onDone: () => void;
+}) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  useTimedNotice({
+    sent,
+    active: options.active,
+    durationMs: DELAYS_MS.contactNotice,
+    noticeRef,
+    onDone: () => {
+      setSent(false);
+      options.onDone();
+    },
+  });
+  const submit = async (values: Values) => {
+    setFailure(null);
+    try {
+      await options.send(values);
+      setSent(true);
+    } catch (error) {
+      setFailure(errorText(error));
+    }
+  };
+  return { sent, failure, noticeRef, submit };
 }
