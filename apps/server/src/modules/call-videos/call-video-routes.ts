@@ -14,8 +14,7 @@ import { callTexts, errorMessages } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/error-responses';
 import { guarded } from '../../lib/route-guards';
-import { verifySignedPath } from '../../lib/signed-urls';
-import { parseRange } from '../operator/media-routes';
+import { requireSignedPath, sendStoredMedia, signedMediaQuery } from '../../lib/signed-media';
 import {
   callVideoById,
   callVideoMediaPath,
@@ -27,7 +26,6 @@ import {
 import { readCallVideoUpload } from './read-call-video-upload';
 
 const idParams = z.object({ id: databaseIdSchema });
-const signedQuery = z.object({ exp: z.string().max(20).optional(), sig: z.string().max(100).optional() });
 
 /**
  * The console's video library (decision 014): operators of a company list its videos; its admins
@@ -126,36 +124,19 @@ export const callVideoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         hide: true,
         params: z.object({ id: databaseIdSchema, file: z.enum(['video', 'captions']) }),
-        querystring: signedQuery,
+        querystring: signedMediaQuery,
       },
     },
     async (request, reply) => {
       const { id, file } = request.params;
-      const path = callVideoMediaPath(id, file);
-      if (!verifySignedPath(app.config.mediaUrlSecret, path, request.query.exp, request.query.sig))
-        throw new AppError(403, 'forbidden', errorMessages.forbidden);
+      requireSignedPath(app, callVideoMediaPath(id, file), request.query);
       const row = await callVideoById(db, id);
       const key = file === 'video' ? row?.storageKey : row?.captionsKey;
       if (!row || !key) throw new AppError(404, 'not_found', errorMessages.notFound);
-      const size = await app.storage.size(key);
-      reply
-        .header('Content-Type', file === 'video' ? row.mime : 'text/vtt; charset=utf-8')
-        .header('Accept-Ranges', 'bytes')
-        .header('Cache-Control', 'private, max-age=3600')
-        .header('Content-Disposition', 'inline')
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cross-Origin-Resource-Policy', 'same-origin');
-      const range = parseRange(request.headers.range, size);
-      if (request.headers.range && !range)
-        return reply.code(416).header('Content-Range', `bytes */${size}`).send();
-      if (range) {
-        return reply
-          .code(206)
-          .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
-          .header('Content-Length', range.end - range.start + 1)
-          .send(app.storage.read(key, range));
-      }
-      return reply.header('Content-Length', size).send(app.storage.read(key));
+      return sendStoredMedia(app, request, reply, {
+        key,
+        contentType: file === 'video' ? row.mime : 'text/vtt; charset=utf-8',
+      });
     },
   );
 };

@@ -1,6 +1,5 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   CALL_ATTACHMENT_MAX_BYTES,
   attachmentUploadResponseSchema,
@@ -10,7 +9,8 @@ import { errorResponses } from '../../lib/error-responses';
 import { callTexts, errorMessages } from '@seguridad/contracts/messages';
 import { attachmentById, saveAttachment } from './attachment-queries';
 import { AppError } from '../../lib/app-error';
-import { signPath, verifySignedPath } from '../../lib/signed-urls';
+import { requireSignedPath, signedMediaQuery } from '../../lib/signed-media';
+import { signPath } from '../../lib/signed-urls';
 import { attachmentDisposition, servedContentType } from './attachment-content';
 import { isOpenCall, participantOfRequest } from './call-access';
 import { callErrors, callIdParams, callTokenHeaders } from './call-route-schemas';
@@ -22,8 +22,6 @@ export const ATTACHMENT_URL_TTL_MS = 10 * 60 * 1000;
 const SNIFF_BYTES = 16;
 
 export const attachmentFilePath = (id: number) => `/api/attachments/${id}/file`;
-
-const signedQuery = z.object({ exp: z.string().max(20).optional(), sig: z.string().max(100).optional() });
 
 /** Files sent in a call's chat: upload by a member, signed short-lived URLs, served inert. */
 export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -120,20 +118,11 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/attachments/:id/file',
     {
-      schema: { hide: true, params: callIdParams, querystring: signedQuery },
+      schema: { hide: true, params: callIdParams, querystring: signedMediaQuery },
     },
     async (request, reply) => {
       const { id } = request.params;
-      if (
-        !verifySignedPath(
-          app.config.mediaUrlSecret,
-          attachmentFilePath(id),
-          request.query.exp,
-          request.query.sig,
-        )
-      ) {
-        throw new AppError(403, 'forbidden', errorMessages.forbidden);
-      }
+      requireSignedPath(app, attachmentFilePath(id), request.query);
       const attachment = await attachmentById(db, id);
       if (!attachment) throw new AppError(404, 'not_found', errorMessages.notFound);
       const head = await readHead(

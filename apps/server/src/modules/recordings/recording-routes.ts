@@ -12,13 +12,10 @@ import { errorMessages, recordingTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/error-responses';
 import { guarded } from '../../lib/route-guards';
-import { verifySignedPath } from '../../lib/signed-urls';
 import { callById } from '../calls/call-queries';
-import { parseRange } from '../operator/media-routes';
+import { requireSignedPath, sendStoredMedia, signedMediaQuery } from '../../lib/signed-media';
 import { companyRecordings, recordingById, recordingMediaPath } from './recording-queries';
 import { appendRecordingChunk } from './recording-service';
-
-const signedQuery = z.object({ exp: z.string().max(20).optional(), sig: z.string().max(100).optional() });
 
 /**
  * Call recordings (decision 017): the recording operator's console uploads chunks as they come;
@@ -87,41 +84,19 @@ export const recordingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/media/recordings/:id',
     {
       config: { rateLimit: false },
-      schema: { hide: true, params: z.object({ id: databaseIdSchema }), querystring: signedQuery },
+      schema: { hide: true, params: z.object({ id: databaseIdSchema }), querystring: signedMediaQuery },
     },
     async (request, reply) => {
       const { id } = request.params;
-      if (
-        !verifySignedPath(
-          app.config.mediaUrlSecret,
-          recordingMediaPath(id),
-          request.query.exp,
-          request.query.sig,
-        )
-      )
-        throw new AppError(403, 'forbidden', errorMessages.forbidden);
+      requireSignedPath(app, recordingMediaPath(id), request.query);
       const recording = await recordingById(db, id);
       if (!recording || recording.status !== 'ready')
         throw new AppError(404, 'not_found', errorMessages.notFound);
-      const size = await app.storage.size(recording.storageKey);
-      reply
-        .header('Content-Type', 'video/webm')
-        .header('Accept-Ranges', 'bytes')
-        .header('Cache-Control', 'private, max-age=3600')
-        .header('Content-Disposition', `inline; filename="llamada-${recording.callId}.webm"`)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cross-Origin-Resource-Policy', 'same-origin');
-      const range = parseRange(request.headers.range, size);
-      if (request.headers.range && !range)
-        return reply.code(416).header('Content-Range', `bytes */${size}`).send();
-      if (range) {
-        return reply
-          .code(206)
-          .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
-          .header('Content-Length', range.end - range.start + 1)
-          .send(app.storage.read(recording.storageKey, range));
-      }
-      return reply.header('Content-Length', size).send(app.storage.read(recording.storageKey));
+      return sendStoredMedia(app, request, reply, {
+        key: recording.storageKey,
+        contentType: 'video/webm',
+        disposition: `inline; filename="llamada-${recording.callId}.webm"`,
+      });
     },
   );
 };
