@@ -2,10 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type CDPSession, type Page } from 'playwright-core';
-import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
+import type { CDPSession, Page } from 'playwright-core';
 import { recordingTexts } from '@seguridad/contracts/messages';
-import { startProductServer } from './lib/server-process';
+import { openAcceptingConsole, openCallBench, pressLlamar } from './lib/call-browser';
 
 export type RecordingCostWindow = {
   /** Main-thread busy time of the operator's page (CDP TaskDuration) per wall second, in %. */
@@ -25,19 +24,7 @@ export type RecordingCostFigures = {
   recordedSeconds: number | null;
 };
 
-const OPERATOR = { email: 'operador@example.com', password: 'operador-bench-2026' };
 const FFPROBE = process.env.FFPROBE_PATH ?? '/usr/bin/ffprobe';
-
-const AUTO_ACCEPT = `
-  const pressAccept = () => {
-    for (const button of document.querySelectorAll('button')) {
-      const name = (button.getAttribute('aria-label') || button.textContent || '').trim();
-      if (/^Aceptar/.test(name) && !button.disabled) button.click();
-    }
-  };
-  new MutationObserver(pressAccept).observe(document.body, { childList: true, subtree: true });
-  pressAccept();
-`;
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
@@ -86,46 +73,14 @@ async function measureWindow(
  * operator still receives, and the frame rate of the recorded file.
  */
 export async function measureRecordingCost(seconds = 15): Promise<RecordingCostFigures> {
-  const server = await startProductServer({
-    DEMO_MODE: '1',
-    SEED_COMPANY_KEY: DEMO_COMPANY_KEY,
-    SEED_OPERATOR_PASSWORD: OPERATOR.password,
-    RATE_LIMIT_MAX: '1000000000',
-  });
-  const url = server.url.replace('127.0.0.1', 'localhost');
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      '--allow-loopback-in-peer-connection',
-    ],
-  });
+  const { url, operatorContext, operatorToken: token, browser, close } = await openCallBench();
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-recording-'));
   try {
-    const login = await fetch(`${url}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(OPERATOR),
-    });
-    const { access_token: token } = (await login.json()) as { access_token: string };
-    const operatorContext = await browser.newContext();
-    await operatorContext.addInitScript((value) => localStorage.setItem('session-token', value), token);
     const operator = await operatorContext.newPage();
-    await operator.goto(`${url}/operador?vista=llamadas`);
-    await operator.getByRole('status').filter({ hasText: 'En vivo' }).waitFor();
-    await operator.evaluate(AUTO_ACCEPT);
+    await openAcceptingConsole(operator, url);
 
     const citizen = await (await browser.newContext()).newPage();
-    await citizen.goto(`${url}/`);
-    await citizen.getByRole('button', { name: 'Contáctanos' }).click();
-    await citizen.getByRole('dialog').getByRole('button', { name: 'Videollamada' }).click();
-    await citizen
-      .getByRole('dialog', { name: 'Videollamada' })
-      .getByRole('button', { name: 'Llamar' })
-      .click();
+    await pressLlamar(citizen, url);
     await operator.getByLabel('Video del ciudadano').waitFor();
     await operator.waitForFunction(
       () =>
@@ -185,7 +140,6 @@ export async function measureRecordingCost(seconds = 15): Promise<RecordingCostF
     return { seconds, off, on, recordedFps, recordedSeconds };
   } finally {
     rmSync(dir, { recursive: true, force: true });
-    await browser.close();
-    await server.stop();
+    await close();
   }
 }
