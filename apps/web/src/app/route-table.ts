@@ -106,7 +106,7 @@ const pageRoutes: RouteEntry[] = [
     title: `Iniciar sesión — ${brand}`,
     description: `Ingresa a tu cuenta de ${brand} para administrar tus dispositivos, tus redes de seguridad y la verificación en dos pasos.`,
     layout: 'site',
-    prerender: false,
+    prerender: true,
   },
   {
     path: webPaths.register,
@@ -115,7 +115,7 @@ const pageRoutes: RouteEntry[] = [
     title: `Crear cuenta — ${brand}`,
     description: `Crea gratis tu cuenta de ${brand} y arma tu red personal de seguridad.`,
     layout: 'site',
-    prerender: false,
+    prerender: true,
   },
   {
     path: webPaths.login2fa,
