@@ -160,6 +160,19 @@ describe('a form rendered afresh over prerendered HTML', () => {
     await waitFor(() => expect(submit().disabled).toBe(false));
   });
 
+  it('keeps the focus in a field the person had just entered, still empty', async () => {
+    const container = prerendered();
+    handOverTypedFields(container);
+    container.querySelector<HTMLInputElement>('input[name=email]')!.value = 'ana@example.com';
+    container.querySelector<HTMLInputElement>('input[name=password]')!.focus();
+
+    await renderAfresh(container);
+
+    expect(document.activeElement).toBe(input('Clave'));
+    expect(input('Clave').value).toBe('');
+    expect(input('Correo').value).toBe('ana@example.com');
+  });
+
   it('hands over once: a form mounted later starts empty', async () => {
     const container = prerendered();
     handOverTypedFields(container);

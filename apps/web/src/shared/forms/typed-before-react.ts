@@ -19,7 +19,8 @@ import {
  */
 
 type TypedControl = HTMLInputElement | HTMLTextAreaElement;
-type Typed = { value: string | boolean; focus: 'kept' | 'restore' | 'none' };
+/** What a field takes over: a value typed before React (if any), and whether it has the focus. */
+type Typed = { value: string | boolean | undefined; focus: 'kept' | 'restore' | 'none' };
 
 /** The prerendered controls a fresh render replaces, by name; the address and root they were in. */
 const handedOver = new Map<string, TypedControl>();
@@ -83,10 +84,12 @@ function takeTyped(element: TypedControl): Typed | undefined {
   if (predecessor && predecessor !== element && window.location.pathname === handedOverPath) {
     handedOver.delete(element.name);
     stopTrackingFocus();
-    const value = editedValueOf(predecessor);
-    if (value === undefined) return undefined;
+    // The focus moves even into an empty field: the person may be about to type into it.
     const focusLost = document.activeElement === null || document.activeElement === document.body;
-    return { value, focus: predecessor === lastFocused && focusLost ? 'restore' : 'none' };
+    return {
+      value: editedValueOf(predecessor),
+      focus: predecessor === lastFocused && focusLost ? 'restore' : 'none',
+    };
   }
   const value = editedValueOf(element);
   if (value === undefined) return undefined;
@@ -141,14 +144,14 @@ export function registerKeepingTyped<T extends FieldValues>(
         // (it keeps an edited one only while the form has not yet mounted).
         const typed = isTypedControl(element) ? takeTyped(element) : undefined;
         registration.ref(element);
-        if (!typed) return;
+        if (typed?.focus === 'restore') (element as TypedControl).focus();
+        if (typed?.value === undefined) return;
         const stillTyping = typed.focus !== 'none';
         form.setValue(name, typed.value as PathValue<T, typeof name>, {
           shouldDirty: true,
           shouldTouch: !stillTyping,
         });
         validateAfterCommit(form.control, trigger, name, !stillTyping);
-        if (typed.focus === 'restore') (element as TypedControl).focus();
       },
     };
   };
