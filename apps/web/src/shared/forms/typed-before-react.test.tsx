@@ -190,7 +190,7 @@ describe('a form rendered afresh over prerendered HTML', () => {
     expect(submit().disabled).toBe(true);
   });
 
-  it('without the helper, what was typed is lost (the failure this guards against)', async () => {
+  it('with the plain register, what was typed is lost (the failure this guards against)', async () => {
     const container = prerendered();
     handOverTypedFields(container);
     typeBeforeReact(container, { email: 'ana@example.com', password: 'clave-segura' });
