@@ -7,6 +7,7 @@ import {
   expect,
   expectNoHorizontalScroll,
   expectNoSeriousAxeViolations,
+  reactHasTakenOver,
   test,
 } from './fixtures';
 import {
@@ -133,6 +134,94 @@ test.describe('login', () => {
     });
   }
 });
+
+/**
+ * Holds back every script of the website until `release()`: the page is its prerendered HTML alone,
+ * as on a slow phone while the app downloads.
+ */
+async function holdBackScripts(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held: string[] = [];
+  await page.route(/\/assets\/[^?]+\.js$/, async (route) => {
+    held.push(route.request().url());
+    await released;
+    await route.continue();
+  });
+  return { release, held };
+}
+
+// Decision 019: React hydrates the prerendered page without a query, and renders it afresh (the
+// build rendered it without one) with a query; either way what was typed before must count.
+for (const query of ['', `?redirect_to=${encodeURIComponent(webPaths.results)}`]) {
+  const landing = query ? /\/ganadores-camaras$/ : /\/$/;
+
+  test.describe(`typing before the app has loaded${query ? ', with a query' : ''}`, () => {
+    test('login: the prerendered form, filled in, signs in once the app is there', async ({
+      page,
+      request,
+    }) => {
+      const errors = collectConsoleErrors(page, PROVOKED_STATUSES);
+      const email = uniqueEmail('antes-login');
+      await signUpThroughApi(request, { email });
+      const scripts = await holdBackScripts(page);
+      // Not waiting for `load` nor DOMContentLoaded: both wait for the held-back module scripts.
+      await page.goto(`${webPaths.login}${query}`, { waitUntil: 'commit' });
+
+      await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
+      const submit = page.getByRole('button', { name: 'Ingresar', exact: true });
+      await expect(submit).toBeDisabled();
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+      expect(scripts.held.length).toBeGreaterThan(0);
+      expect(await reactHasTakenOver(page)).toBe(false);
+
+      scripts.release();
+      await expect.poll(() => reactHasTakenOver(page)).toBe(true);
+      await expect(page.getByLabel('Email')).toHaveValue(email);
+      await expect(page.getByLabel('Contraseña', { exact: true })).toBeFocused();
+      await expect(submit).toBeEnabled();
+      await submit.click();
+      await expect(page).toHaveURL(landing);
+      await expect(userMenuButton(page)).toBeVisible();
+      expect(errors).toEqual([]);
+    });
+
+    test('register: the prerendered form, filled in, creates the account once the app is there', async ({
+      page,
+    }) => {
+      const errors = collectConsoleErrors(page, PROVOKED_STATUSES);
+      const scripts = await holdBackScripts(page);
+      // Not waiting for `load` nor DOMContentLoaded: both wait for the held-back module scripts.
+      await page.goto(`${webPaths.register}${query}`, { waitUntil: 'commit' });
+
+      await expect(page.getByRole('heading', { level: 1, name: 'Crear cuenta' })).toBeVisible();
+      const submit = page.getByRole('button', { name: 'Registrar Cuenta' });
+      await expect(submit).toBeDisabled();
+      await page.getByLabel('Nombre').fill('Valentina');
+      await page.getByLabel('Apellido').fill('Rojas');
+      await page.getByLabel('Email').fill(uniqueEmail('antes-registro'));
+      await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+      // A mistake made before the app loaded is shown once it is there, and can be corrected.
+      await page.getByLabel('Confirmar Contraseña').fill(`${PASSWORD}x`);
+      await page.getByLabel('Nombre').focus();
+      expect(await reactHasTakenOver(page)).toBe(false);
+
+      scripts.release();
+      await expect(page.getByText('Las contraseñas no coinciden')).toBeVisible();
+      await expect(page.getByLabel('Nombre')).toBeFocused();
+      await expect(page.getByLabel('Nombre')).toHaveValue('Valentina');
+      await expect(submit).toBeDisabled();
+      await page.getByLabel('Confirmar Contraseña').fill(PASSWORD);
+      await expect(submit).toBeEnabled();
+      await submit.click();
+      await expect(page.getByRole('status').filter({ hasText: accountTexts.registerSuccess })).toBeVisible();
+      await expect(page).toHaveURL(landing, { timeout: 10_000 });
+      await expect(userMenuButton(page)).toBeVisible();
+      expect(errors).toEqual([]);
+    });
+  });
+}
 
 test.describe('two-step login', () => {
   test('without the first step it sends back to login', async ({ page }) => {

@@ -148,3 +148,11 @@ export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
     blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
   ).toEqual([]);
 }
+
+/** Whether React has taken over the page's main heading (hydrated it, or rendered it afresh). */
+export function reactHasTakenOver(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const heading = document.querySelector('h1');
+    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
+  });
+}

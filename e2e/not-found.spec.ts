@@ -1,5 +1,5 @@
 import { sessionRequiredPaths, webPaths } from '@seguridad/contracts/web-paths';
-import { expect, test } from './fixtures';
+import { expect, reactHasTakenOver, test } from './fixtures';
 
 test('an unknown address answers 404 with a page that leads home', async ({ page }) => {
   const response = await page.goto('/esta-pagina-no-existe');
@@ -12,9 +12,10 @@ test('an unknown address answers 404 with a page that leads home', async ({ page
 });
 
 test('navigating inside the site to an unknown path shows the same page', async ({ page }) => {
-  // A page React renders at once: the landing stays plain HTML until the visitor shows intent.
-  await page.goto('/login');
-  await expect(page.getByRole('button', { name: 'Ingresar', exact: true })).toBeVisible();
+  // A page React takes over at once: the landing, the legal texts, login and sign-up stay plain
+  // HTML until the visitor shows intent.
+  await page.goto(webPaths.results);
+  await expect.poll(() => reactHasTakenOver(page)).toBe(true);
   await page.evaluate(() => {
     window.history.pushState({}, '', '/otra-cosa');
     window.dispatchEvent(new PopStateEvent('popstate'));

@@ -181,7 +181,7 @@ async function main() {
   }
   writeFileSync(path.join(distDir, 'inline-style-hashes.json'), JSON.stringify(styleHashes, null, 2));
 
-  // Client-only routes (login, settings…) render in the browser from an empty shell.
+  // Client-only routes (settings, the two-step login…) render in the browser from an empty shell.
   const home = server.routeTable[0]!;
   // The app and its styles load with the entry, not after it (no route's chunk: the shell serves many).
   const app = preloadsFor(manifest, { ...home, module: undefined, hydrateOnIntent: false });

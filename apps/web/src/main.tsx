@@ -22,8 +22,9 @@ function signedIn(): boolean {
  * - the app shell of client-only routes has nothing to show, and a prerendered page was built for
  *   its address without a query (a redirect target, a link into the call, the payment's return):
  *   React renders it afresh at once, the prerendered HTML staying on screen until then;
- * - a prerendered page that only reads (marked by the build) stays plain HTML with a few enhancements
- *   until the visitor shows intent, unless it must do something at once: an address with a query
+ * - a prerendered page that only reads, or whose form keeps what is typed before React (login,
+ *   sign-up), is marked by the build and stays plain HTML with a few enhancements until the visitor
+ *   shows intent, unless it must do something at once: an address with a query
  *   (a link into the video call, the payment's return) or a signed-in visitor (the account menu);
  * - any other prerendered page is painted first, then hydrated (on a slow phone hydration takes a
  *   few hundred milliseconds that should not delay the first paint).

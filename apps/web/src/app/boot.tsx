@@ -1,6 +1,7 @@
 import { startTransition, StrictMode, useEffect, useRef } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { handOverTypedFields } from '../shared/forms/typed-before-react';
 import { AppRoutes, preloadPageOf } from './app-routes';
 import { AppProviders } from './providers';
 
@@ -43,6 +44,9 @@ export async function startApp(
   // As a transition, React renders in slices and yields to the browser between them: no long task
   // blocks a tap while a slow phone hydrates or renders the page.
   beforeRender?.();
+  // Rendering afresh over a prerendered form (an address with a query), what was typed into it moves
+  // into the new fields.
+  if (!hydrate) handOverTypedFields(container);
   startTransition(() => {
     if (hydrate) hydrateRoot(container, app);
     else createRoot(container).render(app);

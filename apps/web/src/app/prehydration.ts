@@ -1,7 +1,8 @@
 /**
- * A prerendered page that only reads (the landing page, the FAQ, the legal texts) is shown
- * without React: this small module makes its few interactive parts work at once, and hands over
- * to React on the visitor's first sign of intent (a touch, a key, a pointer on a button). What
+ * A prerendered page that only reads (the landing page, the FAQ, the legal texts) or whose form
+ * can be filled in before React (login, sign-up) is shown without React: this small module makes
+ * its few interactive parts work at once, and hands over to React on the visitor's first sign of
+ * intent (a touch, a key, a pointer on a button or a field, a field in focus). What
  * the visitor did meanwhile is carried over: the folded menu stays as it was, and a press of
  * "Contáctanos" opens the drawer once React is there.
  */
@@ -34,6 +35,21 @@ function folderMenu(root: ParentNode) {
   return { onClick, isOpen };
 }
 
+const formFields = 'input, textarea, select';
+
+/**
+ * Whether the visitor is already at a form: in one of its fields, or having filled one in before
+ * this script ran (a slow network, a password manager).
+ */
+function formInUse(root: HTMLElement): boolean {
+  if (document.activeElement?.matches(formFields) && root.contains(document.activeElement)) return true;
+  const edited = (field: HTMLInputElement | HTMLTextAreaElement) =>
+    field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')
+      ? field.checked !== field.defaultChecked
+      : field.value !== field.defaultValue;
+  return [...root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')].some(edited);
+}
+
 /**
  * Makes a prerendered page usable before React and calls `takeOver` on the first intent; its
  * promise rejects when the app could not load, and the next intent tries again.
@@ -55,13 +71,15 @@ export function enhanceUntilIntent(root: HTMLElement, takeOver: (hooks: Takeover
     start();
   };
   const onIntent = (event: Event) => {
-    // Hovering or focusing a link is no reason to load the app; a button is.
+    // Hovering or focusing a link is no reason to load the app; a button or a form field is.
     if (event.type === 'pointerover' || event.type === 'focusin') {
-      if (!(event.target as Element | null)?.closest?.('button')) return;
+      if (!(event.target as Element | null)?.closest?.(`button, ${formFields}`)) return;
     }
     start();
   };
-  const intents = ['pointerdown', 'touchstart', 'keydown', 'pointerover', 'focusin'] as const;
+  // `input`: a field filled without a key (a password manager, a paste from the menu). What is
+  // typed before React is there is carried over by the form (shared/forms/typed-before-react.ts).
+  const intents = ['pointerdown', 'touchstart', 'keydown', 'pointerover', 'focusin', 'input'] as const;
   const listen = () => {
     document.addEventListener('click', onClick);
     intents.forEach((name) => document.addEventListener(name, onIntent, { passive: true }));
@@ -95,4 +113,5 @@ export function enhanceUntilIntent(root: HTMLElement, takeOver: (hooks: Takeover
   }
 
   listen();
+  if (formInUse(root)) start();
 }

@@ -22,8 +22,9 @@ export type RouteEntry = {
   layout: 'site' | 'bare';
   prerender: boolean;
   /**
-   * A prerendered page that only reads (links, native details): it stays plain HTML and React
-   * loads on the visitor's first intent (a touch, a key, a pointer on a button). See decision 019.
+   * A prerendered page that only reads (links, native details), or whose form keeps what is typed
+   * before React (shared/forms/typed-before-react.ts): it stays plain HTML and React loads on the
+   * visitor's first intent (a touch, a key, a pointer on a button or a field). See decision 019.
    */
   hydrateOnIntent?: boolean;
 };
@@ -103,19 +104,21 @@ const pageRoutes: RouteEntry[] = [
     path: webPaths.login,
     load: () => import('../features/auth/login-page').then((page) => page.LoginPage),
     module: 'auth/login-page.tsx',
+    hydrateOnIntent: true,
     title: `Iniciar sesión — ${brand}`,
     description: `Ingresa a tu cuenta de ${brand} para administrar tus dispositivos, tus redes de seguridad y la verificación en dos pasos.`,
     layout: 'site',
-    prerender: false,
+    prerender: true,
   },
   {
     path: webPaths.register,
     load: () => import('../features/auth/register-page').then((page) => page.RegisterPage),
     module: 'auth/register-page.tsx',
+    hydrateOnIntent: true,
     title: `Crear cuenta — ${brand}`,
     description: `Crea gratis tu cuenta de ${brand} y arma tu red personal de seguridad.`,
     layout: 'site',
-    prerender: false,
+    prerender: true,
   },
   {
     path: webPaths.login2fa,

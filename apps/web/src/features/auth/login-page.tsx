@@ -26,15 +26,15 @@ export function LoginPage() {
   const { target, raw: redirectTo } = useRedirectTarget();
   const login = useLogin();
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isValid, isSubmitting },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(loginFormSchema),
     mode: 'onTouched',
     defaultValues: { email: '', password: '' },
   });
+  const {
+    handleSubmit,
+    formState: { isValid, isSubmitting },
+  } = form;
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setFailure(null);
@@ -65,7 +65,7 @@ export function LoginPage() {
       )}
       {failure && <Alert tone="warning">{failure}</Alert>}
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <SignInFields register={register} errors={errors} />
+        <SignInFields form={form} />
         <Link className={styles.inlineLink} to={webPaths.resetPasswordRequest}>
           ¿Olvidaste tu contraseña?
         </Link>

@@ -1,24 +1,31 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type FieldErrors, type UseFormRegister, type UseFormReturn } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { signupBodySchema } from '@seguridad/contracts/http/auth';
+import { registerKeepingTyped } from '../forms/typed-before-react';
 import { EmailField } from '../ui/email-field';
 import { PasswordField } from '../ui/password-field';
 import { TextField } from '../ui/text-field';
 
 /*
  * The fields of the account forms, wherever an account is made or opened: the register and login
- * pages, the password reset, and the checkout's own register and login steps.
+ * pages, the password reset, and the checkout's own register and login steps. The login and register
+ * pages are prerendered, so their fields take what was typed before the app loaded.
  */
 
 type Credentials = { email: string; password: string };
 
-type SignInFieldsProps = {
-  register: UseFormRegister<Credentials>;
-  errors: FieldErrors<Credentials>;
+type SignInFieldsProps<T extends Credentials> = {
+  // The resolver's output type differs from the form's values; only the values matter here.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  form: UseFormReturn<T, any, any>;
 };
 
 /** E-mail and current password, named so the browser offers the saved login. */
-export function SignInFields({ register, errors }: SignInFieldsProps) {
+export function SignInFields<T extends Credentials>({ form }: SignInFieldsProps<T>) {
+  // Every form this serves has these two fields; react-hook-form cannot see that through `T`.
+  const typedForm = form as unknown as UseFormReturn<Credentials>;
+  const register = registerKeepingTyped(typedForm);
+  const { errors } = typedForm.formState;
   return (
     <>
       <EmailField
@@ -57,12 +64,13 @@ export function NewPasswordFields<T extends NewPasswordValues>({
   confirmationLabel = 'Confirmar Contraseña',
 }: NewPasswordFieldsProps<T>) {
   // Every form this serves has these two fields; react-hook-form cannot see that through `T`.
+  const typedForm = form as unknown as UseFormReturn<NewPasswordValues>;
   const {
-    register,
     getValues,
     trigger,
     formState: { errors },
-  } = form as unknown as UseFormReturn<NewPasswordValues>;
+  } = typedForm;
+  const register = registerKeepingTyped(typedForm);
   const revalidateConfirmation = () => {
     if (getValues('password_confirmation')) void trigger('password_confirmation');
   };
@@ -103,9 +111,9 @@ type SignupFieldsProps = {
 /** The sign-up form's fields: names, e-mail, and the new password with its confirmation. */
 export function SignupFields({ form, rowClassName }: SignupFieldsProps) {
   const {
-    register,
     formState: { errors },
   } = form;
+  const register = registerKeepingTyped(form);
   return (
     <>
       <div className={rowClassName}>

@@ -26,15 +26,15 @@ export function CheckoutLoginForm({
   notice,
   defaultEmail = '',
 }: CheckoutLoginFormProps) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(checkoutLoginFormSchema),
     mode: 'onTouched',
     defaultValues: { email: defaultEmail, password: '' },
   });
+  const {
+    handleSubmit,
+    formState: { isSubmitting },
+  } = form;
   return (
     <section className={styles.panel} aria-labelledby="checkout-login-title">
       <h2 id="checkout-login-title" className={styles.panelTitle}>
@@ -43,7 +43,7 @@ export function CheckoutLoginForm({
       {notice && <Alert tone="success">{notice}</Alert>}
       {failure && <Alert tone="warning">{failure}</Alert>}
       <form onSubmit={handleSubmit(onSubmit)} noValidate>
-        <SignInFields register={register} errors={errors} />
+        <SignInFields form={form} />
         <div className={styles.actions}>
           <Button type="submit" fullWidth busy={isSubmitting}>
             Ingresar
