@@ -18,9 +18,7 @@ export function BrandLogo({
           d="M32 14c-6 0-11 5-11 11 0 8 11 19 11 19s11-11 11-19c0-6-5-11-11-11zm0 15a4 4 0 1 1 0-8 4 4 0 0 1 0 8z"
         />
       </svg>
-      <span className={nameClassName}>
-        {siteConfig.brandName}
-      </span>
+      <span className={nameClassName}>{siteConfig.brandName}</span>
     </span>
   );
 }
