@@ -18,6 +18,7 @@ type RouteEntry = {
   description: string;
   prerender: boolean;
   hydrateOnIntent?: boolean;
+  hydrateAfterPaint?: boolean;
 };
 type ServerEntry = {
   renderPage(url: string): Promise<string>;
@@ -64,8 +65,8 @@ const appModule = 'src/app/boot.tsx';
 /**
  * What a page needs from the build: the styles of the app's layout and of the page (inlined
  * later), and the scripts to preload. A page that hydrates at once preloads the app and its own
- * chunk, so the browser fetches them with the entry, not after; one that hydrates on intent
- * preloads nothing (decision 019).
+ * chunk, so the browser fetches them with the entry, not after; one that hydrates on intent or
+ * after its first paint preloads nothing (decision 019).
  */
 function preloadsFor(manifest: Record<string, ManifestChunk>, entry: RouteEntry) {
   const scripts = new Set<string>();
@@ -82,7 +83,10 @@ function preloadsFor(manifest: Record<string, ManifestChunk>, entry: RouteEntry)
   if (entry.module) visit(`src/features/${entry.module}`);
   const fromEntry = entryAssets(manifest);
   return {
-    scripts: entry.hydrateOnIntent ? [] : [...scripts].filter((file) => !fromEntry.scripts.includes(file)),
+    scripts:
+      entry.hydrateOnIntent || entry.hydrateAfterPaint
+        ? []
+        : [...scripts].filter((file) => !fromEntry.scripts.includes(file)),
     styles: [...new Set([...fromEntry.styles, ...styles])],
   };
 }
@@ -100,6 +104,13 @@ function headFor(entry: RouteEntry, preloads: { scripts: string[]; styles: strin
   ];
   if (siteUrl && entry.path !== '*') lines.push(`<link rel="canonical" href="${siteUrl}${entry.path}" />`);
   return lines.join('\n    ');
+}
+
+/** The root element, marked with how the page hydrates (read by main.tsx). */
+function rootFor(entry: RouteEntry): string {
+  if (entry.hydrateOnIntent) return '<div id="root" data-hydrate="intent">';
+  if (entry.hydrateAfterPaint) return '<div id="root" data-hydrate="after-paint">';
+  return '<div id="root">';
 }
 
 function outputFileFor(routePath: string): string {
@@ -168,10 +179,7 @@ async function main() {
     const html = await server.renderPage(url);
     const page = template
       .replace('<!--app-head-->', headFor(entry, preloadsFor(manifest, entry), siteUrl))
-      .replace(
-        '<div id="root">',
-        entry.hydrateOnIntent ? '<div id="root" data-hydrate="intent">' : '<div id="root">',
-      )
+      .replace('<div id="root">', rootFor(entry))
       .replace('<!--app-html-->', html);
     const file = outputFileFor(entry.path);
     const inlined = inlineStylesheets(page);

@@ -27,7 +27,8 @@ function signedIn(): boolean {
  *   shows intent, unless it must do something at once: an address with a query
  *   (a link into the video call, the payment's return) or a signed-in visitor (the account menu);
  * - any other prerendered page is painted first, then hydrated (on a slow phone hydration takes a
- *   few hundred milliseconds that should not delay the first paint).
+ *   few hundred milliseconds that should not delay the first paint); one marked `after-paint`
+ *   (it fetches what it shows) does not even request the app before its first paint.
  */
 if (!root.firstElementChild || window.location.search !== '') {
   void loadApp().then(({ startApp }) => startApp(root, { hydrate: false }));
@@ -37,6 +38,11 @@ if (!root.firstElementChild || window.location.search !== '') {
     const { startApp } = await loadApp();
     await startApp(root, { hydrate: true, beforeRender: beforeHydrate, onCommitted: afterCommit });
   });
+} else if (root.dataset.hydrate === 'after-paint') {
+  revealAllOnScroll(document);
+  requestAnimationFrame(() =>
+    setTimeout(() => void loadApp().then(({ startApp }) => startApp(root, { hydrate: true })), 0),
+  );
 } else {
   revealAllOnScroll(document);
   void loadApp().then(({ startApp }) =>

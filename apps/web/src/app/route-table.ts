@@ -27,6 +27,11 @@ export type RouteEntry = {
    * visitor's first intent (a touch, a key, a pointer on a button or a field). See decision 019.
    */
   hydrateOnIntent?: boolean;
+  /**
+   * A prerendered page that fetches what it shows at once (the draw's winners): the HTML preloads
+   * no app script, so nothing competes with the first paint, and the app loads right after it.
+   */
+  hydrateAfterPaint?: boolean;
 };
 
 const brand = siteConfig.brandName;
@@ -77,6 +82,7 @@ const pageRoutes: RouteEntry[] = [
     path: webPaths.results,
     load: () => import('../features/results/results-page').then((page) => page.ResultsPage),
     module: 'results/results-page.tsx',
+    hydrateAfterPaint: true,
     title: `Resultados Sorteo de Cámaras — ${brand}`,
     description: `Ganadores del sorteo de 50 cámaras IP entre quienes se registraron en ${brand}.`,
     layout: 'site',
