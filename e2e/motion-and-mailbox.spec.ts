@@ -17,6 +17,17 @@ test.describe('scroll reveal', () => {
     await expect(first).toHaveCSS('opacity', '1', { timeout: 3_000 });
   });
 
+  test('a jump straight to the bottom shows what was scrolled past, not only what is on screen', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const pending = page.locator('[data-reveal-state="pending"]');
+    await expect.poll(() => pending.count()).toBeGreaterThan(0);
+    // One jump, as a fling or an anchor link does: the blocks in between are never on screen.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect(pending).toHaveCount(0);
+  });
+
   test('nothing is hidden or animated when the visitor prefers reduced motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');

@@ -1,5 +1,7 @@
 /** An element shows once it is this share of the viewport's height above the bottom edge. */
 const REVEAL_MARGIN = 0.1;
+/** How far above the viewport an element still counts as reached (any page is shorter). */
+const SCROLLED_PAST_PX = 100_000;
 
 /**
  * The scroll reveal of spec §9 without React: the prerendered pages run it before (or without)
@@ -20,7 +22,7 @@ export function revealOnScroll(element: HTMLElement): () => void {
       if (firstReport) {
         firstReport = false;
         const viewportBottom = entry.rootBounds
-          ? entry.rootBounds.top + entry.rootBounds.height / (1 - REVEAL_MARGIN)
+          ? entry.rootBounds.bottom / (1 - REVEAL_MARGIN)
           : Number.POSITIVE_INFINITY;
         if (entry.boundingClientRect.top < viewportBottom) {
           observer.disconnect();
@@ -34,7 +36,9 @@ export function revealOnScroll(element: HTMLElement): () => void {
         observer.disconnect();
       }
     },
-    { rootMargin: `0px 0px -${REVEAL_MARGIN * 100}% 0px` },
+    // The area reaches far above the viewport: an element scrolled past between two of the
+    // observer's checks (a fast fling, a jump to an anchor) still shows, not only one caught on screen.
+    { rootMargin: `${SCROLLED_PAST_PX}px 0px -${REVEAL_MARGIN * 100}% 0px` },
   );
   observer.observe(element);
   return () => {
