@@ -9,6 +9,7 @@ import {
   readUint,
   readVint,
   sizeVint8,
+  walkCluster,
   withWebmDuration,
   type ElementHeader,
 } from './webm-duration';
@@ -98,11 +99,7 @@ function readClusterPiece(
 ): { piece: ClusterPiece; end: number } {
   let timecode: number | undefined;
   let keyframeTime: number | undefined;
-  let pos = cluster.dataStart;
-  while (pos < cluster.end) {
-    if (cluster.unknownSize && ENDS_CLUSTER.has(readId(file, pos, cluster.end).id)) break;
-    const child = readElementHeader(file, pos, cluster.end);
-    if (child.unknownSize) fail();
+  const end = walkCluster(file, cluster, (child) => {
     if (child.id === ID.clusterTimecode) timecode = readUint(file, child);
     else if (child.id === ID.simpleBlock && keyframeTime === undefined && timecode !== undefined) {
       const track = readVint(file, child.dataStart, child.end);
@@ -111,9 +108,8 @@ function readClusterPiece(
       const keyframe = (file[at + 2]! & 0x80) !== 0;
       if (track.value === videoTrack && keyframe) keyframeTime = timecode + file.readInt16BE(at);
     }
-    pos = child.end;
-  }
-  return { piece: { body: file.subarray(cluster.dataStart, pos), keyframeTime }, end: pos };
+  });
+  return { piece: { body: file.subarray(cluster.dataStart, end), keyframeTime }, end };
 }
 
 /**

@@ -165,14 +165,30 @@ function recordBlock(
   timing.maxEnd = Math.max(timing.maxEnd, start + (blockDuration ?? 0));
 }
 
-/** Reads a Cluster's blocks; returns where the Cluster actually ends. */
-function readCluster(file: Buffer, cluster: ElementHeader, tracks: Map<number, TrackTiming>): number {
-  let timecode: number | undefined;
+/**
+ * A Cluster's children, in order, up to where it really ends: a Cluster of unknown size (a recording
+ * cut off mid-write) ends where the next top-level element starts. Returns that end.
+ */
+export function walkCluster(
+  file: Buffer,
+  cluster: ElementHeader,
+  visit: (child: ElementHeader) => void,
+): number {
   let pos = cluster.dataStart;
   while (pos < cluster.end) {
     if (cluster.unknownSize && ENDS_CLUSTER.has(readId(file, pos, cluster.end).id)) break;
     const child = readElementHeader(file, pos, cluster.end);
     if (child.unknownSize) fail();
+    visit(child);
+    pos = child.end;
+  }
+  return pos;
+}
+
+/** Reads a Cluster's blocks; returns where the Cluster actually ends. */
+function readCluster(file: Buffer, cluster: ElementHeader, tracks: Map<number, TrackTiming>): number {
+  let timecode: number | undefined;
+  return walkCluster(file, cluster, (child) => {
     if (child.id === ID.clusterTimecode) {
       timecode = readUint(file, child);
     } else if (child.id === ID.simpleBlock) {
@@ -183,9 +199,7 @@ function readCluster(file: Buffer, cluster: ElementHeader, tracks: Map<number, T
       const duration = parts.find((part) => part.id === ID.blockDuration);
       if (block) recordBlock(file, block, timecode, duration && readUint(file, duration), tracks);
     }
-    pos = child.end;
-  }
-  return pos;
+  });
 }
 
 export function checkEbmlHeader(file: Buffer): number {
