@@ -12,20 +12,9 @@ import { callOriginOf } from './call-launch';
 import { addedDigits, PHONE_CALL_STATE, phoneCallState } from './phone-call-state';
 import { useCallerCall } from './use-caller-call';
 import styles from './phone-call-panel.module.css';
+import type { PhoneCallPanelHost } from '../../shared/call/call-panel-hosts';
 
-/** What the drawer that hosts the panel lets it do (composed in by the app layer). */
-export type PhoneCallPanelHost = {
-  /** The panel is on screen. */
-  active: boolean;
-  /** A live call can be tried now (the call centre's call service is on and open). */
-  liveCallOffered: boolean;
-  /** Callback requests are taken now (`serviceStatus.callBack`). */
-  callBackOffered: boolean;
-  /** Opens the callback form, with why the call could not be made (null: the person chose it). */
-  requestCallback: (reason: string | null) => void;
-  /** Back to the drawer's entries, and the drawer closes. */
-  finish: () => void;
-};
+export type { PhoneCallPanelHost };
 
 export type PhoneCallPanelProps = { host: PhoneCallPanelHost; from?: string };
 

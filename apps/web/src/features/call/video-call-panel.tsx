@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { DELAYS_MS } from '@seguridad/contracts/constants';
 import { callTexts } from '@seguridad/contracts/messages';
+import type { VideoCallPanelHost } from '../../shared/call/call-panel-hosts';
 import { useCallSession } from '../../shared/call/use-call-session';
 import { Alert } from '../../shared/ui/alert';
 import { Button } from '../../shared/ui/button';
@@ -15,24 +16,7 @@ import { useCallerCall } from './use-caller-call';
 import styles from './video-call-panel.module.css';
 import { SelectField } from '../../shared/ui/select-field';
 
-/**
- * What the drawer that hosts the panel lets it do. The drawer belongs to the widget feature; the
- * app layer hands its controls in, which have this shape.
- */
-export type VideoCallPanelHost = {
-  /** The panel is on screen (the drawer is open on it): only then is the camera on. */
-  active: boolean;
-  /** The call could not start: the video mail opens, derived, with this one sentence above it. */
-  fallBackToVideoMail: (reason: string) => void;
-  /** Back to the drawer's entries, and the drawer closes. */
-  finish: () => void;
-  /** Back to the drawer's entries. */
-  backToList: () => void;
-  /** The call view takes the whole viewport while a call is held. */
-  setFullScreen: (fullScreen: boolean) => void;
-  /** Callbacks are on: a waiting caller may leave a number instead (decision 018). */
-  requestCallback?: () => void;
-};
+export type { VideoCallPanelHost };
 
 export type VideoCallPanelProps = {
   host: VideoCallPanelHost;

@@ -3,6 +3,7 @@
  * panel is given, and the forms that load on intent.
  */
 import { lazy } from 'react';
+import type { PhoneCallPanelHost, VideoCallPanelHost } from '../../shared/call/call-panel-hosts';
 
 /*
  * The panels' forms (react-hook-form, zod schemas, the recorder) load when a visitor points at or
@@ -29,36 +30,9 @@ export const panelLoading = <div className="page-loading" aria-busy="true" />;
 
 export type DrawerPanel = 'videoCall' | 'phoneCall' | 'videoMail' | 'contact' | 'callback';
 
-/**
- * What the drawer gives the video call panel it hosts. The panel belongs to the call feature and is
- * composed in by the app layer, so it only sees these controls.
- */
-export type VideoCallPanelControls = {
-  /** The panel is on screen: the drawer is open and shows it. */
-  active: boolean;
-  /** The call could not start: the video mail opens, derived, with this one sentence above it. */
-  fallBackToVideoMail: (reason: string) => void;
-  /** The call is over: back to the entries, and the drawer closes. */
-  finish: () => void;
-  /** Back to the entries, the drawer stays open. */
-  backToList: () => void;
-  /** During a call the drawer covers the whole viewport and cannot be closed from outside. */
-  setFullScreen: (fullScreen: boolean) => void;
-  /** Callbacks are on: the waiting caller may leave a number instead (opens 'Solicitar llamada'). */
-  requestCallback?: () => void;
-};
-
-/** What the drawer gives the phone-call panel it hosts (decision 018). */
-export type PhoneCallPanelControls = {
-  active: boolean;
-  /** The call service is on and open: Llamar can work. */
-  liveCallOffered: boolean;
-  /** `serviceStatus.callBack`: 'Solicitar llamada' is offered. */
-  callBackOffered: boolean;
-  /** Opens the callback form, with the reason the call could not be made (or null). */
-  requestCallback: (reason: string | null) => void;
-  finish: () => void;
-};
+/** The controls the drawer hands the call panels it hosts (shapes shared with the call feature). */
+export type VideoCallPanelControls = VideoCallPanelHost;
+export type PhoneCallPanelControls = PhoneCallPanelHost;
 
 /** Asks an open or closed drawer to show a panel; a new `id` asks again. */
 export type PanelRequest = { panel: DrawerPanel; id: number };
