@@ -7,6 +7,9 @@ import { readWebmDurationMs } from './webm-duration';
 const recording = readFileSync(new URL('./__fixtures__/chrome-recording.webm', import.meta.url));
 const CUES = Buffer.from([0x1c, 0x53, 0xbb, 0x6b]);
 const SEEK_HEAD = Buffer.from([0x11, 0x4d, 0x9b, 0x74]);
+const CLUSTER = Buffer.from([0x1f, 0x43, 0xb6, 0x75]);
+/** Where the fixture's first whole video frame (its first key frame) ends. */
+const FIRST_FRAME_END = 3095;
 
 describe('seekableWebm', () => {
   it('writes the duration, a SeekHead and cues into a Chrome recording', () => {
@@ -29,6 +32,27 @@ describe('seekableWebm', () => {
     const result = seekableWebm(cut)!;
     expect(result.durationMs).toBeGreaterThan(500);
     expect(result.durationMs).toBeLessThan(seekableWebm(recording)!.durationMs);
+  });
+
+  it('keeps a seekable file with a duration wherever the recording is cut, after its first frame', () => {
+    // The last chunk that arrived ends where MediaRecorder's timeslice fell: anywhere, also inside
+    // the ID of the next Cluster. Every byte near a Cluster's start, and a sample of the rest.
+    const clusterStarts: number[] = [];
+    for (let at = recording.indexOf(CLUSTER); at !== -1; at = recording.indexOf(CLUSTER, at + 1))
+      clusterStarts.push(at);
+    expect(clusterStarts.length).toBeGreaterThanOrEqual(3);
+    const cuts = new Set<number>();
+    for (const start of clusterStarts.slice(1)) for (let d = -24; d <= 24; d++) cuts.add(start + d);
+    for (let cut = FIRST_FRAME_END; cut <= recording.length; cut += 97) cuts.add(cut);
+    cuts.add(recording.length);
+
+    const failed = [...cuts].filter((cut) => {
+      const result = seekableWebm(recording.subarray(0, cut));
+      return !result || !(result.durationMs > 0) || readWebmDurationMs(result.file) === null;
+    });
+    expect(failed).toEqual([]);
+    // Before the first whole frame there is nothing to keep.
+    expect(seekableWebm(recording.subarray(0, FIRST_FRAME_END - 1))).toBeNull();
   });
 
   it('refuses bytes that are not WebM', () => {

@@ -142,9 +142,10 @@ export function completePrefix(file: Buffer): number | undefined {
       }
       complete = pos = el.dataStart;
       while (pos < el.end) {
-        if (el.unknownSize && ENDS_CLUSTER.has(readId(file, pos, el.end).id)) break;
         let child: ElementHeader;
         try {
+          // The cut may fall inside the ID of the next Cluster: its first bytes are not an element.
+          if (el.unknownSize && ENDS_CLUSTER.has(readId(file, pos, el.end).id)) break;
           child = readElementHeader(file, pos, el.end);
         } catch {
           return complete;
