@@ -12,6 +12,7 @@ import {
 } from './fixtures';
 import {
   collectConsoleErrors,
+  confirmPhoneThroughApi,
   fillLogin,
   fillRegisterForm,
   latestMatch,
@@ -220,6 +221,28 @@ for (const query of ['', `?redirect_to=${encodeURIComponent(webPaths.results)}`]
       await expect(userMenuButton(page)).toBeVisible();
       expect(errors).toEqual([]);
     });
+
+    test('register: a short password typed before the app loaded is told at once, the person still in it', async ({
+      page,
+    }) => {
+      const errors = collectConsoleErrors(page, PROVOKED_STATUSES);
+      const scripts = await holdBackScripts(page);
+      await page.goto(`${webPaths.register}${query}`, { waitUntil: 'commit' });
+
+      const password = page.getByLabel('Contraseña', { exact: true });
+      await password.fill('corta');
+      expect(await reactHasTakenOver(page)).toBe(false);
+
+      scripts.release();
+      await expect.poll(() => reactHasTakenOver(page)).toBe(true);
+      // The form checks as one types: the same message as had the app been there for the typing.
+      await expect(page.getByText('La contraseña debe ser de 8 caracteres mínimo')).toBeVisible();
+      await expect(password).toBeFocused();
+      await expect(password).toHaveValue('corta');
+      await password.pressSequentially('-larga');
+      await expect(page.getByText('La contraseña debe ser de 8 caracteres mínimo')).toBeHidden();
+      expect(errors).toEqual([]);
+    });
   });
 }
 
@@ -234,19 +257,7 @@ test.describe('two-step login', () => {
     const email = uniqueEmail('dos-pasos');
     const phone = randomMobilePhone();
     await signUpThroughApi(request, { email });
-    const token = await tokenThroughApi(request, email);
-    const headers = { authorization: `Bearer ${token}` };
-    const start = await request.post('/api/v1/auth/2fa/startVerifyUserPhoneNumber', {
-      headers,
-      data: { phone_number: phone, type: 1 },
-    });
-    expect(start.status()).toBe(200);
-    const verificationCode = await latestMatch(request, phone, /\b\d{6}\b/);
-    const verify = await request.post('/api/v1/auth/2fa/verifyUserPhoneNumber', {
-      headers,
-      data: { phone_number: phone, code: verificationCode },
-    });
-    expect(verify.status()).toBe(200);
+    await confirmPhoneThroughApi(request, await tokenThroughApi(request, email), phone);
 
     await page.goto(webPaths.login);
     await fillLogin(page, email);

@@ -15,10 +15,16 @@ const schema = z.object({
 });
 
 /** A prerendered form as the login and register pages are: empty fields, submit disabled until valid. */
-function PrerenderedForm({ keepTyped }: { keepTyped: boolean }) {
+function PrerenderedForm({
+  keepTyped,
+  mode = 'onTouched',
+}: {
+  keepTyped: boolean;
+  mode?: 'onTouched' | 'onChange';
+}) {
   const form = useForm({
     resolver: zodResolver(schema),
-    mode: 'onTouched',
+    mode,
     defaultValues: { email: '', password: '', terms: false },
   });
   const register = keepTyped ? registerKeepingTyped(form) : form.register;
@@ -77,9 +83,9 @@ function typeBeforeReact(container: HTMLElement, values: { email: string; passwo
   container.querySelector<HTMLInputElement>('input[name=terms]')!.checked = true;
 }
 
-async function hydrate(container: HTMLElement) {
+async function hydrate(container: HTMLElement, mode?: 'onTouched' | 'onChange') {
   startTransition(() => {
-    root = hydrateRoot(container, <PrerenderedForm keepTyped />);
+    root = hydrateRoot(container, <PrerenderedForm keepTyped mode={mode} />);
   });
   await committed();
 }
@@ -138,6 +144,19 @@ describe('a form hydrated over prerendered HTML', () => {
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(submit().disabled).toBe(true);
     expect(document.activeElement).toBe(input('Correo'));
+  });
+
+  it('shows the messages of the field still being typed in when the form checks as one types', async () => {
+    const container = prerendered();
+    typeBeforeReact(container, { email: 'ana@example.com', password: 'corta' });
+    container.querySelector<HTMLInputElement>('input[name=password]')!.focus();
+
+    await hydrate(container, 'onChange');
+
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('muy corta'));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(submit().disabled).toBe(true);
+    expect(document.activeElement).toBe(input('Clave'));
   });
 });
 

@@ -126,7 +126,8 @@ function validateAfterCommit(
 /**
  * The form's `register`, whose fields take what was typed before React was there. A field the
  * person has left is validated and counts as touched, as if they had typed it with React there; the
- * one they are still in shows its messages when the form's mode says. Either way the form's
+ * one they are still in shows its messages only if the form checks as the person types (mode
+ * `onChange` or `all`), as it would have had React been there for the typing. Either way the form's
  * validity, and so its submit button, follows every value.
  */
 export function registerKeepingTyped<T extends FieldValues>(
@@ -135,6 +136,8 @@ export function registerKeepingTyped<T extends FieldValues>(
   form: Pick<UseFormReturn<T, any, any>, 'register' | 'setValue' | 'trigger' | 'control'>,
 ): UseFormRegister<T> {
   const trigger = (names: string[]) => form.trigger(names as FieldPath<T>[]);
+  const { mode } = form.control._options;
+  const checksWhileTyping = mode === 'onChange' || mode === 'all';
   return (name, options) => {
     const registration = form.register(name, options);
     return {
@@ -151,7 +154,7 @@ export function registerKeepingTyped<T extends FieldValues>(
           shouldDirty: true,
           shouldTouch: !stillTyping,
         });
-        validateAfterCommit(form.control, trigger, name, !stillTyping);
+        validateAfterCommit(form.control, trigger, name, !stillTyping || checksWhileTyping);
       },
     };
   };
