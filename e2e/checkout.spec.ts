@@ -9,9 +9,11 @@ import {
   test,
 } from './fixtures';
 import {
+  confirmPhoneThroughApi,
   fillRegisterForm,
   outbox,
   PASSWORD,
+  randomMobilePhone,
   signUpThroughApi,
   tokenThroughApi,
   uniqueEmail,
@@ -107,6 +109,50 @@ test('a rejected payment shows the failure dialog', async ({ page, request }) =>
   for (const line of paymentTexts.failureLines) await expect(dialog).toContainText(line);
   await dialog.getByRole('button', { name: paymentTexts.accept }).click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('an account with two-step sign-in confirms its code inside the checkout, then pays', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('compra-dos-pasos');
+  const phone = randomMobilePhone();
+  await signUpThroughApi(request, { email, name: 'Paula', lastname: 'Compradora' });
+  await confirmPhoneThroughApi(request, await tokenThroughApi(request, email), phone);
+
+  await page.goto(CHECKOUT);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+
+  const twoStep = page.getByRole('region', { name: 'Verificación en dos pasos' });
+  await expect(
+    twoStep.getByRole('radio', { name: `Teléfono terminado en ${phone.slice(-3)}` }),
+  ).toBeChecked();
+  await twoStep.getByRole('radio', { name: 'SMS' }).check();
+  await twoStep.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(twoStep.getByRole('status').filter({ hasText: accountTexts.codeSent })).toBeVisible();
+  const codeInput = twoStep.getByLabel('Código de verificación');
+  await expect(codeInput).toBeFocused();
+  // The phone's second message (the first confirmed it), newest first in the outbox.
+  await expect.poll(async () => (await outbox(request, phone)).length).toBe(2);
+  const loginCode = /\b\d{6}\b/.exec((await outbox(request, phone))[0]!.text)![0];
+
+  const wrongCode = loginCode.replace(/^./, (digit) => String((Number(digit) + 1) % 10));
+  await codeInput.fill(wrongCode);
+  await twoStep.getByRole('button', { name: 'Guardar' }).click();
+  await expect(twoStep.getByRole('alert').filter({ hasText: accountTexts.codeInvalid })).toBeVisible();
+  // Still no session: the shipping form waits for the right code.
+  await expect(page.getByRole('heading', { name: checkoutTexts.shippingTitle })).toHaveCount(0);
+
+  await codeInput.fill(loginCode);
+  await twoStep.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByRole('heading', { name: checkoutTexts.shippingTitle })).toBeVisible();
+  await expect(page.getByLabel('Nombre')).toHaveValue('Paula');
+  await fillShipping(page);
+  await page.getByRole('button', { name: checkoutTexts.buy }).click();
+  await page.getByRole('button', { name: 'Pagar' }).click();
+  await expect(page.getByRole('dialog', { name: paymentTexts.successTitle })).toBeVisible();
 });
 
 test('an unknown plan, or none, sends the visitor home', async ({ page }) => {

@@ -32,6 +32,7 @@ import { operatorRealtimePlugin } from './modules/operator/operator-realtime';
 import { operatorRoutes } from './modules/operator/operator-routes';
 import { catalogRoutes } from './modules/payments/catalog-routes';
 import { flowCallbackRoutes } from './modules/payments/flow-callback-routes';
+import { paymentReconciliationPlugin } from './modules/payments/payment-reconciliation-plugin';
 import { paymentsRoutes } from './modules/payments/payments-routes';
 import { drawRoutes } from './modules/promo/draw-routes';
 import { promoRoutes } from './modules/promo/promo-routes';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(operatorRealtimePlugin);
   await app.register(callRealtimePlugin);
   await app.register(recordingRetentionPlugin);
+  await app.register(paymentReconciliationPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

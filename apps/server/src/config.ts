@@ -106,6 +106,12 @@ const envSchema = z.object({
   FLOW_SECRET_KEY: z.string().min(1).optional(),
   /** How long one call to Flow may take before it counts as failed. */
   FLOW_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
+  /** How often each process reconciles pending payments and unsent receipts (decision 021). */
+  PAYMENT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(300_000),
+  /** The first reconciliation after start, late enough not to slow the start down. */
+  PAYMENT_SWEEP_FIRST_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
+  /** How old a pending order must be before the sweep asks Flow: the buyer may be paying right now. */
+  PAYMENT_SWEEP_MIN_AGE_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
   SEED_COMPANY_KEY: z.string().min(16).optional(),
   SEED_COMPANY_NAME: z.string().min(1).default('Central de Seguridad Regional'),
   /** Comma-separated origins the seeded company lets embed its widget (first start only). */
@@ -165,6 +171,8 @@ export type AppConfig = {
    * a key pair made at start; or nowhere (production without `FLOW_*`: purchases answer 503).
    */
   flow: FlowConfig;
+  /** The payment reconciliation's schedule (docs/decisions/021-payment-reconciliation.md). */
+  paymentSweep: { intervalMs: number; firstDelayMs: number; minAgeMs: number };
   seed: {
     companyKey: string | undefined;
     companyName: string;
@@ -269,6 +277,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : undefined,
     flow: flowConfig(vars, publicBaseUrl),
+    paymentSweep: {
+      intervalMs: vars.PAYMENT_SWEEP_INTERVAL_MS,
+      firstDelayMs: vars.PAYMENT_SWEEP_FIRST_DELAY_MS,
+      minAgeMs: vars.PAYMENT_SWEEP_MIN_AGE_MS,
+    },
     seed: {
       companyKey: vars.SEED_COMPANY_KEY,
       companyName: vars.SEED_COMPANY_NAME,

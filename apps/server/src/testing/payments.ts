@@ -1,5 +1,5 @@
 import { and, eq, like } from 'drizzle-orm';
-import { orderEvents, orders, outboxMessages } from '../db/schema';
+import { flowSimulatorPayments, orderEvents, orders, outboxMessages } from '../db/schema';
 import { bearer } from './accounts';
 import type { TestContext } from './test-app';
 
@@ -30,18 +30,31 @@ export async function communeId(ctx: TestContext, regionId: number, name: string
   return commune.id;
 }
 
-export async function createPlanOrder(ctx: TestContext, token: string, body: Record<string, unknown> = {}) {
+export async function createPlanOrder(
+  ctx: TestContext,
+  token: string,
+  body: Record<string, unknown> = {},
+  remoteAddress?: string,
+) {
   return ctx.app.inject({
     method: 'POST',
     url: '/api/app/pagos/createPurchaseOrder',
     headers: bearer(token),
     payload: body,
+    ...(remoteAddress ? { remoteAddress } : {}),
   });
 }
 
-/** Starts a plan payment and returns Flow's token for it. */
-export async function startedPaymentToken(ctx: TestContext, sessionToken: string): Promise<string> {
-  const response = await createPlanOrder(ctx, sessionToken);
+/**
+ * Starts a plan payment and returns Flow's token for it. A file that starts many payments passes
+ * buyers' own addresses, as real buyers have, to stay under the per-IP limit.
+ */
+export async function startedPaymentToken(
+  ctx: TestContext,
+  sessionToken: string,
+  remoteAddress?: string,
+): Promise<string> {
+  const response = await createPlanOrder(ctx, sessionToken, {}, remoteAddress);
   if (response.statusCode !== 200) throw new Error(`createPurchaseOrder failed: ${response.body}`);
   return response.json().flowData.token as string;
 }
@@ -54,6 +67,22 @@ export async function pressOnSimulator(ctx: TestContext, flowToken: string, acti
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ token: flowToken, action }).toString(),
   });
+}
+
+/** Settles a simulated payment at Flow without the simulator telling us (Flow's side only). */
+export async function settleAtFlowSilently(
+  ctx: TestContext,
+  flowToken: string,
+  outcome: 'paid' | 'rejected',
+) {
+  await ctx.database.db
+    .update(flowSimulatorPayments)
+    .set(
+      outcome === 'paid'
+        ? { status: 2, paymentMedia: 'Webpay', paymentDate: '2026-05-04 13:45:10' }
+        : { status: 3 },
+    )
+    .where(eq(flowSimulatorPayments.token, flowToken));
 }
 
 /** What Flow posts to the confirmation URL: the token, form-encoded, nothing else. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 import { createdAt, ownerOf } from './columns';
@@ -39,8 +40,26 @@ export const orders = pgTable(
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     receiptSentAt: timestamp('receipt_sent_at', { withTimezone: true }),
+    /**
+     * When the reconciliation last asked the provider about this pending order. Set in the same
+     * statement that picks the order, so another process's sweep passes it over.
+     */
+    flowCheckedAt: timestamp('flow_checked_at', { withTimezone: true }),
+    /** Tries to e-mail the receipt so far (the first by whoever settled it as paid), and the last. */
+    receiptAttempts: integer('receipt_attempts').notNull().default(0),
+    receiptAttemptedAt: timestamp('receipt_attempted_at', { withTimezone: true }),
   },
-  (table) => [index('orders_user_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('orders_user_idx').on(table.userId, table.createdAt),
+    // The reconciliation's two queues (docs/decisions/021-payment-reconciliation.md): small partial
+    // indexes, so a sweep never scans the settled history.
+    index('orders_pending_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'pending'`),
+    index('orders_receipt_due_idx')
+      .on(table.paidAt)
+      .where(sql`${table.status} = 'paid' and ${table.receiptSentAt} is null`),
+  ],
 );
 
 export type OrderShipping = {

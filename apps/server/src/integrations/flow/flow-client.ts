@@ -12,6 +12,8 @@ export type CreatePaymentInput = {
   email: string;
   urlConfirmation: string;
   urlReturn: string;
+  /** Flow refuses to take the payment this long after creating it; without it, it never expires. */
+  timeoutSeconds: number;
 };
 export type CreatedPayment = { url: string; token: string; flowOrder: number };
 
@@ -149,6 +151,7 @@ export function createFlowClient(options: FlowClientOptions): FlowClient {
         email: input.email,
         urlConfirmation: input.urlConfirmation,
         urlReturn: input.urlReturn,
+        timeout: String(input.timeoutSeconds),
       });
       return parse(createdPaymentSchema, payload, '/payment/create');
     },

@@ -31,6 +31,8 @@ const createParamsSchema = z.object({
   email: z.email(),
   urlConfirmation: httpUrl,
   urlReturn: httpUrl,
+  // Seconds until Flow stops taking the payment; accepted as Flow does, not enforced here.
+  timeout: z.string().regex(/^\d+$/, 'timeout must be a whole number of seconds').optional(),
   s: z.string().min(1),
 });
 

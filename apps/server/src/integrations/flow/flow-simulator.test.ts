@@ -50,6 +50,7 @@ describe('Flow simulator', () => {
       email: 'rosa@example.com',
       urlConfirmation: 'http://localhost:3000/api/payments/flow/confirmation',
       urlReturn: 'http://localhost:3000/api/payments/flow/return',
+      timeoutSeconds: 172_800,
     });
     expect(created.url).toBe('http://localhost:3000/dev/flow/pay');
     expect(created.token).toMatch(/^[0-9A-F]{40}$/);

@@ -8,18 +8,11 @@ import {
   paidEventsOf,
   pressOnSimulator,
   receiptsTo,
+  settleAtFlowSilently,
   startedPaymentToken,
   storedOrder,
 } from '../../testing/payments';
 import { createTestApp, type TestContext } from '../../testing/test-app';
-
-/** Marks a simulated payment paid without the simulator telling us (Flow's side only). */
-async function payAtFlowSilently(ctx: TestContext, token: string) {
-  await ctx.database.db
-    .update(flowSimulatorPayments)
-    .set({ status: 2, paymentMedia: 'Webpay', paymentDate: '2026-05-04 13:45:10' })
-    .where(eq(flowSimulatorPayments.token, token));
-}
 
 describe('Flow confirmation', () => {
   let ctx: TestContext;
@@ -55,7 +48,7 @@ describe('Flow confirmation', () => {
   it('another order’s token settles that order, never this one', async () => {
     const mine = await startedPaymentToken(ctx, buyer);
     const other = await startedPaymentToken(ctx, buyer);
-    await payAtFlowSilently(ctx, other);
+    await settleAtFlowSilently(ctx, other, 'paid');
     await confirmPayment(ctx, other);
     expect((await storedOrder(ctx, other)).status).toBe('paid');
     expect((await storedOrder(ctx, mine)).status).toBe('pending');
@@ -84,7 +77,7 @@ describe('Flow confirmation', () => {
 
   it('a payment of another commerce order under our token leaves it unpaid', async () => {
     const token = await startedPaymentToken(ctx, buyer);
-    await payAtFlowSilently(ctx, token);
+    await settleAtFlowSilently(ctx, token, 'paid');
     await ctx.database.db
       .update(orders)
       .set({ commerceOrder: 'CS-otro-numero' })
@@ -97,7 +90,7 @@ describe('Flow confirmation', () => {
     const email = 'una-sola-vez@example.com';
     const session = await newSession(ctx, email);
     const token = await startedPaymentToken(ctx, session);
-    await payAtFlowSilently(ctx, token);
+    await settleAtFlowSilently(ctx, token, 'paid');
     const answers = await Promise.all([
       ...Array.from({ length: 10 }, () => confirmPayment(ctx, token)),
       orderStatus(ctx, token),

@@ -1,4 +1,19 @@
-import { and, asc, count, desc, eq, gte } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { OrderState, OrderSummary } from '@seguridad/contracts/http/payments';
 import type { Database } from '../../db/client';
 import { orderEvents, orders, type OrderShipping } from '../../db/schema';
@@ -97,7 +112,8 @@ export type Settlement =
 /**
  * Moves a pending order to its outcome, exactly once: the UPDATE only matches while the order is
  * still pending, so of any number of concurrent confirmations one gets the row back and the rest
- * get nothing. Returns the updated order to the one caller that changed it.
+ * get nothing. Returns the updated order to the one caller that changed it. Settling as paid also
+ * counts the receipt's first attempt, which that caller makes, so no sweep retries it meanwhile.
  */
 export async function settleOrder(
   db: Database,
@@ -114,6 +130,8 @@ export async function settleOrder(
             paymentMedia: outcome.paymentMedia,
             paymentDate: outcome.paymentDate,
             paidAt: new Date(),
+            receiptAttempts: 1,
+            receiptAttemptedAt: new Date(),
           }
         : { status: outcome.state, flowOrder: outcome.flowOrder },
     )
@@ -126,8 +144,108 @@ export async function settleOrder(
 }
 
 export async function markReceiptSent(db: Database, orderId: number): Promise<void> {
-  await db.update(orders).set({ receiptSentAt: new Date() }).where(eq(orders.id, orderId));
-  await addOrderEvent(db, orderId, 'paid', 'Comprobante enviado por correo');
+  const [sent] = await db
+    .update(orders)
+    .set({ receiptSentAt: new Date() })
+    .where(and(eq(orders.id, orderId), isNull(orders.receiptSentAt)))
+    .returning({ id: orders.id });
+  if (sent) await addOrderEvent(db, orderId, 'paid', 'Comprobante enviado por correo');
+}
+
+/** Which orders a claim takes: those matching `where`, the first `limit` in `orderBy`. */
+type DueOrders = { where: SQL | undefined; orderBy: SQL[]; limit: number };
+
+/**
+ * Stamps the `due` orders with `stamp` in one statement: the selected rows are locked, and rows
+ * another process is claiming at that moment are skipped, not waited for.
+ */
+function claimOrders(
+  db: Database,
+  due: DueOrders,
+  stamp: PgUpdateSetSource<typeof orders>,
+): Promise<OrderRow[]> {
+  const ids = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(due.where)
+    .orderBy(...due.orderBy)
+    .limit(due.limit)
+    .for('update', { skipLocked: true });
+  return db.update(orders).set(stamp).where(inArray(orders.id, ids)).returning();
+}
+
+/**
+ * Claims up to `limit` pending orders that are due a question to Flow: older than `minAge`, and
+ * not asked lately. How lately shrinks as the order ages (a quarter of its age, six hours at most),
+ * so an abandoned checkout costs a few dozen calls over its life, not one per sweep. Least recently
+ * asked first, then oldest, so a long queue cannot starve the newest orders, the likeliest to have
+ * been paid. The claim stamps `flow_checked_at` in the same statement, and rows another process is
+ * claiming are skipped: two sweeps never ask about the same order at once.
+ */
+export async function claimPendingOrders(
+  db: Database,
+  options: { now: Date; minAgeMs: number; limit: number },
+): Promise<OrderRow[]> {
+  const now = sql`${options.now.toISOString()}::timestamptz`;
+  const claimed = await claimOrders(
+    db,
+    {
+      where: and(
+        eq(orders.status, 'pending'),
+        isNotNull(orders.flowToken),
+        lte(orders.createdAt, new Date(options.now.getTime() - options.minAgeMs)),
+        or(
+          isNull(orders.flowCheckedAt),
+          sql`${orders.flowCheckedAt} <= ${now} - least((${now} - ${orders.createdAt}) / 4, interval '6 hours')`,
+        ),
+      ),
+      orderBy: [sql`${orders.flowCheckedAt} asc nulls first`, asc(orders.createdAt), asc(orders.id)],
+      limit: options.limit,
+    },
+    { flowCheckedAt: options.now },
+  );
+  return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
+}
+
+/**
+ * Claims up to `limit` paid orders whose receipt was never sent and is due another try: fewer
+ * than `maxAttempts` so far, paid within `windowMs`, and the last try at least `firstRetryMs`
+ * ago, doubling with each try. The claim counts the attempt in the same statement and skips rows
+ * another process is claiming, so of two sweeps only one sends each receipt.
+ */
+export async function claimUnsentReceipts(
+  db: Database,
+  options: { now: Date; windowMs: number; firstRetryMs: number; maxAttempts: number; limit: number },
+): Promise<OrderRow[]> {
+  const now = sql`${options.now.toISOString()}::timestamptz`;
+  const claimed = await claimOrders(
+    db,
+    {
+      where: and(
+        eq(orders.status, 'paid'),
+        isNull(orders.receiptSentAt),
+        sql`${orders.receiptAttempts} < ${options.maxAttempts}`,
+        gte(orders.paidAt, new Date(options.now.getTime() - options.windowMs)),
+        sql`coalesce(${orders.receiptAttemptedAt}, ${orders.paidAt}) <= ${now} - interval '1 millisecond' * (${options.firstRetryMs}::double precision * power(2, greatest(${orders.receiptAttempts} - 1, 0)))`,
+      ),
+      orderBy: [asc(orders.paidAt), asc(orders.id)],
+      limit: options.limit,
+    },
+    { receiptAttempts: sql`${orders.receiptAttempts} + 1`, receiptAttemptedAt: options.now },
+  );
+  return claimed.sort((a, b) => (a.paidAt?.getTime() ?? 0) - (b.paidAt?.getTime() ?? 0) || a.id - b.id);
+}
+
+/** Closes a still pending order that will never be paid, with why; false if it was no longer pending. */
+export async function closeUnpaidOrder(db: Database, orderId: number, note: string): Promise<boolean> {
+  const [closed] = await db
+    .update(orders)
+    .set({ status: 'cancelled' })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
+    .returning({ id: orders.id });
+  if (!closed) return false;
+  await addOrderEvent(db, orderId, 'cancelled', note);
+  return true;
 }
 
 export function orderSummary(order: OrderRow): OrderSummary {

@@ -21,6 +21,13 @@ import { purchaseReceiptMail } from './payment-mails';
 export const FLOW_CONFIRMATION_PATH = '/api/payments/flow/confirmation';
 export const FLOW_RETURN_PATH = '/api/payments/flow/return';
 
+/**
+ * How long a buyer has to pay at Flow. Flow keeps a payment payable forever unless told otherwise;
+ * with a window, the reconciliation can close an order that was never paid without the buyer
+ * being able to pay it afterwards (docs/decisions/021-payment-reconciliation.md).
+ */
+export const FLOW_PAYMENT_WINDOW_SECONDS = 2 * 24 * 60 * 60;
+
 /** Ours at Flow: random, so orders of two databases (a reset sandbox) never collide. */
 export function newCommerceOrder(): string {
   return `CS-${randomBytes(9).toString('base64url')}`;
@@ -45,6 +52,7 @@ export async function startPayment(
       email: order.email,
       urlConfirmation: `${app.config.publicBaseUrl}${FLOW_CONFIRMATION_PATH}`,
       urlReturn: `${app.config.publicBaseUrl}${FLOW_RETURN_PATH}`,
+      timeoutSeconds: FLOW_PAYMENT_WINDOW_SECONDS,
     });
     await attachFlowPayment(db, order.id, created);
     return { url: created.url, token: created.token };
@@ -116,7 +124,15 @@ export async function settleFromFlow(
   return { order: settled, flowReached: true };
 }
 
-async function sendReceipt(app: FastifyInstance, order: OrderRow, log: FastifyBaseLogger) {
+/**
+ * E-mails the receipt of a paid order and records it. A failure is logged and left for the
+ * reconciliation, which retries a few times (decision 021). Returns whether it was sent.
+ */
+export async function sendReceipt(
+  app: FastifyInstance,
+  order: OrderRow,
+  log: FastifyBaseLogger,
+): Promise<boolean> {
   try {
     const user = await userInfoOf(app.database.db, order.userId);
     const name = order.shipping?.name ?? user?.profile.name ?? '';
@@ -127,8 +143,10 @@ async function sendReceipt(app: FastifyInstance, order: OrderRow, log: FastifyBa
       ),
     );
     await markReceiptSent(app.database.db, order.id);
+    return true;
   } catch (error) {
     log.error({ err: error, orderId: order.id }, 'the receipt of a paid order could not be sent');
+    return false;
   }
 }
 

@@ -1,0 +1,99 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { schedulePeriodicJob } from './periodic-job';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A bare Fastify whose error log is kept, for the job's failures. */
+function appKeepingErrors(): { app: FastifyInstance; errors: string[] } {
+  const errors: string[] = [];
+  const stream = {
+    write(line: string) {
+      const entry = JSON.parse(line) as { level: number; msg: string };
+      if (entry.level >= 50) errors.push(entry.msg);
+    },
+  };
+  return { app: Fastify({ logger: { level: 'error', stream } }), errors };
+}
+
+describe('schedulePeriodicJob', () => {
+  let app: FastifyInstance | undefined;
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  it('waits for the first delay, then runs on the interval, never two runs at once', async () => {
+    const kept = appKeepingErrors();
+    app = kept.app;
+    const startedAt: number[] = [];
+    let concurrent = 0;
+    let mostConcurrent = 0;
+    const scheduledAt = Date.now();
+    schedulePeriodicJob(app, {
+      name: 'test job',
+      firstDelayMs: 80,
+      intervalMs: 10,
+      async run() {
+        startedAt.push(Date.now() - scheduledAt);
+        mostConcurrent = Math.max(mostConcurrent, ++concurrent);
+        // Longer than the interval: the runs due meanwhile are skipped, not stacked.
+        await sleep(40);
+        concurrent--;
+      },
+    });
+    await app.ready();
+    await sleep(40);
+    expect(startedAt).toEqual([]);
+    await expect.poll(() => startedAt.length, { timeout: 2_000 }).toBeGreaterThanOrEqual(3);
+    expect(startedAt[0]).toBeGreaterThanOrEqual(75);
+    expect(mostConcurrent).toBe(1);
+    expect(kept.errors).toEqual([]);
+  });
+
+  it('logs a failed run and runs again on time', async () => {
+    const kept = appKeepingErrors();
+    app = kept.app;
+    let runs = 0;
+    schedulePeriodicJob(app, {
+      name: 'test job',
+      firstDelayMs: 0,
+      intervalMs: 20,
+      async run() {
+        runs++;
+        if (runs === 1) throw new Error('the database went away');
+      },
+    });
+    await app.ready();
+    await expect.poll(() => runs, { timeout: 2_000 }).toBeGreaterThanOrEqual(2);
+    expect(kept.errors).toEqual(['test job: run failed']);
+  });
+
+  it('on close tells the run in flight to stop, waits for it, and runs no more', async () => {
+    const kept = appKeepingErrors();
+    const closing = kept.app;
+    let runs = 0;
+    let sawAbort = false;
+    let finished = false;
+    schedulePeriodicJob(closing, {
+      name: 'test job',
+      firstDelayMs: 0,
+      intervalMs: 10,
+      async run(signal) {
+        runs++;
+        await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+        sawAbort = signal.aborted;
+        // A run finishing its current step after the stop is asked for.
+        await sleep(50);
+        finished = true;
+      },
+    });
+    await closing.ready();
+    await expect.poll(() => runs, { timeout: 2_000 }).toBe(1);
+    await closing.close();
+    expect(sawAbort).toBe(true);
+    expect(finished).toBe(true);
+    await sleep(60);
+    expect(runs).toBe(1);
+  });
+});
