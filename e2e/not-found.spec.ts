@@ -12,9 +12,9 @@ test('an unknown address answers 404 with a page that leads home', async ({ page
 });
 
 test('navigating inside the site to an unknown path shows the same page', async ({ page }) => {
-  // A page React takes over at once: the landing, the legal texts, login and sign-up stay plain
-  // HTML until the visitor shows intent.
-  await page.goto(webPaths.results);
+  // A page React renders at once: the prerendered pages (the landing, the legal texts, login,
+  // sign-up, the draw's results) stay plain HTML until the visitor shows intent.
+  await page.goto(webPaths.promo);
   await expect.poll(() => reactHasTakenOver(page)).toBe(true);
   await page.evaluate(() => {
     window.history.pushState({}, '', '/otra-cosa');

@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { type APIRequestContext, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { DRAW } from '@seguridad/contracts/constants';
 import { promoTexts, validationMessages } from '@seguridad/contracts/messages';
 import { webPaths } from '@seguridad/contracts/web-paths';
@@ -11,6 +11,7 @@ import {
   expectNoSeriousAxeViolations,
   test,
 } from './fixtures';
+import { eightDigits, eligibleRegistrant } from './support/promo';
 
 /*
  * The camera draw against the real built server: promo registration, the three invitations, the
@@ -24,10 +25,6 @@ function uniqueEmail(tag: string): string {
   return `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 }
 
-function eightDigits(): string {
-  return String(Math.floor(Math.random() * 100_000_000)).padStart(8, '0');
-}
-
 async function fillPromoForm(page: Page, person: { email: string; phone: string }) {
   await page.getByLabel('Nombre', { exact: true }).fill('Valentina');
   await page.getByLabel('Apellido').fill('Reyes');
@@ -35,31 +32,6 @@ async function fillPromoForm(page: Page, person: { email: string; phone: string 
   await page.getByLabel('Teléfono').fill(person.phone);
   await page.getByLabel(promoTexts.password, { exact: true }).fill(PASSWORD);
   await page.getByLabel(promoTexts.passwordConfirmation).fill(PASSWORD);
-}
-
-/** A registrant who entered and invited three people, through the API the page uses. */
-async function eligibleRegistrant(request: APIRequestContext): Promise<void> {
-  const email = uniqueEmail('participa');
-  const signup = await request.post('/api/v1/auth/signup', {
-    data: {
-      name: 'Tomás',
-      lastname: 'Lagos',
-      email,
-      phone: eightDigits(),
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-    },
-  });
-  expect(signup.status()).toBe(200);
-  const login = await request.post('/api/v1/auth/login', { data: { email, password: PASSWORD } });
-  const token = ((await login.json()) as { access_token: string }).access_token;
-  for (const guest of ['uno', 'dos', 'tres']) {
-    const invited = await request.post('/api/v1/promo/invite', {
-      headers: { authorization: `Bearer ${token}` },
-      data: { guest_email: uniqueEmail(guest) },
-    });
-    expect(invited.status()).toBe(200);
-  }
 }
 
 /** The draw recomputed from the results page's explanation, apart from the server's code. */

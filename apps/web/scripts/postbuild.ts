@@ -18,7 +18,7 @@ type RouteEntry = {
   description: string;
   prerender: boolean;
   hydrateOnIntent?: boolean;
-  hydrateAfterPaint?: boolean;
+  prefill?: string;
 };
 type ServerEntry = {
   renderPage(url: string): Promise<string>;
@@ -65,8 +65,8 @@ const appModule = 'src/app/boot.tsx';
 /**
  * What a page needs from the build: the styles of the app's layout and of the page (inlined
  * later), and the scripts to preload. A page that hydrates at once preloads the app and its own
- * chunk, so the browser fetches them with the entry, not after; one that hydrates on intent or
- * after its first paint preloads nothing (decision 019).
+ * chunk, so the browser fetches them with the entry, not after; one that hydrates on intent
+ * preloads nothing (decision 019).
  */
 function preloadsFor(manifest: Record<string, ManifestChunk>, entry: RouteEntry) {
   const scripts = new Set<string>();
@@ -83,10 +83,7 @@ function preloadsFor(manifest: Record<string, ManifestChunk>, entry: RouteEntry)
   if (entry.module) visit(`src/features/${entry.module}`);
   const fromEntry = entryAssets(manifest);
   return {
-    scripts:
-      entry.hydrateOnIntent || entry.hydrateAfterPaint
-        ? []
-        : [...scripts].filter((file) => !fromEntry.scripts.includes(file)),
+    scripts: entry.hydrateOnIntent ? [] : [...scripts].filter((file) => !fromEntry.scripts.includes(file)),
     styles: [...new Set([...fromEntry.styles, ...styles])],
   };
 }
@@ -106,11 +103,11 @@ function headFor(entry: RouteEntry, preloads: { scripts: string[]; styles: strin
   return lines.join('\n    ');
 }
 
-/** The root element, marked with how the page hydrates (read by main.tsx). */
+/** The root element, marked with how the page hydrates and what fills it in first (read by main.tsx). */
 function rootFor(entry: RouteEntry): string {
-  if (entry.hydrateOnIntent) return '<div id="root" data-hydrate="intent">';
-  if (entry.hydrateAfterPaint) return '<div id="root" data-hydrate="after-paint">';
-  return '<div id="root">';
+  const hydrate = entry.hydrateOnIntent ? ' data-hydrate="intent"' : '';
+  const prefill = entry.prefill ? ` data-prefill="${escapeAttribute(entry.prefill)}"` : '';
+  return `<div id="root"${hydrate}${prefill}>`;
 }
 
 function outputFileFor(routePath: string): string {

@@ -1,6 +1,7 @@
 import { SESSION_TOKEN_STORAGE_KEY } from './shared/api/session-token';
 import { revealAllOnScroll } from './shared/ui/reveal-on-scroll';
 import { enhanceUntilIntent } from './app/prehydration';
+import type { PrefilledQuery } from './app/providers';
 import './shared/styles/global.css';
 
 const container = document.getElementById('root');
@@ -27,25 +28,43 @@ function signedIn(): boolean {
  *   shows intent, unless it must do something at once: an address with a query
  *   (a link into the video call, the payment's return) or a signed-in visitor (the account menu);
  * - any other prerendered page is painted first, then hydrated (on a slow phone hydration takes a
- *   few hundred milliseconds that should not delay the first paint); one marked `after-paint`
- *   (it fetches what it shows) does not even request the app before its first paint.
+ *   few hundred milliseconds that should not delay the first paint).
+ * A page marked `data-prefill` (the draw's results) fills in its server data without React, and
+ * React, whichever way it comes, renders it afresh from what the prefill already shows.
  */
+const prefilling = root.dataset.prefill === 'results';
+let takePrefilled: (() => PrefilledQuery[]) | undefined;
+if (prefilling) {
+  let handOver = (): PrefilledQuery[] => [];
+  let reactStarted = false;
+  import('./features/results/results-prefill')
+    .then(({ prefillResults }) => {
+      if (!reactStarted) handOver = prefillResults(root);
+    })
+    // Offline or a new deployment: the page shows its loading row, and React fetches the data.
+    .catch(() => undefined);
+  takePrefilled = () => {
+    reactStarted = true;
+    return handOver();
+  };
+}
+
 if (!root.firstElementChild || window.location.search !== '') {
-  void loadApp().then(({ startApp }) => startApp(root, { hydrate: false }));
+  void loadApp().then(({ startApp }) => startApp(root, { hydrate: false, takePrefilled }));
 } else if (root.dataset.hydrate === 'intent' && window.location.search === '' && !signedIn()) {
   revealAllOnScroll(document);
   enhanceUntilIntent(root, async ({ beforeHydrate, afterCommit }) => {
     const { startApp } = await loadApp();
-    await startApp(root, { hydrate: true, beforeRender: beforeHydrate, onCommitted: afterCommit });
+    await startApp(root, {
+      hydrate: !prefilling,
+      beforeRender: beforeHydrate,
+      onCommitted: afterCommit,
+      takePrefilled,
+    });
   });
-} else if (root.dataset.hydrate === 'after-paint') {
-  revealAllOnScroll(document);
-  requestAnimationFrame(() =>
-    setTimeout(() => void loadApp().then(({ startApp }) => startApp(root, { hydrate: true })), 0),
-  );
 } else {
   revealAllOnScroll(document);
   void loadApp().then(({ startApp }) =>
-    requestAnimationFrame(() => setTimeout(() => startApp(root, { hydrate: true }), 0)),
+    requestAnimationFrame(() => setTimeout(() => startApp(root, { hydrate: !prefilling, takePrefilled }), 0)),
   );
 }

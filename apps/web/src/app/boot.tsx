@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { handOverTypedFields } from '../shared/forms/typed-before-react';
 import { AppRoutes, preloadPageOf } from './app-routes';
-import { AppProviders } from './providers';
+import { AppProviders, type PrefilledQuery } from './providers';
 
 /** Calls back once, after React committed the tree before it (effects run in tree order). */
 function WhenCommitted({ onCommitted }: { onCommitted: () => void }) {
@@ -19,6 +19,8 @@ function WhenCommitted({ onCommitted }: { onCommitted: () => void }) {
 /**
  * The React app: hydrates a prerendered page or renders a client-only route into the empty shell.
  * Loaded by `main.tsx` at once or, on pages that only read, on the visitor's first intent.
+ * `takePrefilled`, called right before the first render, hands over what the page filled in
+ * without React (the draw's results): its queries start from it, and the page is rendered afresh.
  */
 export async function startApp(
   container: HTMLElement,
@@ -26,14 +28,20 @@ export async function startApp(
     hydrate,
     beforeRender,
     onCommitted,
-  }: { hydrate: boolean; beforeRender?: () => void; onCommitted?: () => void },
+    takePrefilled,
+  }: {
+    hydrate: boolean;
+    beforeRender?: () => void;
+    onCommitted?: () => void;
+    takePrefilled?: () => readonly PrefilledQuery[];
+  },
 ): Promise<void> {
   // Rendering from scratch, the first render shows the page itself, not a placeholder the page
   // then pushes down. Hydrating needs no wait: React keeps the prerendered HTML until it loads.
   if (!hydrate) await preloadPageOf(window.location.pathname).catch(() => undefined);
   const app = (
     <StrictMode>
-      <AppProviders>
+      <AppProviders prefilled={takePrefilled?.()}>
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>

@@ -28,10 +28,11 @@ export type RouteEntry = {
    */
   hydrateOnIntent?: boolean;
   /**
-   * A prerendered page that fetches what it shows at once (the draw's winners): the HTML preloads
-   * no app script, so nothing competes with the first paint, and the app loads right after it.
+   * A page hydrating on intent that must show server data at once (the draw's winners): the build
+   * marks it `data-prefill`, and `main.tsx` loads a small module without React that fetches and
+   * fills it in (`features/results/results-prefill.ts`); React renders it afresh from that data.
    */
-  hydrateAfterPaint?: boolean;
+  prefill?: 'results';
 };
 
 const brand = siteConfig.brandName;
@@ -82,7 +83,8 @@ const pageRoutes: RouteEntry[] = [
     path: webPaths.results,
     load: () => import('../features/results/results-page').then((page) => page.ResultsPage),
     module: 'results/results-page.tsx',
-    hydrateAfterPaint: true,
+    hydrateOnIntent: true,
+    prefill: 'results',
     title: `Resultados Sorteo de Cámaras — ${brand}`,
     description: `Ganadores del sorteo de 50 cámaras IP entre quienes se registraron en ${brand}.`,
     layout: 'site',

@@ -84,7 +84,7 @@ export const promoTexts = {
   seed: 'Semilla revelada',
   seedHidden: 'Se revela al realizar el sorteo.',
   listHash: 'Huella de la lista (SHA-256)',
-  eligibleCount: (count: number) => `${count} participantes en la lista`,
+  eligibleCount: (count: number) => `${count} ${count === 1 ? 'participante' : 'participantes'} en la lista`,
   downloadList: 'Descargar la lista de participantes (JSON)',
   drawnAt: (date: string) => `Sorteo realizado el ${date}`,
   howToVerifyTitle: 'Cómo verificar',

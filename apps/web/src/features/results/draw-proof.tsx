@@ -1,24 +1,22 @@
 import { type PublicDraw } from '@seguridad/contracts/http/promo';
 import { promoTexts } from '@seguridad/contracts/messages';
+import { formatDrawDate } from './draw-date';
 import styles from './results-page.module.css';
 
-const dateTime = new Intl.DateTimeFormat('es-CL', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-  timeZone: 'America/Santiago',
-});
-
-/** The proof of the draw (decision 015): what was committed before, what was revealed after. */
+/**
+ * The proof of the draw (decision 015): what was committed before, what was revealed after.
+ * `results-prefill.ts` builds the same markup without React; `results-prefill.test.tsx` keeps
+ * the two alike.
+ */
 export function DrawProof({ draw }: { draw: PublicDraw | null }) {
   if (!draw) return <p className={styles.note}>{promoTexts.notPublished}</p>;
-  const scheduled = dateTime.format(new Date(draw.scheduled_at));
   return (
     <section className={styles.proof} aria-labelledby="proof-title" data-testid="draw-proof">
       <h2 id="proof-title">{promoTexts.proofTitle}</h2>
       <p>
         {draw.drawn_at
-          ? promoTexts.drawnAt(dateTime.format(new Date(draw.drawn_at)))
-          : promoTexts.scheduledFor(scheduled)}
+          ? promoTexts.drawnAt(formatDrawDate(draw.drawn_at))
+          : promoTexts.scheduledFor(formatDrawDate(draw.scheduled_at))}
       </p>
       <p>{promoTexts.proofLead}</p>
       <dl className={styles.proofList}>

@@ -1,0 +1,49 @@
+import { type APIRequestContext } from '@playwright/test';
+import { DEV_ADMIN, expect } from '../fixtures';
+import { tokenThroughApi, uniqueEmail } from './accounts';
+
+/*
+ * The camera draw's participants and its publication, through the APIs the promo page and the
+ * operator console use (docs/decisions/015).
+ */
+
+const PASSWORD = 'clave-del-sorteo-2026';
+
+/** The 8 digits of a Chilean mobile after +569, as the promo form takes them. */
+export function eightDigits(): string {
+  return String(Math.floor(Math.random() * 100_000_000)).padStart(8, '0');
+}
+
+/** A registrant who entered and invited three people, through the API the page uses. */
+export async function eligibleRegistrant(request: APIRequestContext): Promise<void> {
+  const email = uniqueEmail('participa');
+  const signup = await request.post('/api/v1/auth/signup', {
+    data: {
+      name: 'Tomás',
+      lastname: 'Lagos',
+      email,
+      phone: eightDigits(),
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+    },
+  });
+  expect(signup.status()).toBe(200);
+  const token = await tokenThroughApi(request, email, PASSWORD);
+  for (const guest of ['uno', 'dos', 'tres']) {
+    const invited = await request.post('/api/v1/promo/invite', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { guest_email: uniqueEmail(guest) },
+    });
+    expect(invited.status()).toBe(200);
+  }
+}
+
+/** Publishes the draw as the seeded admin: the list and the commitment, the seed still hidden. */
+export async function publishDraw(request: APIRequestContext, scheduledAt: Date): Promise<void> {
+  const token = await tokenThroughApi(request, DEV_ADMIN.email, DEV_ADMIN.password);
+  const published = await request.post('/api/v1/operator/draw/publish', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { scheduled_at: scheduledAt.toISOString() },
+  });
+  expect(published.status()).toBe(200);
+}
