@@ -1,5 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
-import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { accountTexts, settingsTexts, validationMessages } from '@seguridad/contracts/messages';
 import { settingsSectionPaths, webPaths } from '@seguridad/contracts/web-paths';
 import {
@@ -60,6 +60,17 @@ async function otherDevice(browser: Browser, baseURL: string, email: string) {
   await openSignedIn(page, email);
   return { context, page };
 }
+
+/**
+ * Clicks a switch and reads it in the same task, before any answer or timer can run: what the
+ * person sees the moment they click. A switch that waits for its save to show the new position
+ * reads as unchanged here.
+ */
+const clickAndRead = (toggle: Locator) =>
+  toggle.evaluate((input: HTMLInputElement) => {
+    input.click();
+    return input.checked;
+  });
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Secciones de la configuración' });
 const sectionHeading = (page: Page, title: string) => page.getByRole('heading', { level: 2, name: title });
@@ -155,8 +166,9 @@ test.describe('settings page', () => {
 
       const panelSwitch = mine.getByRole('switch', { name: settingsTexts.fixedToPanel });
       await expect(panelSwitch).not.toBeChecked();
-      await panelSwitch.check();
-      await expect(panelSwitch).toBeEnabled();
+      expect(await clickAndRead(panelSwitch)).toBe(true);
+      await expect(panelSwitch).not.toHaveAttribute('aria-busy');
+      await expect(panelSwitch).toBeChecked();
       await page.reload();
       await expect(
         cards
@@ -240,6 +252,37 @@ test.describe('settings page', () => {
     await menu(page).getByRole('link', { name: 'Cuenta' }).click();
     await expect(sectionHeading(page, settingsTexts.accountTitle)).toBeVisible();
     await expect(banner(page)).toHaveCount(0);
+  });
+
+  test('cameras: shared with nobody at first; each switch moves at once and keeps its position', async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail('config-camaras');
+    await signUp(request, email);
+    await openSignedIn(page, email, settingsSectionPaths.security);
+    const cameras = page.getByRole('region', { name: 'Cámaras' });
+    const withNetwork = cameras.getByRole('switch', {
+      name: 'Compartir mis cámaras con mi red de seguridad',
+    });
+    const withOperators = cameras.getByRole('switch', {
+      name: 'Compartir mis cámaras con los operadores de la central',
+    });
+    await expect(withNetwork).not.toBeChecked();
+    await expect(withOperators).not.toBeChecked();
+
+    expect(await clickAndRead(withOperators)).toBe(true);
+    await expect(withOperators).not.toHaveAttribute('aria-busy');
+    await expect(withOperators).toBeChecked();
+    await expect(withNetwork).not.toBeChecked();
+
+    await page.reload();
+    await expect(withOperators).toBeChecked();
+    await expect(withNetwork).not.toBeChecked();
+    expect(await clickAndRead(withOperators)).toBe(false);
+    await expect(withOperators).not.toHaveAttribute('aria-busy');
+    await page.reload();
+    await expect(withOperators).not.toBeChecked();
   });
 
   test('change password sends the mail; closing every session goes to login after 3 s', async ({

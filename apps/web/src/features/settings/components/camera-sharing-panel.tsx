@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { CameraSharing } from '@seguridad/contracts/http/settings';
 import { Switch } from '../../../shared/ui/switch';
 import { useUserSettings } from '../api/get-user-settings';
@@ -12,15 +13,21 @@ type CameraSharingPanelProps = { onSaved: (message: string) => void; onFailure: 
 export function CameraSharingPanel({ onSaved, onFailure }: CameraSharingPanelProps) {
   const settings = useUserSettings();
   const update = useUpdateCameraSharing();
-  const stored = settings.data?.camera_sharing;
-  const shown: CameraSharing | undefined = update.isPending ? update.variables : stored;
+  // Set in the click itself, so the switch shows the new position at once and keeps it until
+  // the settings have been read again (the mutation's own state reaches React a task later).
+  const [saving, setSaving] = useState<CameraSharing | null>(null);
+  const shown = saving ?? settings.data?.camera_sharing;
 
   async function change(next: CameraSharing) {
+    if (saving) return;
+    setSaving(next);
     try {
       const answer = await update.mutateAsync(next);
       onSaved(answer.message);
     } catch {
       onFailure();
+    } finally {
+      setSaving(null);
     }
   }
 
@@ -37,13 +44,13 @@ export function CameraSharingPanel({ onSaved, onFailure }: CameraSharingPanelPro
           <Switch
             label={t.shareWithNetwork}
             checked={shown.share_with_network}
-            disabled={update.isPending}
+            aria-busy={saving !== null || undefined}
             onChange={(event) => void change({ ...shown, share_with_network: event.target.checked })}
           />
           <Switch
             label={t.shareWithOperators}
             checked={shown.share_with_operators}
-            disabled={update.isPending}
+            aria-busy={saving !== null || undefined}
             onChange={(event) => void change({ ...shown, share_with_operators: event.target.checked })}
           />
         </>

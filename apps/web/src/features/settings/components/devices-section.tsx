@@ -8,7 +8,7 @@ import { Snackbar } from '../../../shared/ui/snackbar';
 import { Switch } from '../../../shared/ui/switch';
 import { useDeleteDevice } from '../api/delete-device';
 import { useDevices } from '../api/get-devices';
-import { useUpdateDeviceConfig } from '../api/update-device-config';
+import { useUpdateDeviceConfig, type DeviceConfigUpdate } from '../api/update-device-config';
 import { formatDateTime } from '../format-date';
 import { settingsUiTexts as t } from '../settings-ui-texts';
 import { useLeaveOnPurpose } from '../leaving-context';
@@ -27,13 +27,21 @@ export function DevicesSection() {
   const navigate = useNavigate();
   const { notice, show, clear } = useNotice();
   const [removing, setRemoving] = useState<SettingsDevice | null>(null);
+  // Set in the click itself, so the switch shows the new position at once and keeps it until
+  // the list has been read again (the mutation's own state reaches React a task later).
+  const [saving, setSaving] = useState<DeviceConfigUpdate | null>(null);
   const leaveOnPurpose = useLeaveOnPurpose();
 
   async function toggle(device: SettingsDevice, fixedToPanel: boolean) {
+    if (saving) return;
+    const change = { device_id: device.id, fixed_to_panel: fixedToPanel };
+    setSaving(change);
     try {
-      await updateConfig.mutateAsync({ device_id: device.id, fixed_to_panel: fixedToPanel });
+      await updateConfig.mutateAsync(change);
     } catch {
       show('error', settingsTexts.failure);
+    } finally {
+      setSaving(null);
     }
   }
 
@@ -65,8 +73,8 @@ export function DevicesSection() {
         <ul className={styles.cards}>
           {list.map((device) => {
             const name = device.name ?? t.deviceUnnamed;
-            const pending = updateConfig.isPending && updateConfig.variables?.device_id === device.id;
-            const checked = pending ? updateConfig.variables!.fixed_to_panel : device.config.fixed_to_panel;
+            const pending = saving?.device_id === device.id;
+            const checked = pending ? saving.fixed_to_panel : device.config.fixed_to_panel;
             return (
               <li key={device.id} className={styles.card}>
                 <div className={styles.cardHeader}>
@@ -93,7 +101,8 @@ export function DevicesSection() {
                 <Switch
                   label={settingsTexts.fixedToPanel}
                   checked={checked}
-                  disabled={pending}
+                  // Not disabled while saving: that would take the keyboard focus away from the switch.
+                  aria-busy={pending || undefined}
                   onChange={(event) => void toggle(device, event.target.checked)}
                 />
               </li>
