@@ -18,6 +18,7 @@ import { createTestApp, openTestDatabase, type TestContext } from '../../testing
 import {
   RECEIPT_FIRST_RETRY_MS,
   RECEIPT_MAX_ATTEMPTS,
+  SWEEP_MAX_PER_RUN,
   UNPAID_ORDER_LIFETIME_MS,
   reconcilePayments,
 } from './payment-reconciliation';
@@ -369,6 +370,36 @@ describe('payment reconciliation when Flow does not answer', () => {
     expect(standIn.statusRequests.slice(-2)).toEqual(['TOKEN-DESCONOCIDO', paid]);
     expect((await storedOrder(ctx, 'TOKEN-DESCONOCIDO')).status).toBe('pending');
     expect((await storedOrder(ctx, paid)).status).toBe('paid');
+  });
+
+  it('asks Flow about a bounded number of orders a run; the next run takes the rest', async () => {
+    standIn.state.hang = false;
+    const { startPayment } = await buyer(ctx, 'atraso');
+    const template = await storedOrder(ctx, await startPayment());
+    const backlog = SWEEP_MAX_PER_RUN + 5;
+    await ctx.database.db.insert(orders).values(
+      Array.from({ length: backlog }, (_, index) => ({
+        userId: template.userId,
+        commerceOrder: `${template.commerceOrder}-${index}`,
+        planId: template.planId,
+        monthsPaid: template.monthsPaid,
+        subject: template.subject,
+        amount: template.amount,
+        email: template.email,
+        flowToken: `ATRASO-${index}`,
+        createdAt: new Date(Date.now() - 60 * MINUTE_MS - index * 1000),
+      })),
+    );
+    const askedAbout = () =>
+      new Set(standIn.statusRequests.filter((token) => token.startsWith('ATRASO-'))).size;
+
+    const first = await reconcilePayments(ctx.app);
+    expect(first.checked).toBe(SWEEP_MAX_PER_RUN);
+    expect(askedAbout()).toBe(SWEEP_MAX_PER_RUN);
+    // A minute later the ones asked about are not due again; the five left over are.
+    const second = await reconcilePayments(ctx.app, { now: later(MINUTE_MS) });
+    expect(second.checked).toBe(5);
+    expect(askedAbout()).toBe(backlog);
   });
 
   it('two sweeps at once ask Flow about an order once', async () => {
