@@ -109,6 +109,15 @@ export async function storedOrder(ctx: TestContext, flowToken: string) {
   return order;
 }
 
+/** An order's history, oldest first. */
+export async function eventsOf(ctx: TestContext, orderId: number) {
+  return ctx.database.db
+    .select({ status: orderEvents.status, note: orderEvents.note })
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(orderEvents.id);
+}
+
 export async function paidEventsOf(ctx: TestContext, orderId: number) {
   return ctx.database.db
     .select()

@@ -5,6 +5,7 @@ import { newSession } from '../../testing/accounts';
 import {
   confirmPayment,
   orderStatus,
+  eventsOf,
   paidEventsOf,
   pressOnSimulator,
   receiptsTo,
@@ -71,8 +72,15 @@ describe('Flow confirmation', () => {
       .set({ status: 2, amount: 350, paymentMedia: 'Webpay' })
       .where(eq(flowSimulatorPayments.token, token));
     await confirmPayment(ctx, token);
-    expect((await storedOrder(ctx, token)).status).toBe('pending');
+    const order = await storedOrder(ctx, token);
+    expect(order.status).toBe('pending');
     expect((await orderStatus(ctx, token)).json().orderStatus.status).toBe(1);
+    // The result page asks again and again: the history says it once.
+    await orderStatus(ctx, token);
+    const notes = (await eventsOf(ctx, order.id)).map((event) => event.note);
+    expect(notes.filter((note) => note === 'Flow informó un pago que no coincide con la orden')).toHaveLength(
+      1,
+    );
   });
 
   it('a payment of another commerce order under our token leaves it unpaid', async () => {

@@ -44,6 +44,17 @@ export async function addOrderEvent(db: Database, orderId: number, status: strin
   await db.insert(orderEvents).values({ orderId, status, note });
 }
 
+/**
+ * Records a note the first time only: what every status check would otherwise repeat (the
+ * result page asks every few seconds) goes into the order's history once.
+ */
+export async function addOrderEventOnce(db: Database, orderId: number, status: string, note: string) {
+  await db.execute(sql`
+    insert into ${orderEvents} (order_id, status, note)
+    select ${orderId}, ${status}, ${note}
+    where not exists (select 1 from ${orderEvents} where order_id = ${orderId} and note = ${note})`);
+}
+
 export async function attachFlowPayment(
   db: Database,
   orderId: number,

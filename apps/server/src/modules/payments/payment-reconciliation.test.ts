@@ -1,13 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
-import { orderEvents, orders } from '../../db/schema';
+import { orders } from '../../db/schema';
 import type { MailSender } from '../../integrations/mail/mail-sender';
 import { createOutboxMailSender } from '../../integrations/mail/outbox-mail-sender';
 import { bearer, newSession } from '../../testing/accounts';
 import { startFlowStandIn, type FlowStandIn } from '../../testing/flow-stand-in';
 import {
   confirmPayment,
+  eventsOf,
   pressOnSimulator,
   receiptsTo,
   settleAtFlowSilently,
@@ -33,14 +34,6 @@ async function ageOrder(ctx: TestContext, flowToken: string, ageMs: number) {
     .update(orders)
     .set({ createdAt: new Date(Date.now() - ageMs) })
     .where(eq(orders.flowToken, flowToken));
-}
-
-async function eventsOf(ctx: TestContext, orderId: number) {
-  return ctx.database.db
-    .select({ status: orderEvents.status, note: orderEvents.note })
-    .from(orderEvents)
-    .where(eq(orderEvents.orderId, orderId))
-    .orderBy(orderEvents.id);
 }
 
 async function notesOf(ctx: TestContext, orderId: number, note: string) {

@@ -5,7 +5,7 @@ import { FlowError } from '../../integrations/flow/flow-client';
 import { AppError } from '../../lib/app-error';
 import { userInfoOf } from '../auth/user-queries';
 import {
-  addOrderEvent,
+  addOrderEventOnce,
   attachFlowPayment,
   findOrderByToken,
   insertOrder,
@@ -100,7 +100,7 @@ export async function settleFromFlow(
       },
       'flow: the payment does not match our order; it stays unpaid',
     );
-    await addOrderEvent(db, order.id, order.status, 'Flow informó un pago que no coincide con la orden');
+    await addOrderEventOnce(db, order.id, order.status, 'Flow informó un pago que no coincide con la orden');
     return { order, flowReached: true };
   }
   if (status.status === 1) return { order, flowReached: true };
