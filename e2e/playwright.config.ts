@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 
 /** Debian's Chromium with a fake camera and microphone; loopback ICE for WebRTC between contexts. */
@@ -18,7 +19,10 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // A call journey runs two browsers with live camera video and a server of its own: one such worker
+  // per two cores. Two of them on two cores starve each other's video and time out; one at a time
+  // is both steadier and, on such a machine, no slower overall.
+  workers: Number(process.env.E2E_WORKERS ?? Math.max(1, Math.floor(availableParallelism() / 2))),
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
