@@ -9,6 +9,8 @@ import {
   expectNoSeriousAxeViolations,
   test,
 } from './fixtures';
+import { fillLogin, signUpThroughApi, uniqueEmail } from './support/accounts';
+import { eightDigits } from './support/promo';
 
 /*
  * The prize wheel against the real built server. Every player is a new promo sign-up (a sign-up
@@ -16,32 +18,11 @@ import {
  * the journeys spin until the server says none is left.
  */
 
-const PASSWORD = 'clave-segura-2026';
-
-function uniqueEmail(tag: string): string {
-  return `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
+/** A promo sign-up (with a phone, so it earns a spin), through the API the promo page uses. */
 async function promoSignUp(request: APIRequestContext): Promise<string> {
   const email = uniqueEmail('ruleta');
-  const response = await request.post('/api/v1/auth/signup', {
-    data: {
-      name: 'Pía',
-      lastname: 'Ruleta',
-      email,
-      phone: String(Math.floor(Math.random() * 100_000_000)).padStart(8, '0'),
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-    },
-  });
-  expect(response.status()).toBe(200);
+  await signUpThroughApi(request, { email, name: 'Pía', lastname: 'Ruleta', phone: eightDigits() });
   return email;
-}
-
-async function logIn(page: Page, email: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
 }
 
 /** A promo player signed in through the login page and back on the wheel. */
@@ -49,7 +30,7 @@ async function openWheelAsNewPlayer(page: Page) {
   const email = await promoSignUp(page.request);
   await page.goto(webPaths.wheel);
   await expect(page).toHaveURL(/\/login\?redirect_to=%2Fwheel$/);
-  await logIn(page, email);
+  await fillLogin(page, email);
   await expect(page).toHaveURL(/\/wheel$/);
   await expect(page.getByRole('heading', { level: 1, name: wheelTexts.title })).toBeVisible();
 }

@@ -46,15 +46,22 @@ export async function latestMatch(request: APIRequestContext, to: string, patter
   return found!;
 }
 
-export type NewAccount = { email: string; name?: string; lastname?: string; password?: string };
+/** `phone` (the 8 digits after +569) makes it a promo sign-up, which enters the draw and earns a spin. */
+export type NewAccount = {
+  email: string;
+  name?: string;
+  lastname?: string;
+  password?: string;
+  phone?: string;
+};
 
 /** Creates the account through the sign-up API, as the register page does. */
 export async function signUpThroughApi(
   request: APIRequestContext,
-  { email, name = 'Prueba', lastname = 'Cuentas', password = PASSWORD }: NewAccount,
+  { email, name = 'Prueba', lastname = 'Cuentas', password = PASSWORD, phone }: NewAccount,
 ): Promise<void> {
   const response = await request.post('/api/v1/auth/signup', {
-    data: { name, lastname, email, password, password_confirmation: password },
+    data: { name, lastname, email, phone, password, password_confirmation: password },
   });
   expect(response.status()).toBe(200);
 }

@@ -1,13 +1,11 @@
 import { type APIRequestContext } from '@playwright/test';
 import { DEV_ADMIN, expect } from '../fixtures';
-import { tokenThroughApi, uniqueEmail } from './accounts';
+import { signUpThroughApi, tokenThroughApi, uniqueEmail } from './accounts';
 
 /*
  * The camera draw's participants and its publication, through the APIs the promo page and the
  * operator console use (docs/decisions/015).
  */
-
-const PASSWORD = 'clave-del-sorteo-2026';
 
 /** The 8 digits of a Chilean mobile after +569, as the promo form takes them. */
 export function eightDigits(): string {
@@ -17,18 +15,8 @@ export function eightDigits(): string {
 /** A registrant who entered and invited three people, through the API the page uses. */
 export async function eligibleRegistrant(request: APIRequestContext): Promise<void> {
   const email = uniqueEmail('participa');
-  const signup = await request.post('/api/v1/auth/signup', {
-    data: {
-      name: 'Tomás',
-      lastname: 'Lagos',
-      email,
-      phone: eightDigits(),
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-    },
-  });
-  expect(signup.status()).toBe(200);
-  const token = await tokenThroughApi(request, email, PASSWORD);
+  await signUpThroughApi(request, { email, name: 'Tomás', lastname: 'Lagos', phone: eightDigits() });
+  const token = await tokenThroughApi(request, email);
   for (const guest of ['uno', 'dos', 'tres']) {
     const invited = await request.post('/api/v1/promo/invite', {
       headers: { authorization: `Bearer ${token}` },
