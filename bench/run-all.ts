@@ -5,6 +5,7 @@
 // PostgreSQL and Redis (`scaleout`).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { measureApiInstructions, type RouteInstructions } from './api-instructions';
 import { measureThroughput, type Throughput } from './api-throughput';
 import { measureCallLatency } from './call-latency';
 import { measureRecordingCost } from './recording-cost';
@@ -19,7 +20,7 @@ import {
   repoRoot,
   startHelloWorld,
   startProductServer,
-  type FloorReply,
+  replyOf,
   type ServerHandle,
 } from './lib/server-process';
 
@@ -27,6 +28,8 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const only = process.argv.slice(2);
 const wants = (name: string) => only.length === 0 || only.includes(name);
+/** Benchmarks too slow for every run (minutes under valgrind): measured only when named. */
+const named = (name: string) => only.includes(name);
 const report: Record<string, unknown> = { measuredAt: new Date().toISOString() };
 
 /** The public pages Lighthouse scores: the landing first, then every other page a visitor reaches. */
@@ -112,23 +115,6 @@ if (wants('lighthouse')) {
   }
   report.lighthouse = pages['/'];
   report.lighthousePages = pages;
-}
-
-/** A reply's headers (those the route sets, not the connection's) and body, to replay from the floor. */
-async function replyOf(url: string, headers: Record<string, string> = {}): Promise<FloorReply> {
-  const response = await fetch(url, { headers });
-  const connectionHeaders = new Set([
-    'date',
-    'connection',
-    'keep-alive',
-    'content-length',
-    'transfer-encoding',
-  ]);
-  const replayed: Record<string, string> = {};
-  response.headers.forEach((value, name) => {
-    if (!connectionHeaders.has(name)) replayed[name] = value;
-  });
-  return { headers: replayed, body: await response.text() };
 }
 
 if (wants('api')) {
@@ -252,6 +238,31 @@ if (wants('api')) {
   };
   if (postgresUrl) await withFreshDatabase(postgresUrl, (url) => measureApi(url));
   else await measureApi();
+}
+
+if (named('api-instructions')) {
+  const figures = await measureApiInstructions();
+  report.apiInstructions = figures;
+  console.log(
+    '\nAPI instructions per request (valgrind callgrind in each server process, fewest of 4 rounds)',
+  );
+  if ('skipped' in figures) {
+    console.log(`  skipped: ${figures.skipped}`);
+  } else {
+    const share = (part: RouteInstructions, whole: RouteInstructions) =>
+      `${Math.round((part.instructionsPerRequest / whole.instructionsPerRequest) * 100)} %`;
+    const line = (name: string, route: RouteInstructions, floor?: RouteInstructions) =>
+      console.log(
+        `  ${name}: ${route.instructionsPerRequest.toLocaleString('en')} (rounds ${route.rounds.join(', ')})` +
+          (floor ? `, floor/route ${share(floor, route)}` : '') +
+          `; nextTick literal through V8's runtime ${route.nextTickLiteralPerRequest.toLocaleString('en')}`,
+      );
+    line('bare Fastify hello-world   ', figures.hello);
+    line('floor /api/health          ', figures.floorHealth);
+    line('floor /api/company/specialities', figures.floorSpecialities);
+    line('/api/health                ', figures.health, figures.floorHealth);
+    line('/api/company/specialities  ', figures.specialities, figures.floorSpecialities);
+  }
 }
 
 if (wants('call-latency')) {

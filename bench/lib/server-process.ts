@@ -36,8 +36,13 @@ export function cpuTicks(pid: number): number | undefined {
   }
 }
 
-async function waitUntilAnswering(url: string, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 90_000;
+async function waitUntilAnswering(
+  url: string,
+  child: ChildProcess,
+  log: () => string,
+  timeoutMs = 90_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`process exited:\n${log()}`);
     try {
@@ -62,12 +67,26 @@ function stopper(child: ChildProcess, cleanup: () => void) {
   };
 }
 
+/**
+ * How a server process is started: a command that runs Node under it (valgrind) and how long
+ * start-up may take then.
+ */
+export type Launch = { wrapper?: string[]; startTimeoutMs?: number };
+
+function spawnNode(script: string, launch: Launch, options: Parameters<typeof spawn>[2]): ChildProcess {
+  const [command, ...args] = [...(launch.wrapper ?? []), process.execPath, script];
+  return spawn(command!, args, options);
+}
+
 /** The product as `npm start` runs it (built bundle, embedded database, fresh data directory). */
-export async function startProductServer(env: Record<string, string> = {}): Promise<ServerHandle> {
+export async function startProductServer(
+  env: Record<string, string> = {},
+  launch: Launch = {},
+): Promise<ServerHandle> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'seguridad-bench-'));
   let log = '';
-  const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/main.js')], {
+  const child = spawnNode(path.join(repoRoot, 'apps/server/dist/main.js'), launch, {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -88,7 +107,7 @@ export async function startProductServer(env: Record<string, string> = {}): Prom
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  await waitUntilAnswering(`${url}/api/health`, child, () => log);
+  await waitUntilAnswering(`${url}/api/health`, child, () => log, launch.startTimeoutMs);
   return {
     url,
     pid: child.pid!,
@@ -99,10 +118,13 @@ export async function startProductServer(env: Record<string, string> = {}): Prom
 /** Reply headers and body for a floor route of the hello-world server (see servers/hello-world.mjs). */
 export type FloorReply = { headers: Record<string, string>; body: string };
 
-export async function startHelloWorld(floorReplies: Record<string, FloorReply> = {}): Promise<ServerHandle> {
+export async function startHelloWorld(
+  floorReplies: Record<string, FloorReply> = {},
+  launch: Launch = {},
+): Promise<ServerHandle> {
   const port = await freePort();
   let log = '';
-  const child = spawn(process.execPath, [path.join(repoRoot, 'bench/servers/hello-world.mjs')], {
+  const child = spawnNode(path.join(repoRoot, 'bench/servers/hello-world.mjs'), launch, {
     cwd: path.join(repoRoot, 'bench'),
     env: { ...process.env, PORT: String(port), FLOOR_REPLIES: JSON.stringify(floorReplies) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -110,8 +132,25 @@ export async function startHelloWorld(floorReplies: Record<string, FloorReply> =
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  await waitUntilAnswering(`${url}/hello`, child, () => log);
+  await waitUntilAnswering(`${url}/hello`, child, () => log, launch.startTimeoutMs);
   return { url, pid: child.pid!, stop: stopper(child, () => undefined) };
 }
 
 export const BENCH_COMPANY_KEY = 'pk_bench_company_key_0001';
+
+/** A reply's headers (those the route sets, not the connection's) and body, to replay from the floor. */
+export async function replyOf(url: string, headers: Record<string, string> = {}): Promise<FloorReply> {
+  const response = await fetch(url, { headers });
+  const connectionHeaders = new Set([
+    'date',
+    'connection',
+    'keep-alive',
+    'content-length',
+    'transfer-encoding',
+  ]);
+  const replayed: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!connectionHeaders.has(name)) replayed[name] = value;
+  });
+  return { headers: replayed, body: await response.text() };
+}
