@@ -77,7 +77,7 @@ const appConfigPlugin = fp(
   { name: 'app-config' },
 );
 
-/** Composes the whole server. `main.ts` only opens the database, calls this and listens. */
+/** Composes the whole server. `server-main.ts` only opens the database, calls this and listens. */
 export async function buildApp(deps: AppDependencies) {
   const requestLogging = ['debug', 'trace'].includes(deps.config.logLevel);
   const app = Fastify({
