@@ -1,6 +1,6 @@
+import autocannon from 'autocannon';
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { Agent, get } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -40,27 +40,10 @@ export type ApiInstructions =
 const WARM_UP_REQUESTS = 15_000;
 const ROUNDS = 4;
 
-/** `count` GETs over 4 kept-alive connections, one after another on each. */
+/** Exactly `count` GETs over 4 kept-alive connections. */
 async function load(url: string, count: number, headers: Record<string, string> = {}): Promise<void> {
-  const agent = new Agent({ keepAlive: true, maxSockets: 4 });
-  let started = 0;
-  await new Promise<void>((resolve, reject) => {
-    let finished = 0;
-    const next = () => {
-      if (started >= count) return;
-      started += 1;
-      get(url, { agent, headers }, (response) => {
-        response.resume();
-        response.on('end', () => {
-          finished += 1;
-          if (finished === count) resolve();
-          else next();
-        });
-      }).on('error', reject);
-    };
-    for (let connection = 0; connection < 4; connection += 1) next();
-  });
-  agent.destroy();
+  const result = await autocannon({ url, headers, connections: 4, amount: count });
+  if (result.errors + result.timeouts > 0) throw new Error(`${url}: ${result.errors} errors`);
 }
 
 type Counted = { server: ServerHandle; outDir: string; host: string | undefined };
@@ -88,7 +71,7 @@ async function measureRoute(
 ): Promise<RouteInstructions> {
   await load(url, WARM_UP_REQUESTS, headers);
   const rounds: number[] = [];
-  let literal: number[] = [];
+  const literal: number[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     const before = newestDump(counted.outDir);
     await control(counted, '-z');
@@ -107,10 +90,7 @@ async function measureRoute(
       maxBuffer: 64 * 1024 * 1024,
     });
     const line = stdout.split('\n').find((text) => text.includes('Runtime_DefineKeyedOwnPropertyInLiteral'));
-    literal = [
-      ...literal,
-      Math.round(Number(line?.trim().split(' ')[0]?.replaceAll(',', '') ?? 0) / requests),
-    ];
+    literal.push(Math.round(Number(line?.trim().split(' ')[0]?.replaceAll(',', '') ?? 0) / requests));
     rmSync(dump);
   }
   const steady = rounds.indexOf(Math.min(...rounds));
