@@ -43,6 +43,8 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFromEnv.default(false),
   /** Requests an IP may make to the API per minute before a 429; auth routes set tighter limits. */
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  /** With Redis: how often each process adds its share of those counts there and reads the others'. */
+  RATE_LIMIT_SYNC_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
   /** Contact messages and video mails one IP may send per 10 minutes (anonymous, so kept low). */
   WIDGET_SUBMISSIONS_MAX: z.coerce.number().int().positive().default(5),
   /** Sign-in, sign-up, reset and code requests one IP may make per minute. */
@@ -152,6 +154,7 @@ export type AppConfig = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: boolean;
   rateLimitMax: number;
+  rateLimitSyncMs: number;
   widgetSubmissionsMax: number;
   authRateLimitMax: number;
   authAttemptsIpFactor: number;
@@ -247,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: vars.LOG_LEVEL,
     trustProxy: vars.TRUST_PROXY,
     rateLimitMax: vars.RATE_LIMIT_MAX,
+    rateLimitSyncMs: vars.RATE_LIMIT_SYNC_MS,
     widgetSubmissionsMax: vars.WIDGET_SUBMISSIONS_MAX,
     authRateLimitMax: vars.AUTH_RATE_LIMIT_MAX,
     authAttemptsIpFactor: vars.AUTH_ATTEMPTS_IP_FACTOR,

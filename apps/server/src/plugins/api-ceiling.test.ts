@@ -41,20 +41,60 @@ describe('the ceiling counter in memory', () => {
   });
 });
 
+describe('the ceiling counter shared through Redis', () => {
+  it('keeps counting in memory while Redis cannot be reached, and says so', async () => {
+    const unreachable = new Redis('redis://127.0.0.1:1', {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      retryStrategy: () => null,
+    });
+    const errors: unknown[] = [];
+    const counter = createRedisCeilingCounter(unreachable, 60_000, {
+      syncMs: 60_000,
+      onError: (error) => errors.push(error),
+    });
+    try {
+      counter.hit('10.0.0.1');
+      expect(counter.hit('10.0.0.1').count).toBe(2);
+      await counter.sync?.();
+      expect(errors).toHaveLength(1);
+      expect(counter.hit('10.0.0.1').count).toBe(3);
+    } finally {
+      counter.close();
+      unreachable.disconnect();
+    }
+  });
+});
+
 describe.runIf(Boolean(process.env.REDIS_URL))('the ceiling counter in Redis', () => {
   const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { lazyConnect: true });
   afterAll(() => redis.quit());
 
-  it('counts across counters sharing Redis, and the key expires with its window', async () => {
+  it('counts at once here, adds up across counters at each sync, and the key expires with its window', async () => {
     const prefix = `test-ceiling-${randomBytes(4).toString('hex')}:`;
-    const first = createRedisCeilingCounter(redis, 1_000, prefix);
-    const second = createRedisCeilingCounter(redis, 1_000, prefix);
-    expect(await first.hit('10.0.0.1')).toMatchObject({ count: 1 });
-    const counted = await second.hit('10.0.0.1');
-    expect(counted.count).toBe(2);
-    expect(counted.resetAt - Date.now()).toBeLessThanOrEqual(1_000);
-    expect(await redis.pttl(`${prefix}10.0.0.1`)).toBeGreaterThan(0);
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
-    expect(await first.hit('10.0.0.1')).toMatchObject({ count: 1 });
+    const options = { prefix, syncMs: 60_000 };
+    const first = createRedisCeilingCounter(redis, 1_000, options);
+    const second = createRedisCeilingCounter(redis, 1_000, options);
+    try {
+      first.hit('10.0.0.1');
+      expect(first.hit('10.0.0.1').count).toBe(2);
+      expect(second.hit('10.0.0.1').count).toBe(1);
+      await first.sync?.();
+      await second.sync?.();
+      expect(await redis.get(`${prefix}10.0.0.1`)).toBe('3');
+      const pttl = await redis.pttl(`${prefix}10.0.0.1`);
+      expect(pttl).toBeGreaterThan(0);
+      expect(pttl).toBeLessThanOrEqual(1_000);
+      const counted = second.hit('10.0.0.1');
+      expect(counted.count).toBe(4);
+      expect(counted.resetAt - Date.now()).toBeLessThanOrEqual(1_000);
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      expect(first.hit('10.0.0.1')).toMatchObject({ count: 1 });
+      await first.sync?.();
+      expect(await redis.get(`${prefix}10.0.0.1`)).toBe('1');
+    } finally {
+      first.close();
+      second.close();
+    }
   });
 });

@@ -4,30 +4,33 @@ import type { Redis } from 'ioredis';
 export type CeilingCount = { count: number; resetAt: number };
 
 /**
- * Counts requests per address in fixed windows that start at an address's first request. In
- * memory the count is answered in the same tick, so the hook that asks makes no promise.
+ * Counts requests per address in fixed windows that start at an address's first request. The
+ * count is answered in the same tick, so the hook that asks makes no promise.
  */
 export interface CeilingCounter {
-  hit(key: string): CeilingCount | Promise<CeilingCount>;
+  hit(key: string): CeilingCount;
   close(): void;
+  /** Shares this process's counts now where they are shared (Redis); nothing to do in memory. */
+  sync?(): Promise<void>;
 }
 
 /** Bounds the memory an address flood can take between two sweeps. */
 const MEMORY_MAX_KEYS = 200_000;
 
+function sweepEnded(counts: Map<string, CeilingCount>, now: number): void {
+  for (const [key, entry] of counts) if (entry.resetAt <= now) counts.delete(key);
+}
+
 export function createMemoryCeilingCounter(windowMs: number): CeilingCounter {
   const counts = new Map<string, CeilingCount>();
-  const sweep = (now: number) => {
-    for (const [key, entry] of counts) if (entry.resetAt <= now) counts.delete(key);
-  };
-  const timer = setInterval(() => sweep(Date.now()), windowMs);
+  const timer = setInterval(() => sweepEnded(counts, Date.now()), windowMs);
   timer.unref();
   return {
     hit(key) {
       const now = Date.now();
       let entry = counts.get(key);
       if (!entry || entry.resetAt <= now) {
-        if (!entry && counts.size >= MEMORY_MAX_KEYS) sweep(now);
+        if (!entry && counts.size >= MEMORY_MAX_KEYS) sweepEnded(counts, now);
         entry = { count: 0, resetAt: now + windowMs };
         counts.set(key, entry);
       }
@@ -41,28 +44,115 @@ export function createMemoryCeilingCounter(windowMs: number): CeilingCounter {
   };
 }
 
-// INCR and the expiry of a new key in one step, so no key outlives its window if a process dies.
-const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return {count, redis.call('PTTL', KEYS[1])}
+// Adds a process's hits and sets the expiry of a new key in one step, so no key outlives its
+// window if a process dies; answers the address's count across processes and the window's rest.
+const ADD_SCRIPT = `
+local count = redis.call('INCRBY', KEYS[1], ARGV[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  ttl = tonumber(ARGV[2])
+end
+return {count, ttl}
 `;
 
-/** The same counts in Redis, shared by every process behind the load balancer. */
+type SharedCount = CeilingCount & {
+  /** Hits counted here and not yet added in Redis. */
+  pending: number;
+  /** Hits being added in Redis right now, whose answer has not come back. */
+  sending: number;
+};
+
+/**
+ * The same counts shared by every process behind the load balancer. Each process counts its own
+ * hits at once, in memory, and adds them in Redis every `syncMs` in one pipeline, reading back
+ * what the other processes added: a request costs no round trip to Redis (one per request was a
+ * fifth of the API's CPU), and an address spread over several processes is seen whole within
+ * `syncMs` (docs/decisions/022-shared-ceiling-sync.md). When Redis is away, each process still
+ * holds the ceiling on what it sees itself.
+ */
 export function createRedisCeilingCounter(
   redis: Redis,
   windowMs: number,
-  prefix = 'rl:api:',
+  { prefix = 'rl:api:', syncMs = 1_000, onError = () => {} }: RedisCeilingOptions = {},
 ): CeilingCounter {
+  const counts = new Map<string, SharedCount>();
   const window = String(windowMs);
+  let syncing = false;
+
+  const sync = async () => {
+    if (syncing) return;
+    const now = Date.now();
+    const batch: [string, SharedCount, number][] = [];
+    // An entry whose window ended goes, with what it had yet to add: Redis's key ends with it.
+    for (const [key, entry] of counts) {
+      if (entry.resetAt <= now) counts.delete(key);
+      else if (entry.pending > 0) batch.push([key, entry, entry.pending]);
+    }
+    if (batch.length === 0) return;
+    syncing = true;
+    const pipeline = redis.pipeline();
+    for (const [key, entry, added] of batch) {
+      entry.pending -= added;
+      entry.sending += added;
+      pipeline.eval(ADD_SCRIPT, 1, prefix + key, String(added), window);
+    }
+    try {
+      const replies = (await pipeline.exec()) ?? [];
+      const answeredAt = Date.now();
+      batch.forEach(([, entry, added], index) => {
+        entry.sending -= added;
+        const [error, reply] = replies[index] ?? [new Error('no reply')];
+        if (error) {
+          entry.pending += added;
+          return onError(error);
+        }
+        const [shared, ttl] = reply as [number, number];
+        entry.count = shared + entry.pending + entry.sending;
+        entry.resetAt = answeredAt + (ttl > 0 ? ttl : windowMs);
+      });
+    } catch (error) {
+      // Kept to add at the next sync; a window that ends first takes them with it.
+      for (const [, entry, added] of batch) {
+        entry.sending -= added;
+        entry.pending += added;
+      }
+      onError(error);
+    } finally {
+      syncing = false;
+    }
+  };
+  const timer = setInterval(() => void sync(), syncMs);
+  timer.unref();
+
   return {
-    async hit(key) {
-      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, window)) as [number, number];
-      return { count, resetAt: Date.now() + (ttl > 0 ? ttl : windowMs) };
+    hit(key) {
+      const now = Date.now();
+      let entry = counts.get(key);
+      if (!entry || entry.resetAt <= now) {
+        if (!entry && counts.size >= MEMORY_MAX_KEYS) sweepEnded(counts, now);
+        entry = { count: 0, resetAt: now + windowMs, pending: 0, sending: 0 };
+        counts.set(key, entry);
+      }
+      entry.count += 1;
+      entry.pending += 1;
+      return entry;
     },
-    close() {},
+    close() {
+      clearInterval(timer);
+    },
+    sync,
   };
 }
+
+export type RedisCeilingOptions = {
+  /** Where the keys live in Redis (tests give each run its own). */
+  prefix?: string;
+  /** How often this process adds its hits in Redis and reads the others'. */
+  syncMs?: number;
+  /** Told when Redis could not be reached; the hits are kept for the next sync. */
+  onError?: (error: unknown) => void;
+};
 
 /**
  * The key an address counts under: an IPv4 address as it is (also when IPv4-mapped), an IPv6

@@ -18,15 +18,16 @@ export function isLimitedRoute(routeUrl: string | undefined): boolean {
 const CEILING_WINDOW_MS = 60_000;
 
 /**
- * A per-IP ceiling on every API route. Counters live in Redis when it is configured, so several
- * processes behind one load balancer share them; routes that anonymous visitors can abuse set
+ * A per-IP ceiling on every API route. Counts are shared through Redis when it is configured, so
+ * several processes behind one load balancer hold one ceiling (each adds its share there every
+ * `RATE_LIMIT_SYNC_MS`, decision 022); routes that anonymous visitors can abuse set
  * tighter limits of their own through `config.rateLimit`, counted by @fastify/rate-limit.
  *
  * Which routes are limited is decided once per route when it is declared, by its path (the matched
  * route, never the raw URL: `/%61pi/…` reaches the same route as `/api/…`), so pages and assets
  * carry no limiter hook at all. The ceiling itself (every API route without a limit of its own) is
- * a callback hook over a plain counter: in memory it answers in the same tick, where the library's
- * hook made three promises per request. Below the ceiling no `x-ratelimit-*` headers are written
+ * a callback hook over a plain counter that answers in the same tick, where the library's hook
+ * made three promises per request. Below the ceiling no `x-ratelimit-*` headers are written
  * (no client of ours reads them); a refused request gets them with `retry-after`
  * (docs/decisions/020-api-hot-path.md).
  */
@@ -35,7 +36,12 @@ export const rateLimitPlugin = fp(
     const redis = app.redis?.client;
     const max = app.config.rateLimitMax;
     const counter = redis
-      ? createRedisCeilingCounter(redis, CEILING_WINDOW_MS)
+      ? createRedisCeilingCounter(redis, CEILING_WINDOW_MS, {
+          syncMs: app.config.rateLimitSyncMs,
+          // The ceiling guards capacity, not a secret: while Redis is away each process holds it
+          // on what it sees itself (the routes' own limits still hold).
+          onError: (error) => app.log.warn({ err: error }, 'rate-limit counts not shared'),
+        })
       : createMemoryCeilingCounter(CEILING_WINDOW_MS);
     app.addHook('onClose', (_instance, done) => {
       counter.close();
@@ -53,19 +59,8 @@ export const rateLimitPlugin = fp(
       });
       done(new AppError(429, 'too_many_requests', errorMessages.tooManyRequests));
     };
-    const ceiling = (request: FastifyRequest, reply: FastifyReply, done: HookDone): void => {
-      const outcome = counter.hit(ceilingKey(request.ip));
-      if (!(outcome instanceof Promise)) return decide(outcome, reply, done);
-      outcome.then(
-        (counted) => decide(counted, reply, done),
-        (error: unknown) => {
-          // The ceiling guards capacity, not a secret: a Redis outage lets requests through (the
-          // routes' own limits still hold) rather than failing every API call.
-          request.log.warn({ err: error }, 'rate-limit counter unavailable');
-          done();
-        },
-      );
-    };
+    const ceiling = (request: FastifyRequest, reply: FastifyReply, done: HookDone): void =>
+      decide(counter.hit(ceilingKey(request.ip)), reply, done);
 
     // Runs before the library's own onRoute hook, which skips routes whose config says false.
     app.addHook('onRoute', (route) => {
