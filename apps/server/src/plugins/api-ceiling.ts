@@ -66,10 +66,10 @@ type SharedCount = CeilingCount & {
 /**
  * The same counts shared by every process behind the load balancer. Each process counts its own
  * hits at once, in memory, and adds them in Redis every `syncMs` in one pipeline, reading back
- * what the other processes added: a request costs no round trip to Redis (one per request was a
- * fifth of the API's CPU), and an address spread over several processes is seen whole within
- * `syncMs` (docs/decisions/022-shared-ceiling-sync.md). When Redis is away, each process still
- * holds the ceiling on what it sees itself.
+ * what the other processes added: a request costs no round trip to Redis (one per request took
+ * over a third of the API's CPU), and an address spread over several processes is seen whole
+ * within `syncMs` (docs/decisions/022-shared-ceiling-sync.md). When Redis is away, each process
+ * still holds the ceiling on what it sees itself.
  */
 export function createRedisCeilingCounter(
   redis: Redis,
@@ -100,17 +100,21 @@ export function createRedisCeilingCounter(
     try {
       const replies = (await pipeline.exec()) ?? [];
       const answeredAt = Date.now();
+      let firstError: unknown;
       batch.forEach(([, entry, added], index) => {
         entry.sending -= added;
         const [error, reply] = replies[index] ?? [new Error('no reply')];
         if (error) {
           entry.pending += added;
-          return onError(error);
+          firstError ??= error;
+          return;
         }
         const [shared, ttl] = reply as [number, number];
         entry.count = shared + entry.pending + entry.sending;
         entry.resetAt = answeredAt + (ttl > 0 ? ttl : windowMs);
       });
+      // Told once per sync, however many addresses it carried.
+      if (firstError !== undefined) onError(firstError);
     } catch (error) {
       // Kept to add at the next sync; a window that ends first takes them with it.
       for (const [, entry, added] of batch) {
