@@ -107,6 +107,14 @@ describe('loadConfig', () => {
     },
   );
 
+  it('shares the API ceiling through Redis once a second unless told otherwise, within 10 ms to 60 s', () => {
+    expect(loadConfig({}).rateLimitSyncMs).toBe(1_000);
+    expect(loadConfig({ RATE_LIMIT_SYNC_MS: '250' }).rateLimitSyncMs).toBe(250);
+    for (const bad of ['5', '60001', 'often', '1.5']) {
+      expect(() => loadConfig({ RATE_LIMIT_SYNC_MS: bad })).toThrow(/RATE_LIMIT_SYNC_MS/);
+    }
+  });
+
   it('refuses a DEMO_MODE other than 1 or 0', () => {
     expect(() => loadConfig({ DEMO_MODE: 'yes' })).toThrow(/DEMO_MODE/);
   });

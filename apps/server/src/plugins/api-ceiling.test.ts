@@ -57,7 +57,7 @@ describe('the ceiling counter shared through Redis', () => {
       counter.hit('10.0.0.1');
       expect(counter.hit('10.0.0.1').count).toBe(2);
       counter.hit('10.0.0.2');
-      await counter.sync?.();
+      await counter.sync();
       // Once per sync, not once per address.
       expect(errors).toHaveLength(1);
       expect(counter.hit('10.0.0.1').count).toBe(3);
@@ -81,8 +81,8 @@ describe.runIf(Boolean(process.env.REDIS_URL))('the ceiling counter in Redis', (
       first.hit('10.0.0.1');
       expect(first.hit('10.0.0.1').count).toBe(2);
       expect(second.hit('10.0.0.1').count).toBe(1);
-      await first.sync?.();
-      await second.sync?.();
+      await first.sync();
+      await second.sync();
       expect(await redis.get(`${prefix}10.0.0.1`)).toBe('3');
       const pttl = await redis.pttl(`${prefix}10.0.0.1`);
       expect(pttl).toBeGreaterThan(0);
@@ -92,7 +92,7 @@ describe.runIf(Boolean(process.env.REDIS_URL))('the ceiling counter in Redis', (
       expect(counted.resetAt - Date.now()).toBeLessThanOrEqual(1_000);
       await new Promise((resolve) => setTimeout(resolve, 1_100));
       expect(first.hit('10.0.0.1')).toMatchObject({ count: 1 });
-      await first.sync?.();
+      await first.sync();
       expect(await redis.get(`${prefix}10.0.0.1`)).toBe('1');
     } finally {
       first.close();

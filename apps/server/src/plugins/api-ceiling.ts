@@ -10,8 +10,12 @@ export type CeilingCount = { count: number; resetAt: number };
 export interface CeilingCounter {
   hit(key: string): CeilingCount;
   close(): void;
-  /** Shares this process's counts now where they are shared (Redis); nothing to do in memory. */
-  sync?(): Promise<void>;
+}
+
+/** A counter whose counts are also shared with other processes. */
+export interface SharedCeilingCounter extends CeilingCounter {
+  /** Adds this process's counts where they are shared now, and reads the others' (also on a timer). */
+  sync(): Promise<void>;
 }
 
 /** Bounds the memory an address flood can take between two sweeps. */
@@ -21,22 +25,30 @@ function sweepEnded(counts: Map<string, CeilingCount>, now: number): void {
   for (const [key, entry] of counts) if (entry.resetAt <= now) counts.delete(key);
 }
 
+/** Counts one request of `key`, starting a new window (made by `fresh`) when its last one ended. */
+function countHit<Count extends CeilingCount>(
+  counts: Map<string, Count>,
+  key: string,
+  windowMs: number,
+  fresh: (resetAt: number) => Count,
+): Count {
+  const now = Date.now();
+  let entry = counts.get(key);
+  if (!entry || entry.resetAt <= now) {
+    if (!entry && counts.size >= MEMORY_MAX_KEYS) sweepEnded(counts, now);
+    entry = fresh(now + windowMs);
+    counts.set(key, entry);
+  }
+  entry.count += 1;
+  return entry;
+}
+
 export function createMemoryCeilingCounter(windowMs: number): CeilingCounter {
   const counts = new Map<string, CeilingCount>();
   const timer = setInterval(() => sweepEnded(counts, Date.now()), windowMs);
   timer.unref();
   return {
-    hit(key) {
-      const now = Date.now();
-      let entry = counts.get(key);
-      if (!entry || entry.resetAt <= now) {
-        if (!entry && counts.size >= MEMORY_MAX_KEYS) sweepEnded(counts, now);
-        entry = { count: 0, resetAt: now + windowMs };
-        counts.set(key, entry);
-      }
-      entry.count += 1;
-      return entry;
-    },
+    hit: (key) => countHit(counts, key, windowMs, (resetAt) => ({ count: 0, resetAt })),
     close() {
       clearInterval(timer);
       counts.clear();
@@ -57,10 +69,8 @@ return {count, ttl}
 `;
 
 type SharedCount = CeilingCount & {
-  /** Hits counted here and not yet added in Redis. */
+  /** Hits counted here and not yet added in Redis (nor on their way there). */
   pending: number;
-  /** Hits being added in Redis right now, whose answer has not come back. */
-  sending: number;
 };
 
 /**
@@ -75,7 +85,7 @@ export function createRedisCeilingCounter(
   redis: Redis,
   windowMs: number,
   { prefix = 'rl:api:', syncMs = 1_000, onError = () => {} }: RedisCeilingOptions = {},
-): CeilingCounter {
+): SharedCeilingCounter {
   const counts = new Map<string, SharedCount>();
   const window = String(windowMs);
   let syncing = false;
@@ -94,7 +104,6 @@ export function createRedisCeilingCounter(
     const pipeline = redis.pipeline();
     for (const [key, entry, added] of batch) {
       entry.pending -= added;
-      entry.sending += added;
       pipeline.eval(ADD_SCRIPT, 1, prefix + key, String(added), window);
     }
     try {
@@ -102,7 +111,6 @@ export function createRedisCeilingCounter(
       const answeredAt = Date.now();
       let firstError: unknown;
       batch.forEach(([, entry, added], index) => {
-        entry.sending -= added;
         const [error, reply] = replies[index] ?? [new Error('no reply')];
         if (error) {
           entry.pending += added;
@@ -110,17 +118,15 @@ export function createRedisCeilingCounter(
           return;
         }
         const [shared, ttl] = reply as [number, number];
-        entry.count = shared + entry.pending + entry.sending;
+        // Hits counted here while the pipeline was out are not in Redis's total yet.
+        entry.count = shared + entry.pending;
         entry.resetAt = answeredAt + (ttl > 0 ? ttl : windowMs);
       });
       // Told once per sync, however many addresses it carried.
       if (firstError !== undefined) onError(firstError);
     } catch (error) {
       // Kept to add at the next sync; a window that ends first takes them with it.
-      for (const [, entry, added] of batch) {
-        entry.sending -= added;
-        entry.pending += added;
-      }
+      for (const [, entry, added] of batch) entry.pending += added;
       onError(error);
     } finally {
       syncing = false;
@@ -131,14 +137,7 @@ export function createRedisCeilingCounter(
 
   return {
     hit(key) {
-      const now = Date.now();
-      let entry = counts.get(key);
-      if (!entry || entry.resetAt <= now) {
-        if (!entry && counts.size >= MEMORY_MAX_KEYS) sweepEnded(counts, now);
-        entry = { count: 0, resetAt: now + windowMs, pending: 0, sending: 0 };
-        counts.set(key, entry);
-      }
-      entry.count += 1;
+      const entry = countHit(counts, key, windowMs, (resetAt) => ({ count: 0, resetAt, pending: 0 }));
       entry.pending += 1;
       return entry;
     },
