@@ -32,6 +32,8 @@ export type ApiInstructions =
       floorSpecialities: RouteInstructions;
       health: RouteInstructions;
       specialities: RouteInstructions;
+      /** The same two routes on PostgreSQL (with Redis when REDIS_URL is set), when DATABASE_URL is. */
+      postgres?: { label: string; health: RouteInstructions; specialities: RouteInstructions };
     };
 
 // Under valgrind V8 still optimises the hot path for many thousand requests, on background threads
@@ -110,7 +112,10 @@ async function measureRoute(
  * path is reported too. Everything runs about 50 times slower under valgrind: the product takes
  * several minutes to start, so this benchmark runs only when named (`api-instructions`).
  */
-export async function measureApiInstructions(requests = 2_000): Promise<ApiInstructions> {
+export async function measureApiInstructions(
+  requests = 2_000,
+  postgres?: { databaseUrl: string; redisUrl?: string },
+): Promise<ApiInstructions> {
   try {
     await run('valgrind', ['--version']);
   } catch {
@@ -127,10 +132,23 @@ export async function measureApiInstructions(requests = 2_000): Promise<ApiInstr
   });
   const servers: ServerHandle[] = [];
   try {
-    for (const name of ['product', 'hello']) mkdirSync(path.join(outDir, name));
-    // Started as the API benchmark starts it, with the limiter's ceiling raised for one address.
-    const product = await startProductServer({ RATE_LIMIT_MAX: '1000000000' }, launch('product'));
+    for (const name of ['product', 'hello', 'postgres']) mkdirSync(path.join(outDir, name));
+    // Started as the API benchmark starts them, with the limiter's ceiling raised for one address;
+    // both at once, since each takes minutes to start under valgrind.
+    const [product, onPostgres] = await Promise.all([
+      startProductServer({ RATE_LIMIT_MAX: '1000000000' }, launch('product')),
+      postgres &&
+        startProductServer(
+          {
+            RATE_LIMIT_MAX: '1000000000',
+            DATABASE_URL: postgres.databaseUrl,
+            ...(postgres.redisUrl ? { REDIS_URL: postgres.redisUrl } : {}),
+          },
+          launch('postgres'),
+        ),
+    ]);
     servers.push(product);
+    if (onPostgres) servers.push(onPostgres);
     const specialitiesHeaders = { 'company-key': BENCH_COMPANY_KEY };
     const hello = await startHelloWorld(
       {
@@ -142,6 +160,11 @@ export async function measureApiInstructions(requests = 2_000): Promise<ApiInstr
     servers.push(hello);
     const productCounted = { server: product, outDir: path.join(outDir, 'product'), host: '127.0.0.1' };
     const helloCounted = { server: hello, outDir: path.join(outDir, 'hello'), host: process.env.HOST };
+    const postgresCounted = onPostgres && {
+      server: onPostgres,
+      outDir: path.join(outDir, 'postgres'),
+      host: '127.0.0.1',
+    };
     return {
       requests,
       hello: await measureRoute(helloCounted, `${hello.url}/hello`, requests),
@@ -154,6 +177,18 @@ export async function measureApiInstructions(requests = 2_000): Promise<ApiInstr
         requests,
         specialitiesHeaders,
       ),
+      ...(postgresCounted && {
+        postgres: {
+          label: postgres?.redisUrl ? 'postgres + redis' : 'postgres',
+          health: await measureRoute(postgresCounted, `${onPostgres.url}/api/health`, requests),
+          specialities: await measureRoute(
+            postgresCounted,
+            `${onPostgres.url}/api/company/specialities`,
+            requests,
+            specialitiesHeaders,
+          ),
+        },
+      }),
     };
   } finally {
     for (const server of servers) await server.stop();

@@ -252,7 +252,12 @@ if (wants('api')) {
 }
 
 if (named('api-instructions')) {
-  const figures = await measureApiInstructions();
+  const postgresUrl = process.env.DATABASE_URL;
+  const figures = postgresUrl
+    ? await withFreshDatabase(postgresUrl, (databaseUrl) =>
+        measureApiInstructions(undefined, { databaseUrl, redisUrl: process.env.REDIS_URL }),
+      )
+    : await measureApiInstructions();
   report.apiInstructions = figures;
   console.log(
     '\nAPI instructions per request (valgrind callgrind in each server process, fewest of 4 rounds)',
@@ -273,6 +278,14 @@ if (named('api-instructions')) {
     line('floor /api/company/specialities', figures.floorSpecialities);
     line('/api/health                ', figures.health, figures.floorHealth);
     line('/api/company/specialities  ', figures.specialities, figures.floorSpecialities);
+    if (figures.postgres) {
+      line(`[${figures.postgres.label}] /api/health`, figures.postgres.health, figures.floorHealth);
+      line(
+        `[${figures.postgres.label}] /api/company/specialities`,
+        figures.postgres.specialities,
+        figures.floorSpecialities,
+      );
+    }
   }
 }
 
