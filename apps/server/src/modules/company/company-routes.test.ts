@@ -51,6 +51,20 @@ describe('GET /api/company/specialities', () => {
     expect(fromDatabase.statusCode).toBe(200);
     expect(fromCache.statusCode).toBe(200);
     expect(fromCache.json()).toEqual(fromDatabase.json());
+    // The cached list's reply is sent as serialized once: the same bytes and type, every time.
+    const again = await ctx.app.inject({ method: 'GET', url: '/api/company/specialities', headers });
+    for (const reply of [fromCache, again]) {
+      expect(reply.payload).toBe(fromDatabase.payload);
+      expect(reply.headers['content-type']).toBe(fromDatabase.headers['content-type']);
+      expect(reply.headers['content-length']).toBe(fromDatabase.headers['content-length']);
+    }
+  });
+
+  it('writes only the declared fields of a cached list', async () => {
+    const headers = { 'company-key': DEMO_COMPANY_KEY };
+    await ctx.app.inject({ method: 'GET', url: '/api/company/specialities', headers });
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/company/specialities', headers });
+    for (const item of response.json().data) expect(Object.keys(item).sort()).toEqual(['id', 'name']);
   });
 
   it('keeps refusing a wrong key once it is cached as unknown', async () => {

@@ -1,9 +1,17 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/error-responses';
-import { specialitiesResponseSchema } from '@seguridad/contracts/http/company';
+import { specialitiesResponseSchema, type Speciality } from '@seguridad/contracts/http/company';
 import { guarded } from '../../lib/route-guards';
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Every caller of a company gets the same reply while its list is cached: it is serialized (by
+  // the route's own response schema) once per list, not once per request. A new list is a new
+  // array, so a refreshed or changed list is serialized afresh.
+  const serializedLists = new WeakMap<readonly Speciality[], string>();
+
   app.get(
     '/api/company/specialities',
     {
@@ -16,10 +24,18 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     // Answered in the same tick while this process holds the list (5 s), without a promise.
-    guarded('company')((request) => {
+    guarded('company')((request, reply) => {
       const cached = app.cachedCompanySpecialities(request.company.id);
-      if (cached) return { success: true as const, data: cached };
-      return app.companySpecialities(request.company.id).then((data) => ({ success: true as const, data }));
+      if (!cached) {
+        return app.companySpecialities(request.company.id).then((data) => ({ success: true as const, data }));
+      }
+      let body = serializedLists.get(cached);
+      if (body === undefined) {
+        body = reply.serialize({ success: true, data: cached }) as string;
+        serializedLists.set(cached, body);
+      }
+      // Sent as the string it already is: the typed reply only takes the object it came from.
+      (reply as FastifyReply).type(JSON_TYPE).send(body);
     }),
   );
 };

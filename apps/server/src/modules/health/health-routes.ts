@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponseSchema } from '@seguridad/contracts/http/health';
 
@@ -8,6 +9,8 @@ const PING_CACHE_MS = 1_000;
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   let lastPing: { ok: boolean; at: number } | undefined;
   let inFlight: Promise<boolean> | undefined;
+  // The reply is the same for every probe within a second: serialized once, by the route's schema.
+  let lastReply: { databaseOk: boolean; uptimeSeconds: number; body: string } | undefined;
 
   /** The cached answer while it is fresh (no promise to wait on: probes come in bursts). */
   function freshPing(): boolean | undefined {
@@ -35,13 +38,20 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (_request, reply) => {
       const send = (databaseOk: boolean): void => {
-        reply.code(databaseOk ? 200 : 503).send({
-          status: databaseOk ? 'ok' : 'degraded',
-          database: app.database.kind,
-          databaseOk,
-          uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
-          version: '1.0.0',
-        });
+        const uptimeSeconds = Math.round((Date.now() - startedAt) / 1000);
+        reply.code(databaseOk ? 200 : 503);
+        if (lastReply?.databaseOk !== databaseOk || lastReply.uptimeSeconds !== uptimeSeconds) {
+          const body = reply.serialize({
+            status: databaseOk ? 'ok' : 'degraded',
+            database: app.database.kind,
+            databaseOk,
+            uptimeSeconds,
+            version: '1.0.0',
+          }) as string;
+          lastReply = { databaseOk, uptimeSeconds, body };
+        }
+        // Sent as the string it already is: the typed reply only takes the object it came from.
+        (reply as FastifyReply).type('application/json; charset=utf-8').send(lastReply.body);
       };
       // Answered in the same tick while the last ping is fresh: probes need no promise.
       const fresh = freshPing();
