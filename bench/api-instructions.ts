@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import {
   BENCH_COMPANY_KEY,
   replyOf,
+  startFastifyWithParts,
   startHelloWorld,
   startProductServer,
   type ServerHandle,
@@ -30,6 +31,8 @@ export type ApiInstructions =
       hello: RouteInstructions;
       floorHealth: RouteInstructions;
       floorSpecialities: RouteInstructions;
+      /** `/api/health` on bare Fastify with the product's parts (servers/fastify-with-parts.mjs). */
+      healthWithParts: RouteInstructions;
       health: RouteInstructions;
       specialities: RouteInstructions;
       /** The same two routes on PostgreSQL (with Redis when REDIS_URL is set), when DATABASE_URL is. */
@@ -132,7 +135,7 @@ export async function measureApiInstructions(
   });
   const servers: ServerHandle[] = [];
   try {
-    for (const name of ['product', 'hello', 'postgres']) mkdirSync(path.join(outDir, name));
+    for (const name of ['product', 'hello', 'parts', 'postgres']) mkdirSync(path.join(outDir, name));
     // Started as the API benchmark starts them, with the limiter's ceiling raised for one address;
     // both at once, since each takes minutes to start under valgrind.
     const [product, onPostgres] = await Promise.all([
@@ -150,9 +153,12 @@ export async function measureApiInstructions(
     servers.push(product);
     if (onPostgres) servers.push(onPostgres);
     const specialitiesHeaders = { 'company-key': BENCH_COMPANY_KEY };
+    const healthReply = await replyOf(`${product.url}/api/health`);
+    const withParts = await startFastifyWithParts(healthReply, undefined, launch('parts'));
+    servers.push(withParts);
     const hello = await startHelloWorld(
       {
-        '/floor/health': await replyOf(`${product.url}/api/health`),
+        '/floor/health': healthReply,
         '/floor/specialities': await replyOf(`${product.url}/api/company/specialities`, specialitiesHeaders),
       },
       launch('hello'),
@@ -170,6 +176,11 @@ export async function measureApiInstructions(
       hello: await measureRoute(helloCounted, `${hello.url}/hello`, requests),
       floorHealth: await measureRoute(helloCounted, `${hello.url}/floor/health`, requests),
       floorSpecialities: await measureRoute(helloCounted, `${hello.url}/floor/specialities`, requests),
+      healthWithParts: await measureRoute(
+        { server: withParts, outDir: path.join(outDir, 'parts'), host: process.env.HOST },
+        `${withParts.url}/api/health`,
+        requests,
+      ),
       health: await measureRoute(productCounted, `${product.url}/api/health`, requests),
       specialities: await measureRoute(
         productCounted,

@@ -18,6 +18,7 @@ import { runLighthouse, type LighthouseFigures } from './lighthouse-run';
 import {
   BENCH_COMPANY_KEY,
   repoRoot,
+  startFastifyWithParts,
   startHelloWorld,
   startProductServer,
   replyOf,
@@ -129,6 +130,7 @@ if (wants('api')) {
   const measureApi = async (postgresDatabase?: string) => {
     // All servers stay up; three interleaved rounds, so a busy moment of the machine hits all alike.
     let hello: ServerHandle | undefined;
+    let withParts: ServerHandle | undefined;
     // The real limiter stays on; its ceiling is raised so that one benchmarking IP is not refused.
     const servers: { engine: string; label: string; server: ServerHandle }[] = [];
     type Round = { baseline: Throughput } & Record<string, Throughput>;
@@ -153,12 +155,15 @@ if (wants('api')) {
       // The floor: bare Fastify sending byte for byte the product's reply (its security headers and
       // body), so what is left between the floor and the route is the product's own work.
       const product = servers[0]!.server;
+      const healthReply = await replyOf(`${product.url}/api/health`);
       hello = await startHelloWorld({
-        '/floor/health': await replyOf(`${product.url}/api/health`),
+        '/floor/health': healthReply,
         '/floor/specialities': await replyOf(`${product.url}/api/company/specialities`, {
           'company-key': BENCH_COMPANY_KEY,
         }),
       });
+      // A second floor for health: bare Fastify with the parts the product cannot go without.
+      withParts = await startFastifyWithParts(healthReply);
       for (let round = 0; round < API_ROUNDS; round += 1) {
         const figures: Round = {
           baseline: await measureThroughput(`${hello.url}/hello`, {}, API_SECONDS, hello.pid),
@@ -168,6 +173,12 @@ if (wants('api')) {
             {},
             API_SECONDS,
             hello.pid,
+          ),
+          'parts:health': await measureThroughput(
+            `${withParts.url}/api/health`,
+            {},
+            API_SECONDS,
+            withParts.pid,
           ),
         };
         for (const { engine, server } of servers) {
@@ -188,6 +199,7 @@ if (wants('api')) {
       }
     } finally {
       await hello?.stop();
+      await withParts?.stop();
       for (const { server } of servers) await server.stop();
     }
     const pick = (name: string) => ({
@@ -206,7 +218,11 @@ if (wants('api')) {
       ),
     });
     const baseline = pick('baseline');
-    const floors = { health: pick('floor:health'), specialities: pick('floor:specialities') };
+    const floors = {
+      health: pick('floor:health'),
+      specialities: pick('floor:specialities'),
+      healthWithParts: pick('parts:health'),
+    };
     const engines = Object.fromEntries(
       servers.map(({ engine }) => [
         engine,
@@ -236,10 +252,18 @@ if (wants('api')) {
     console.log(
       `  floor, bare Fastify sending the same headers and body: /api/health ${pct(floors.health.ratio)}, /api/company/specialities ${pct(floors.specialities.ratio)} of hello-world (${cpu(floors.health)}, ${cpu(floors.specialities)})`,
     );
+    console.log(
+      `  floor with the product's parts (logger, security headers, 600 routes, Socket.IO, decorators; servers/fastify-with-parts.mjs): /api/health ${pct(floors.healthWithParts.ratio)} of hello-world, ${cpu(floors.healthWithParts)}, ${pct(floors.healthWithParts.cpuRatio)} of hello-world by CPU`,
+    );
     for (const { engine, label } of servers) {
       const { health, specialities } = engines[engine]!;
       console.log(
         `  [${label}] /api/health              : ${health.requestsPerSecond} req/s, p99 ${health.p99Ms} ms — ${pct(health.ratio)} of hello-world (target ≥ 85 %), ${pct(health.requestsPerSecond / floors.health.requestsPerSecond)} of its floor, errors ${health.errors}; ${cpu(health)}, ${pct(health.cpuRatio)} of hello-world by CPU`,
+      );
+      const againstParts = (measure: (figures: Throughput, parts: Throughput) => number) =>
+        pct(median(rounds.map((round) => measure(round[`${engine}:health`]!, round['parts:health']!))));
+      console.log(
+        `  [${label}] /api/health against the floor with the product's parts: ${againstParts((route, parts) => route.requestsPerSecond / parts.requestsPerSecond)} by throughput, ${againstParts((route, parts) => (parts.serverCpuUsPerRequest ?? NaN) / (route.serverCpuUsPerRequest ?? NaN))} by CPU`,
       );
       console.log(
         `  [${label}] /api/company/specialities: ${specialities.requestsPerSecond} req/s, p99 ${specialities.p99Ms} ms — ${pct(specialities.ratio)} of hello-world (target ≥ 75 %), ${pct(specialities.requestsPerSecond / floors.specialities.requestsPerSecond)} of its floor, errors ${specialities.errors}; ${cpu(specialities)}, ${pct(specialities.cpuRatio)} of hello-world by CPU`,
@@ -276,7 +300,9 @@ if (named('api-instructions')) {
     line('bare Fastify hello-world   ', figures.hello);
     line('floor /api/health          ', figures.floorHealth);
     line('floor /api/company/specialities', figures.floorSpecialities);
+    line("floor /api/health with the product's parts", figures.healthWithParts, figures.floorHealth);
     line('/api/health                ', figures.health, figures.floorHealth);
+    line("/api/health against the floor with the product's parts", figures.health, figures.healthWithParts);
     line('/api/company/specialities  ', figures.specialities, figures.floorSpecialities);
     if (figures.postgres) {
       line(`[${figures.postgres.label}] /api/health`, figures.postgres.health, figures.floorHealth);

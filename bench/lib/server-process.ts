@@ -136,6 +136,34 @@ export async function startHelloWorld(
   return { url, pid: child.pid!, stop: stopper(child, () => undefined) };
 }
 
+/**
+ * Bare Fastify carrying the parts the product cannot go without (servers/fastify-with-parts.mjs),
+ * sending `reply` on `/api/health` as the product sends its health reply; `parts` picks some.
+ */
+export async function startFastifyWithParts(
+  reply: FloorReply,
+  parts?: string[],
+  launch: Launch = {},
+): Promise<ServerHandle> {
+  const port = await freePort();
+  let log = '';
+  const child = spawnNode(path.join(repoRoot, 'bench/servers/fastify-with-parts.mjs'), launch, {
+    cwd: path.join(repoRoot, 'bench'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      REPLY: JSON.stringify(reply),
+      ...(parts ? { PARTS: parts.join(',') } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilAnswering(`${url}/api/health`, child, () => log, launch.startTimeoutMs);
+  return { url, pid: child.pid!, stop: stopper(child, () => undefined) };
+}
+
 export const BENCH_COMPANY_KEY = 'pk_bench_company_key_0001';
 
 /** A reply's headers (those the route sets, not the connection's) and body, to replay from the floor. */

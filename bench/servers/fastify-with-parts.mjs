@@ -1,0 +1,101 @@
+// A second floor for `/api/health`: bare Fastify carrying the parts the product cannot go without,
+// and nothing of the product's own code. It sends the product's health reply byte for byte (REPLY:
+// JSON { headers, body }, the route's security headers included) the way the product sends it.
+// PARTS (comma-separated; all by default) names what it carries, so each part can be measured apart:
+//   warm-up    the product's process.nextTick warm-up before Fastify loads (decision 020)
+//   logger     a pino logger at level warn with the product's server options, no request lines
+//   headers    the security headers set by an onRequest hook, as the product sets them
+//   routes     600 routes in 30 plugins, about the product's route table
+//   realtime   Socket.IO on the same HTTP server, as the call widget needs it
+//   plugins    the three request decorators and the route declared in a child plugin with a schema
+const ALL_PARTS = ['warm-up', 'logger', 'headers', 'routes', 'realtime', 'plugins'];
+const parts = new Set((process.env.PARTS ?? ALL_PARTS.join(',')).split(',').filter(Boolean));
+for (const part of parts) if (!ALL_PARTS.includes(part)) throw new Error(`unknown part ${part}`);
+
+if (parts.has('warm-up')) {
+  const noop = (_value) => {};
+  for (let call = 0; call < 40_000; call += 1) process.nextTick(noop, call);
+}
+
+const { default: Fastify } = await import('fastify');
+const { headers: replyHeaders, body } = JSON.parse(process.env.REPLY ?? '{}');
+if (typeof body !== 'string') throw new Error('REPLY must give the reply to send');
+const { 'content-type': contentType, ...securityHeaders } = replyHeaders;
+
+const app = Fastify(
+  parts.has('logger')
+    ? {
+        logger: { level: 'warn' },
+        bodyLimit: 1024 * 1024,
+        requestTimeout: 30_000,
+        forceCloseConnections: 'idle',
+        http: { requestTimeout: 30_000, connectionsCheckingInterval: 7_500 },
+        disableRequestLogging: true,
+        childLoggerFactory: (logger) => logger,
+      }
+    : { logger: false },
+);
+
+if (parts.has('headers')) {
+  const pageHeaders = { 'x-frame-options': 'SAMEORIGIN' };
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(
+      request.url.startsWith('/api/') && !request.url.startsWith('/api/docs') ? securityHeaders : pageHeaders,
+    );
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000');
+    done();
+  });
+}
+
+if (parts.has('routes')) {
+  for (let plugin = 0; plugin < 30; plugin += 1) {
+    await app.register(async (scope) => {
+      for (let route = 0; route < 10; route += 1) {
+        scope.get(`/api/module${plugin}/items${route}`, async () => ({ ok: true }));
+        scope.get(`/api/module${plugin}/items${route}/:id`, async () => ({ ok: true }));
+        scope.post(`/api/module${plugin}/items${route}`, async () => ({ ok: true }));
+        scope.patch(`/api/module${plugin}/items${route}/:id`, async () => ({ ok: true }));
+        scope.delete(`/api/module${plugin}/items${route}/:id`, async () => ({ ok: true }));
+        scope.get(`/api/module${plugin}/items${route}/:id/detail`, async () => ({ ok: true }));
+      }
+    });
+  }
+}
+
+const health = (_request, reply) => {
+  reply.code(200).type(contentType).send(body);
+};
+if (parts.has('plugins')) {
+  for (const name of ['user', 'operator', 'company']) app.decorateRequest(name, undefined);
+  await app.register(async (scope) => {
+    scope.get(
+      '/api/health',
+      {
+        schema: {
+          response: {
+            200: {
+              type: 'object',
+              properties: {
+                status: { type: 'string' },
+                database: { type: 'string' },
+                databaseOk: { type: 'boolean' },
+                uptimeSeconds: { type: 'number' },
+                version: { type: 'string' },
+              },
+            },
+          },
+        },
+      },
+      health,
+    );
+  });
+} else {
+  app.get('/api/health', health);
+}
+
+if (parts.has('realtime')) {
+  const { Server } = await import('socket.io');
+  new Server(app.server, { path: '/socket.io' });
+}
+await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
+console.log('ready');
