@@ -1,10 +1,8 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/error-responses';
 import { specialitiesResponseSchema, type Speciality } from '@seguridad/contracts/http/company';
 import { guarded } from '../../lib/route-guards';
-
-const JSON_TYPE = 'application/json; charset=utf-8';
+import { sendSerialized } from '../../lib/serialized-reply';
 
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   // Every caller of a company gets the same reply while its list is cached: it is serialized (by
@@ -34,8 +32,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         body = reply.serialize({ success: true, data: cached }) as string;
         serializedLists.set(cached, body);
       }
-      // Sent as the string it already is: the typed reply only takes the object it came from.
-      (reply as FastifyReply).type(JSON_TYPE).send(body);
+      sendSerialized(reply, body);
     }),
   );
 };

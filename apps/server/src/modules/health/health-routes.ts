@@ -1,6 +1,6 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponseSchema } from '@seguridad/contracts/http/health';
+import { sendSerialized } from '../../lib/serialized-reply';
 
 const startedAt = Date.now();
 /** Probes hammering the health route must not queue behind real queries on the database. */
@@ -50,8 +50,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           }) as string;
           lastReply = { databaseOk, uptimeSeconds, body };
         }
-        // Sent as the string it already is: the typed reply only takes the object it came from.
-        (reply as FastifyReply).type('application/json; charset=utf-8').send(lastReply.body);
+        sendSerialized(reply, lastReply.body);
       };
       // Answered in the same tick while the last ping is fresh: probes need no promise.
       const fresh = freshPing();
