@@ -171,6 +171,15 @@ export async function measureApiInstructions(
       outDir: path.join(outDir, 'postgres'),
       host: '127.0.0.1',
     };
+    const productRoutes = async (counted: Counted) => ({
+      health: await measureRoute(counted, `${counted.server.url}/api/health`, requests),
+      specialities: await measureRoute(
+        counted,
+        `${counted.server.url}/api/company/specialities`,
+        requests,
+        specialitiesHeaders,
+      ),
+    });
     return {
       requests,
       hello: await measureRoute(helloCounted, `${hello.url}/hello`, requests),
@@ -181,23 +190,11 @@ export async function measureApiInstructions(
         `${withParts.url}/api/health`,
         requests,
       ),
-      health: await measureRoute(productCounted, `${product.url}/api/health`, requests),
-      specialities: await measureRoute(
-        productCounted,
-        `${product.url}/api/company/specialities`,
-        requests,
-        specialitiesHeaders,
-      ),
+      ...(await productRoutes(productCounted)),
       ...(postgresCounted && {
         postgres: {
           label: postgres?.redisUrl ? 'postgres + redis' : 'postgres',
-          health: await measureRoute(postgresCounted, `${onPostgres.url}/api/health`, requests),
-          specialities: await measureRoute(
-            postgresCounted,
-            `${onPostgres.url}/api/company/specialities`,
-            requests,
-            specialitiesHeaders,
-          ),
+          ...(await productRoutes(postgresCounted)),
         },
       }),
     };

@@ -78,21 +78,48 @@ function spawnNode(script: string, launch: Launch, options: Parameters<typeof sp
   return spawn(command!, args, options);
 }
 
+export const BENCH_COMPANY_KEY = 'pk_bench_company_key_0001';
+
+/** Starts a server script in its own Node process and waits until `readyPath` answers. */
+async function spawnBenchServer(options: {
+  script: string;
+  cwd: string;
+  env: Record<string, string>;
+  readyPath: string;
+  launch: Launch;
+  cleanup?: () => void;
+}): Promise<ServerHandle> {
+  const port = await freePort();
+  let log = '';
+  const child = spawnNode(options.script, options.launch, {
+    cwd: options.cwd,
+    env: { ...process.env, PORT: String(port), ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilAnswering(`${url}${options.readyPath}`, child, () => log, options.launch.startTimeoutMs);
+  } catch (error) {
+    await stopper(child, options.cleanup ?? (() => undefined))();
+    throw error;
+  }
+  return { url, pid: child.pid!, stop: stopper(child, options.cleanup ?? (() => undefined)) };
+}
+
 /** The product as `npm start` runs it (built bundle, embedded database, fresh data directory). */
 export async function startProductServer(
   env: Record<string, string> = {},
   launch: Launch = {},
 ): Promise<ServerHandle> {
-  const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'seguridad-bench-'));
-  let log = '';
-  const child = spawnNode(path.join(repoRoot, 'apps/server/dist/main.js'), launch, {
+  return spawnBenchServer({
+    script: path.join(repoRoot, 'apps/server/dist/main.js'),
     cwd: repoRoot,
     env: {
-      ...process.env,
       NODE_ENV: 'production',
-      SEED_COMPANY_KEY: 'pk_bench_company_key_0001',
-      PORT: String(port),
+      SEED_COMPANY_KEY: BENCH_COMPANY_KEY,
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
@@ -102,69 +129,45 @@ export async function startProductServer(
       REDIS_URL: '',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    readyPath: '/api/health',
+    launch,
+    cleanup: () => rmSync(dataDir, { recursive: true, force: true }),
   });
-  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  await waitUntilAnswering(`${url}/api/health`, child, () => log, launch.startTimeoutMs);
-  return {
-    url,
-    pid: child.pid!,
-    stop: stopper(child, () => rmSync(dataDir, { recursive: true, force: true })),
-  };
 }
 
 /** Reply headers and body for a floor route of the hello-world server (see servers/hello-world.mjs). */
 export type FloorReply = { headers: Record<string, string>; body: string };
 
-export async function startHelloWorld(
+export function startHelloWorld(
   floorReplies: Record<string, FloorReply> = {},
   launch: Launch = {},
 ): Promise<ServerHandle> {
-  const port = await freePort();
-  let log = '';
-  const child = spawnNode(path.join(repoRoot, 'bench/servers/hello-world.mjs'), launch, {
+  return spawnBenchServer({
+    script: path.join(repoRoot, 'bench/servers/hello-world.mjs'),
     cwd: path.join(repoRoot, 'bench'),
-    env: { ...process.env, PORT: String(port), FLOOR_REPLIES: JSON.stringify(floorReplies) },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { FLOOR_REPLIES: JSON.stringify(floorReplies) },
+    readyPath: '/hello',
+    launch,
   });
-  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  await waitUntilAnswering(`${url}/hello`, child, () => log, launch.startTimeoutMs);
-  return { url, pid: child.pid!, stop: stopper(child, () => undefined) };
 }
 
 /**
  * Bare Fastify carrying the parts the product cannot go without (servers/fastify-with-parts.mjs),
  * sending `reply` on `/api/health` as the product sends its health reply; `parts` picks some.
  */
-export async function startFastifyWithParts(
+export function startFastifyWithParts(
   reply: FloorReply,
   parts?: string[],
   launch: Launch = {},
 ): Promise<ServerHandle> {
-  const port = await freePort();
-  let log = '';
-  const child = spawnNode(path.join(repoRoot, 'bench/servers/fastify-with-parts.mjs'), launch, {
+  return spawnBenchServer({
+    script: path.join(repoRoot, 'bench/servers/fastify-with-parts.mjs'),
     cwd: path.join(repoRoot, 'bench'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      REPLY: JSON.stringify(reply),
-      ...(parts ? { PARTS: parts.join(',') } : {}),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { REPLY: JSON.stringify(reply), ...(parts ? { PARTS: parts.join(',') } : {}) },
+    readyPath: '/api/health',
+    launch,
   });
-  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  await waitUntilAnswering(`${url}/api/health`, child, () => log, launch.startTimeoutMs);
-  return { url, pid: child.pid!, stop: stopper(child, () => undefined) };
 }
-
-export const BENCH_COMPANY_KEY = 'pk_bench_company_key_0001';
 
 /** A reply's headers (those the route sets, not the connection's) and body, to replay from the floor. */
 export async function replyOf(url: string, headers: Record<string, string> = {}): Promise<FloorReply> {
