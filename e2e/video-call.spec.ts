@@ -211,6 +211,8 @@ test.describe('live video call', () => {
     const panel = citizen.getByRole('dialog', { name: 'Videollamada' });
     await expect(panel).toBeVisible({ timeout: 5_000 });
     await expect(panel.getByRole('button', { name: 'Llamar' })).toBeVisible();
+    // Accented names arrive as JSON escapes and read as written.
+    await expect(panel.getByRole('option', { name: 'Orientación Legal' })).toBeAttached();
 
     await citizen.goto('/?ShareLink=1');
     const shared = citizen.getByRole('dialog', { name: 'Videollamada' });

@@ -60,6 +60,17 @@ describe('GET /api/company/specialities', () => {
     }
   });
 
+  it('writes accented names as JSON escapes, which read back the same', async () => {
+    const headers = { 'company-key': DEMO_COMPANY_KEY };
+    ctx.app.forgetCompanyCache();
+    for (let i = 0; i < 2; i += 1) {
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/company/specialities', headers });
+      expect(response.payload).toMatch(/^[\x20-\x7e]*$/);
+      expect(response.payload).toContain('Orientaci\\u00f3n Legal');
+      expect(response.json().data).toContainEqual(expect.objectContaining({ name: 'Orientación Legal' }));
+    }
+  });
+
   it('writes only the declared fields of a cached list', async () => {
     const headers = { 'company-key': DEMO_COMPANY_KEY };
     await ctx.app.inject({ method: 'GET', url: '/api/company/specialities', headers });

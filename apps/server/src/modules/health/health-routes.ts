@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponseSchema } from '@seguridad/contracts/http/health';
-import { sendSerialized } from '../../lib/serialized-reply';
+import { sendSerialized, serializeForReuse } from '../../lib/serialized-reply';
 
 const startedAt = Date.now();
 /** Probes hammering the health route must not queue behind real queries on the database. */
@@ -41,13 +41,13 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         const uptimeSeconds = Math.round((Date.now() - startedAt) / 1000);
         reply.code(databaseOk ? 200 : 503);
         if (lastReply?.databaseOk !== databaseOk || lastReply.uptimeSeconds !== uptimeSeconds) {
-          const body = reply.serialize({
+          const body = serializeForReuse(reply, {
             status: databaseOk ? 'ok' : 'degraded',
             database: app.database.kind,
             databaseOk,
             uptimeSeconds,
             version: '1.0.0',
-          }) as string;
+          });
           lastReply = { databaseOk, uptimeSeconds, body };
         }
         sendSerialized(reply, lastReply.body);
