@@ -31,8 +31,9 @@ export type ApiInstructions =
       hello: RouteInstructions;
       floorHealth: RouteInstructions;
       floorSpecialities: RouteInstructions;
-      /** `/api/health` on bare Fastify with the product's parts (servers/fastify-with-parts.mjs). */
+      /** The two routes on bare Fastify with the product's parts (servers/fastify-with-parts.mjs). */
       healthWithParts: RouteInstructions;
+      specialitiesWithParts: RouteInstructions;
       health: RouteInstructions;
       specialities: RouteInstructions;
       /** The same two routes on PostgreSQL (with Redis when REDIS_URL is set), when DATABASE_URL is. */
@@ -154,24 +155,27 @@ export async function measureApiInstructions(
     if (onPostgres) servers.push(onPostgres);
     const specialitiesHeaders = { 'company-key': BENCH_COMPANY_KEY };
     const healthReply = await replyOf(`${product.url}/api/health`);
-    const withParts = await startFastifyWithParts(healthReply, undefined, launch('parts'));
+    const specialitiesReply = await replyOf(`${product.url}/api/company/specialities`, specialitiesHeaders);
+    const withParts = await startFastifyWithParts(
+      { '/api/health': healthReply, '/api/company/specialities': specialitiesReply },
+      undefined,
+      launch('parts'),
+    );
     servers.push(withParts);
     const hello = await startHelloWorld(
-      {
-        '/floor/health': healthReply,
-        '/floor/specialities': await replyOf(`${product.url}/api/company/specialities`, specialitiesHeaders),
-      },
+      { '/floor/health': healthReply, '/floor/specialities': specialitiesReply },
       launch('hello'),
     );
     servers.push(hello);
     const productCounted = { server: product, outDir: path.join(outDir, 'product'), host: '127.0.0.1' };
     const helloCounted = { server: hello, outDir: path.join(outDir, 'hello'), host: process.env.HOST };
+    const partsCounted = { server: withParts, outDir: path.join(outDir, 'parts'), host: process.env.HOST };
     const postgresCounted = onPostgres && {
       server: onPostgres,
       outDir: path.join(outDir, 'postgres'),
       host: '127.0.0.1',
     };
-    const productRoutes = async (counted: Counted) => ({
+    const measuredRoutes = async (counted: Counted) => ({
       health: await measureRoute(counted, `${counted.server.url}/api/health`, requests),
       specialities: await measureRoute(
         counted,
@@ -185,16 +189,15 @@ export async function measureApiInstructions(
       hello: await measureRoute(helloCounted, `${hello.url}/hello`, requests),
       floorHealth: await measureRoute(helloCounted, `${hello.url}/floor/health`, requests),
       floorSpecialities: await measureRoute(helloCounted, `${hello.url}/floor/specialities`, requests),
-      healthWithParts: await measureRoute(
-        { server: withParts, outDir: path.join(outDir, 'parts'), host: process.env.HOST },
-        `${withParts.url}/api/health`,
-        requests,
-      ),
-      ...(await productRoutes(productCounted)),
+      ...(await measuredRoutes(partsCounted).then(({ health, specialities }) => ({
+        healthWithParts: health,
+        specialitiesWithParts: specialities,
+      }))),
+      ...(await measuredRoutes(productCounted)),
       ...(postgresCounted && {
         postgres: {
           label: postgres?.redisUrl ? 'postgres + redis' : 'postgres',
-          ...(await productRoutes(postgresCounted)),
+          ...(await measuredRoutes(postgresCounted)),
         },
       }),
     };

@@ -24,13 +24,14 @@ export function freePort(): Promise<number> {
 export type ServerHandle = { url: string; pid: number; stop(): Promise<void> };
 
 /**
- * CPU time (user + system) a process has used, in clock ticks of 10 ms, from /proc (Linux). Unlike
- * throughput, CPU per request barely moves when other programs share the machine.
+ * CPU time a process has used in user space and in the kernel (its sockets' system calls), in clock
+ * ticks of 10 ms, from /proc (Linux). Unlike throughput, CPU per request barely moves when other
+ * programs share the machine.
  */
-export function cpuTicks(pid: number): number | undefined {
+export function cpuTicks(pid: number): { user: number; system: number } | undefined {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return Number(fields[11]) + Number(fields[12]);
+    return { user: Number(fields[11]), system: Number(fields[12]) };
   } catch {
     return undefined;
   }
@@ -153,17 +154,18 @@ export function startHelloWorld(
 
 /**
  * Bare Fastify carrying the parts the product cannot go without (servers/fastify-with-parts.mjs),
- * sending `reply` on `/api/health` as the product sends its health reply; `parts` picks some.
+ * sending each reply on its path (`/api/health`, and `/api/company/specialities` when given) as the
+ * product sends it; `parts` picks some.
  */
 export function startFastifyWithParts(
-  reply: FloorReply,
+  replies: { '/api/health': FloorReply; '/api/company/specialities'?: FloorReply },
   parts?: string[],
   launch: Launch = {},
 ): Promise<ServerHandle> {
   return spawnBenchServer({
     script: path.join(repoRoot, 'bench/servers/fastify-with-parts.mjs'),
     cwd: path.join(repoRoot, 'bench'),
-    env: { REPLY: JSON.stringify(reply), ...(parts ? { PARTS: parts.join(',') } : {}) },
+    env: { REPLIES: JSON.stringify(replies), ...(parts ? { PARTS: parts.join(',') } : {}) },
     readyPath: '/api/health',
     launch,
   });

@@ -1,6 +1,8 @@
-// A second floor for `/api/health`: bare Fastify carrying the parts the product cannot go without,
-// and nothing of the product's own code. It sends the product's health reply byte for byte (REPLY:
-// JSON { headers, body }, the route's security headers included) the way the product sends it.
+// A second floor for the two measured routes: bare Fastify carrying the parts the product cannot go
+// without, and nothing of the product's own code. It sends the product's replies byte for byte
+// (REPLIES: JSON path → { headers, body }, for `/api/health` and optionally
+// `/api/company/specialities`, security headers included) the way the product sends them. The
+// company-key check and the per-IP ceiling are the product's own work, so they are not here.
 // PARTS (comma-separated; all by default) names what it carries, so each part can be measured apart:
 //   warm-up    the product's process.nextTick warm-up before Fastify loads (decision 020)
 //   logger     a pino logger at level warn with the product's server options, no request lines
@@ -18,9 +20,10 @@ if (parts.has('warm-up')) {
 }
 
 const { default: Fastify } = await import('fastify');
-const { headers: replyHeaders, body } = JSON.parse(process.env.REPLY ?? '{}');
-if (typeof body !== 'string') throw new Error('REPLY must give the reply to send');
-const { 'content-type': contentType, ...securityHeaders } = replyHeaders;
+const replies = JSON.parse(process.env.REPLIES ?? '{}');
+const healthReply = replies['/api/health'];
+if (typeof healthReply?.body !== 'string') throw new Error('REPLIES must give the /api/health reply');
+const { 'content-type': _healthType, ...securityHeaders } = healthReply.headers;
 
 const app = Fastify(
   parts.has('logger')
@@ -62,35 +65,46 @@ if (parts.has('routes')) {
   }
 }
 
-const health = (_request, reply) => {
-  reply.code(200).type(contentType).send(body);
+/** Sends a kept reply as the product does: its own content type, on top of the hook's headers. */
+const sender = ({ headers, body }) => {
+  const { 'content-type': contentType } = headers;
+  return (_request, reply) => {
+    reply.code(200).type(contentType).send(body);
+  };
 };
+const string = { type: 'string' };
+const schemas = {
+  '/api/health': {
+    type: 'object',
+    properties: {
+      status: string,
+      database: string,
+      databaseOk: { type: 'boolean' },
+      uptimeSeconds: { type: 'number' },
+      version: string,
+    },
+  },
+  '/api/company/specialities': {
+    type: 'object',
+    properties: {
+      success: { type: 'boolean' },
+      data: {
+        type: 'array',
+        items: { type: 'object', properties: { id: { type: 'integer' }, name: string } },
+      },
+    },
+  },
+};
+for (const path of Object.keys(replies)) if (!schemas[path]) throw new Error(`no route for ${path}`);
 if (parts.has('plugins')) {
   for (const name of ['user', 'operator', 'company']) app.decorateRequest(name, undefined);
   await app.register(async (scope) => {
-    scope.get(
-      '/api/health',
-      {
-        schema: {
-          response: {
-            200: {
-              type: 'object',
-              properties: {
-                status: { type: 'string' },
-                database: { type: 'string' },
-                databaseOk: { type: 'boolean' },
-                uptimeSeconds: { type: 'number' },
-                version: { type: 'string' },
-              },
-            },
-          },
-        },
-      },
-      health,
-    );
+    for (const [path, reply] of Object.entries(replies)) {
+      scope.get(path, { schema: { response: { 200: schemas[path] } } }, sender(reply));
+    }
   });
 } else {
-  app.get('/api/health', health);
+  for (const [path, reply] of Object.entries(replies)) app.get(path, sender(reply));
 }
 
 if (parts.has('realtime')) {
