@@ -1,14 +1,8 @@
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { callTexts, widgetTexts } from '@seguridad/contracts/messages';
 import { webPaths } from '@seguridad/contracts/web-paths';
-import {
-  checkedViewports,
-  expect,
-  expectNoHorizontalScroll,
-  expectNoSeriousAxeViolations,
-  test as base,
-  DEV_ADMIN,
-} from './fixtures';
+import { connectCall, expectPlaying, openCallPanel, operatorOnCalls, test } from './call-journeys';
+import { checkedViewports, expect, expectNoHorizontalScroll, expectNoSeriousAxeViolations } from './fixtures';
 
 // A 1×1 PNG and a minimal PDF, as a citizen and an operator would attach them.
 const PNG = Buffer.from(
@@ -19,79 +13,11 @@ const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 
-type Operator = { context: BrowserContext; page: Page };
-
-/** The operator, in a browser of their own, on the console's calls view, live. */
-async function operatorOnCalls(browser: Browser, baseURL: string): Promise<Operator> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await page.goto(
-    `${webPaths.login}?redirect_to=${encodeURIComponent(`${webPaths.operator}?vista=llamadas`)}`,
-  );
-  await page.getByLabel('Email').fill(DEV_ADMIN.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(DEV_ADMIN.password);
-  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Consola de operadores' })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'En vivo' })).toBeVisible();
-  return { context, page };
-}
-
-/** An operator with the console open on the calls view, for the tests that ask for one. */
-const test = base.extend<{ operator: Operator }>({
-  operator: async ({ browser, server }, use) => {
-    const operator = await operatorOnCalls(browser, server.baseURL);
-    await use(operator);
-    await operator.context.close();
-  },
-});
-
-/** The citizen opens the drawer's Videollamada panel on the site. */
-async function openCallPanel(citizen: Page, path = '/'): Promise<Locator> {
-  await citizen.goto(path);
-  await citizen.getByRole('button', { name: 'Contáctanos' }).click();
-  await citizen.getByRole('dialog').getByRole('button', { name: 'Videollamada' }).click();
-  const panel = citizen.getByRole('dialog', { name: 'Videollamada' });
-  await expect(panel.getByRole('button', { name: 'Llamar' })).toBeEnabled();
-  return panel;
-}
-
-/** A <video> that shows moving frames. */
-async function expectPlaying(video: Locator) {
-  await expect
-    .poll(
-      () => video.evaluate((element: HTMLVideoElement) => element.readyState >= 2 && element.videoWidth > 0),
-      {
-        timeout: 15_000,
-      },
-    )
-    .toBe(true);
-  const before = await video.evaluate((element: HTMLVideoElement) => element.currentTime);
-  await expect
-    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 10_000 })
-    .toBeGreaterThan(before);
-}
-
 async function sendChat(scope: Locator, text: string) {
   const box = scope.getByRole('textbox', { name: 'Mensaje' });
   await box.fill(text);
   await box.press('Enter');
   await expect(box).toHaveValue('');
-}
-
-/** The caller presses Llamar and the operator accepts the call from the live queue. */
-async function connectCall(citizen: Page, operator: Operator, speciality = 'General') {
-  const panel = citizen.getByRole('dialog', { name: 'Videollamada' });
-  await panel.getByRole('button', { name: 'Llamar' }).click();
-  const callView = citizen.getByRole('region', { name: 'Videollamada en curso' });
-  await expect(callView).toBeVisible();
-  await expect(callView.getByText(callTexts.queuePosition(1))).toBeVisible();
-  const queued = operator.page.getByRole('listitem').filter({ hasText: speciality }).first();
-  await queued.getByRole('button', { name: /Aceptar/ }).click();
-  const consoleCall = operator.page.getByRole('region', { name: /^(Llamada ·|Sala privada)/ });
-  await expect(consoleCall).toBeVisible();
-  await expectPlaying(callView.getByLabel('Video de la operadora'));
-  await expectPlaying(consoleCall.getByLabel('Video del ciudadano'));
-  return { callView, consoleCall };
 }
 
 test.describe('live video call', () => {
