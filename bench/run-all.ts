@@ -135,9 +135,8 @@ if (wants('api')) {
     // The real limiter stays on; its ceiling is raised so that one benchmarking IP is not refused.
     const servers: { engine: string; label: string; server: ServerHandle }[] = [];
     /** A route's figures and those of the hello-world measured just before and after it. */
-    type Flanked = { route: Throughput; baseline: Throughput };
+    type Flanked = { before: Throughput; route: Throughput; after: Throughput };
     const rounds: Record<string, Flanked>[] = [];
-    const baselineSegments: Throughput[] = [];
     try {
       servers.push({
         engine: 'pglite',
@@ -195,20 +194,10 @@ if (wants('api')) {
       for (let round = 0; round < API_ROUNDS; round += 1) {
         const figures: Record<string, Flanked> = {};
         let before = await measure(baseline);
-        baselineSegments.push(before);
         for (const target of targets) {
           const route = await measure(target);
           const after = await measure(baseline);
-          baselineSegments.push(after);
-          figures[target.name] = {
-            route,
-            baseline: {
-              ...after,
-              requestsPerSecond: (before.requestsPerSecond + after.requestsPerSecond) / 2,
-              serverCpuUsPerRequest:
-                ((before.serverCpuUsPerRequest ?? NaN) + (after.serverCpuUsPerRequest ?? NaN)) / 2,
-            },
-          };
+          figures[target.name] = { before, route, after };
           before = after;
         }
         rounds.push(figures);
@@ -219,11 +208,15 @@ if (wants('api')) {
       for (const { server } of servers) await server.stop();
     }
     /** The route's throughput over its flanking hello-world's, and hello-world's CPU over the route's. */
-    const ratioIn = (round: Record<string, Flanked>, name: string) =>
-      round[name]!.route.requestsPerSecond / round[name]!.baseline.requestsPerSecond;
-    const cpuRatioIn = (round: Record<string, Flanked>, name: string) =>
-      (round[name]!.baseline.serverCpuUsPerRequest ?? NaN) /
-      (round[name]!.route.serverCpuUsPerRequest ?? NaN);
+    const ratioIn = (round: Record<string, Flanked>, name: string) => {
+      const { before, route, after } = round[name]!;
+      return route.requestsPerSecond / ((before.requestsPerSecond + after.requestsPerSecond) / 2);
+    };
+    const cpuRatioIn = (round: Record<string, Flanked>, name: string) => {
+      const { before, route, after } = round[name]!;
+      const baselineCpu = ((before.serverCpuUsPerRequest ?? NaN) + (after.serverCpuUsPerRequest ?? NaN)) / 2;
+      return baselineCpu / (route.serverCpuUsPerRequest ?? NaN);
+    };
     const pick = (name: string) => ({
       requestsPerSecond: median(rounds.map((round) => round[name]!.route.requestsPerSecond)),
       p99Ms: median(rounds.map((round) => round[name]!.route.p99Ms)),
@@ -241,6 +234,11 @@ if (wants('api')) {
     const against = (name: string, floor: string) => ({
       ratio: median(rounds.map((round) => ratioIn(round, name) / ratioIn(round, floor))),
       cpuRatio: median(rounds.map((round) => cpuRatioIn(round, name) / cpuRatioIn(round, floor))),
+    });
+    // Every hello-world run once: each round's first, then the one after each route.
+    const baselineSegments = rounds.flatMap((round) => {
+      const flanked = Object.values(round);
+      return [flanked[0]!.before, ...flanked.map(({ after }) => after)];
     });
     const baselineFigures = {
       requestsPerSecond: Math.round(median(baselineSegments.map((segment) => segment.requestsPerSecond))),

@@ -19,11 +19,18 @@ if (parts.has('warm-up')) {
   for (let call = 0; call < 40_000; call += 1) process.nextTick(noop, call);
 }
 
-const { default: Fastify } = await import('fastify');
+const { default: Fastify, LogController } = await import('fastify');
 const replies = JSON.parse(process.env.REPLIES ?? '{}');
 const healthReply = replies['/api/health'];
 if (typeof healthReply?.body !== 'string') throw new Error('REPLIES must give the /api/health reply');
 const { 'content-type': _healthType, ...securityHeaders } = healthReply.headers;
+// The hook sends one set of headers for every route, as the product's does: a reply with other
+// headers could not be replayed byte for byte.
+for (const [path, { headers }] of Object.entries(replies)) {
+  const { 'content-type': _type, ...others } = headers;
+  if (JSON.stringify(others) !== JSON.stringify(securityHeaders))
+    throw new Error(`${path} sends other headers than /api/health: ${JSON.stringify(others)}`);
+}
 
 const app = Fastify(
   parts.has('logger')
@@ -33,7 +40,7 @@ const app = Fastify(
         requestTimeout: 30_000,
         forceCloseConnections: 'idle',
         http: { requestTimeout: 30_000, connectionsCheckingInterval: 7_500 },
-        disableRequestLogging: true,
+        logController: new LogController({ disableRequestLogging: true }),
         childLoggerFactory: (logger) => logger,
       }
     : { logger: false },
