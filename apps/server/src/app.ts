@@ -1,5 +1,6 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { pino, type DestinationStream } from 'pino';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from './config';
@@ -65,8 +66,8 @@ export type AppDependencies = {
   mail?: MailSender;
   /** Replaces the configured SMS/WhatsApp verification provider (tests). */
   verification?: VerificationProvider;
-  /** Pino logger options; defaults to the configured level. */
-  logger?: boolean | { level: string };
+  /** `false` silences the log; a level (and a stream, for tests) replaces the configured ones. */
+  logger?: boolean | { level: string; stream?: DestinationStream };
 };
 
 const appConfigPlugin = fp(
@@ -80,8 +81,16 @@ const appConfigPlugin = fp(
 /** Composes the whole server. `server-main.ts` only opens the database, calls this and listens. */
 export async function buildApp(deps: AppDependencies) {
   const requestLogging = ['debug', 'trace'].includes(deps.config.logLevel);
+  const logger = processLogger(deps);
   const app = Fastify({
-    logger: deps.logger ?? { level: deps.config.logLevel },
+    ...(requestLogging
+      ? { loggerInstance: logger }
+      : // Without request lines Fastify is told of no logger of its own: given one, it puts two
+        // listeners and two clock reads on every response only to write those lines
+        // (docs/decisions/025-no-request-listeners.md). Its warnings about a reply, and our failure
+        // lines, still reach the logger: every request's `log` is it (no pino child per request,
+        // decision 020), and so is `app.log` below.
+        { childLoggerFactory: () => logger }),
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     // A request, an upload included, gets this long in all; a stalled one is cut off with a 408.
@@ -95,10 +104,9 @@ export async function buildApp(deps: AppDependencies) {
     },
     // One line per request only when debugging; the load balancer keeps access logs.
     logController: new LogController({ disableRequestLogging: !requestLogging }),
-    // Without request lines, a request's only log lines are failures, which name the request id
-    // themselves: no pino child per request (~1.3 µs of every request, docs/decisions/020-api-hot-path.md).
-    ...(requestLogging ? {} : { childLoggerFactory: (logger: FastifyBaseLogger) => logger }),
   }).withTypeProvider<ZodTypeProvider>();
+  // Plugins are instances derived from this one and read `log` through it.
+  app.log = logger;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
 
@@ -153,6 +161,13 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(webRoutes);
 
   return app;
+}
+
+function processLogger({ logger: given, config }: AppDependencies): FastifyBaseLogger {
+  if (given === false) return pino({ level: 'silent' });
+  const level = typeof given === 'object' ? given.level : config.logLevel;
+  const stream = typeof given === 'object' ? given.stream : undefined;
+  return stream ? pino({ level }, stream) : pino({ level });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
-import { buildApp, type App } from '../app';
+import { buildApp, type App, type AppDependencies } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import type { MailSender } from '../integrations/mail/mail-sender';
@@ -22,7 +22,14 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
  * test asks for it, so counters of one file never leak into another.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; mail?: MailSender; database?: DatabaseHandle } = {},
+  options: {
+    env?: Record<string, string>;
+    mail?: MailSender;
+    database?: DatabaseHandle;
+    /** Silent unless a test reads the log; routes a test adds before the app is ready. */
+    logger?: AppDependencies['logger'];
+    routes?: (app: App) => void;
+  } = {},
 ): Promise<TestContext> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -37,8 +44,9 @@ export async function createTestApp(
     config,
     database,
     ...(options.mail ? { mail: options.mail } : {}),
-    logger: false,
+    logger: options.logger ?? false,
   });
+  options.routes?.(app);
   await app.ready();
   return {
     app,
