@@ -5,7 +5,8 @@
 // company-key check and the per-IP ceiling are the product's own work, so they are not here.
 // PARTS (comma-separated; all by default) names what it carries, so each part can be measured apart:
 //   warm-up    the product's process.nextTick warm-up before Fastify loads (decision 020)
-//   logger     a pino logger at level warn with the product's server options, no request lines
+//   logger     a pino logger at level warn with the product's server options, no request lines:
+//              as the product, Fastify gets it only for requests and `app.log` (decision 025)
 //   headers    the security headers set by an onRequest hook, as the product sets them
 //   routes     600 routes in 30 plugins, about the product's route table
 //   realtime   Socket.IO on the same HTTP server, as the call widget needs it
@@ -32,19 +33,20 @@ for (const [path, { headers }] of Object.entries(replies)) {
     throw new Error(`${path} sends other headers than /api/health: ${JSON.stringify(others)}`);
 }
 
+const logger = parts.has('logger') ? (await import('pino')).pino({ level: 'warn' }) : undefined;
 const app = Fastify(
-  parts.has('logger')
+  logger
     ? {
-        logger: { level: 'warn' },
         bodyLimit: 1024 * 1024,
         requestTimeout: 30_000,
         forceCloseConnections: 'idle',
         http: { requestTimeout: 30_000, connectionsCheckingInterval: 7_500 },
         logController: new LogController({ disableRequestLogging: true }),
-        childLoggerFactory: (logger) => logger,
+        childLoggerFactory: () => logger,
       }
     : { logger: false },
 );
+if (logger) app.log = logger;
 
 if (parts.has('headers')) {
   const pageHeaders = { 'x-frame-options': 'SAMEORIGIN' };
