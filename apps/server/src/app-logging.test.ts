@@ -1,31 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fp from 'fastify-plugin';
+import { capturedLog, LOG_LEVEL_ERROR as ERROR, LOG_LEVEL_WARN as WARN } from './testing/captured-log';
 import { createTestApp, type TestContext } from './testing/test-app';
 
-type LogLine = { level: number; msg?: string; reqId?: string; err?: { message?: string; code?: string } };
-const WARN = 40;
 /** What Fastify names the listener it puts on a response when it has a logger of its own. */
 const FASTIFY_RESPONSE_LISTENER = 'onResFinished';
 
 function responseListeners(response: NodeJS.EventEmitter): string[] {
   return [...response.listeners('finish'), ...response.listeners('error')].map((listener) => listener.name);
 }
-const ERROR = 50;
-
-/** A logger that keeps its lines, as pino writes them, for a test to read. */
-function capturedLog(level: string) {
-  const lines: LogLine[] = [];
-  return { lines, logger: { level, stream: { write: (line: string) => void lines.push(JSON.parse(line)) } } };
-}
 
 describe('the log without request lines (any level above debug)', () => {
   let ctx: TestContext;
-  const log = capturedLog('warn');
+  const log = capturedLog();
   let listeners: string[] = [];
   beforeAll(async () => {
     ctx = await createTestApp({
       env: { LOG_LEVEL: 'warn' },
-      logger: log.logger,
+      logger: { level: 'warn', stream: log.stream },
       routes: (app) => {
         app.get('/api/test/fails', () => {
           throw new Error('the disk is gone');
@@ -85,11 +77,11 @@ describe('the log without request lines (any level above debug)', () => {
 describe('the log when debugging', () => {
   let ctx: TestContext;
   let listeners: string[] = [];
-  const log = capturedLog('debug');
+  const log = capturedLog();
   beforeAll(async () => {
     ctx = await createTestApp({
       env: { LOG_LEVEL: 'debug' },
-      logger: log.logger,
+      logger: { level: 'debug', stream: log.stream },
       routes: (app) => {
         app.get('/api/test/listeners', (_request, reply) => {
           listeners = responseListeners(reply.raw);

@@ -165,9 +165,8 @@ export async function buildApp(deps: AppDependencies) {
 
 function processLogger({ logger: given, config }: AppDependencies): FastifyBaseLogger {
   if (given === false) return pino({ level: 'silent' });
-  const level = typeof given === 'object' ? given.level : config.logLevel;
-  const stream = typeof given === 'object' ? given.stream : undefined;
-  return stream ? pino({ level }, stream) : pino({ level });
+  if (typeof given !== 'object') return pino({ level: config.logLevel });
+  return given.stream ? pino({ level: given.level }, given.stream) : pino({ level: given.level });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,19 +1,17 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { capturedLog, LOG_LEVEL_ERROR } from '../testing/captured-log';
 import { schedulePeriodicJob } from './periodic-job';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A bare Fastify whose error log is kept, for the job's failures. */
-function appKeepingErrors(): { app: FastifyInstance; errors: string[] } {
-  const errors: string[] = [];
-  const stream = {
-    write(line: string) {
-      const entry = JSON.parse(line) as { level: number; msg: string };
-      if (entry.level >= 50) errors.push(entry.msg);
-    },
+function appKeepingErrors(): { app: FastifyInstance; errors: () => (string | undefined)[] } {
+  const log = capturedLog();
+  return {
+    app: Fastify({ logger: { level: 'error', stream: log.stream } }),
+    errors: () => log.lines.filter((line) => line.level >= LOG_LEVEL_ERROR).map((line) => line.msg),
   };
-  return { app: Fastify({ logger: { level: 'error', stream } }), errors };
 }
 
 describe('schedulePeriodicJob', () => {
@@ -48,7 +46,7 @@ describe('schedulePeriodicJob', () => {
     await expect.poll(() => startedAt.length, { timeout: 2_000 }).toBeGreaterThanOrEqual(3);
     expect(startedAt[0]).toBeGreaterThanOrEqual(75);
     expect(mostConcurrent).toBe(1);
-    expect(kept.errors).toEqual([]);
+    expect(kept.errors()).toEqual([]);
   });
 
   it('logs a failed run and runs again on time', async () => {
@@ -66,7 +64,7 @@ describe('schedulePeriodicJob', () => {
     });
     await app.ready();
     await expect.poll(() => runs, { timeout: 2_000 }).toBeGreaterThanOrEqual(2);
-    expect(kept.errors).toEqual(['test job: run failed']);
+    expect(kept.errors()).toEqual(['test job: run failed']);
   });
 
   it('on close tells the run in flight to stop, waits for it, and runs no more', async () => {
