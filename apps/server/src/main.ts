@@ -1,6 +1,7 @@
 // The process's entry: nothing but this runs before the server's modules are loaded.
-import { warmNextTick } from './lib/warm-next-tick';
+import { keepNextTickRecord } from './lib/next-tick-record';
 
-warmNextTick();
-// A separate file at run time (scripts/build.mjs), so that it and its packages load after the warm-up.
+keepNextTickRecord();
+// A separate file at run time (scripts/build.mjs), so that the record is kept before it and its
+// packages load.
 await import('./server-main.js');
