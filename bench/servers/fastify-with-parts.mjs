@@ -4,21 +4,22 @@
 // `/api/company/specialities`, security headers included) the way the product sends them. The
 // company-key check and the per-IP ceiling are the product's own work, so they are not here.
 // PARTS (comma-separated; all by default) names what it carries, so each part can be measured apart:
-//   warm-up    the product's process.nextTick warm-up before Fastify loads (decision 020)
+//   tick-record one of Node's process.nextTick records held from the start, as the product holds one
+//              before it loads anything (decision 026)
 //   logger     a pino logger at level warn with the product's server options, no request lines:
 //              as the product, Fastify gets it only for requests and `app.log` (decision 025)
 //   headers    the security headers set by an onRequest hook, as the product sets them
 //   routes     600 routes in 30 plugins, about the product's route table
 //   realtime   Socket.IO on the same HTTP server, as the call widget needs it
 //   plugins    the three request decorators and the route declared in a child plugin with a schema
-const ALL_PARTS = ['warm-up', 'logger', 'headers', 'routes', 'realtime', 'plugins'];
+import { executionAsyncResource } from 'node:async_hooks';
+
+const ALL_PARTS = ['tick-record', 'logger', 'headers', 'routes', 'realtime', 'plugins'];
 const parts = new Set((process.env.PARTS ?? ALL_PARTS.join(',')).split(',').filter(Boolean));
 for (const part of parts) if (!ALL_PARTS.includes(part)) throw new Error(`unknown part ${part}`);
 
-if (parts.has('warm-up')) {
-  const noop = (_value) => {};
-  for (let call = 0; call < 40_000; call += 1) process.nextTick(noop, call);
-}
+const keptTickRecords = [];
+if (parts.has('tick-record')) process.nextTick(() => keptTickRecords.push(executionAsyncResource()));
 
 const { default: Fastify, LogController } = await import('fastify');
 const replies = JSON.parse(process.env.REPLIES ?? '{}');
