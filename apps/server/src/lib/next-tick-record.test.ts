@@ -1,14 +1,6 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
-import { transform } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moduleForChildNode, runInChildNode } from '../testing/child-node';
 import { keepNextTickRecord, keptNextTickRecord } from './next-tick-record';
-
-const run = promisify(execFile);
 
 describe('keepNextTickRecord', () => {
   it("holds one of Node's own process.nextTick records once its tick has run", async () => {
@@ -26,19 +18,12 @@ describe('keepNextTickRecord', () => {
   });
 
   describe("V8's feedback for the record's literal, after full collections in idle moments", () => {
-    let directory: string;
-    let moduleUrl: string;
+    let childModule: Awaited<ReturnType<typeof moduleForChildNode>>;
 
     beforeAll(async () => {
-      // The child process runs the module as plain JavaScript, loaded as the entry loads it.
-      directory = mkdtempSync(path.join(tmpdir(), 'next-tick-record-'));
-      const source = readFileSync(fileURLToPath(new URL('./next-tick-record.ts', import.meta.url)), 'utf8');
-      const { code } = await transform(source, { loader: 'ts', format: 'esm' });
-      const file = path.join(directory, 'next-tick-record.mjs');
-      writeFileSync(file, code);
-      moduleUrl = pathToFileURL(file).href;
+      childModule = await moduleForChildNode(new URL('./next-tick-record.ts', import.meta.url));
     });
-    afterAll(() => rmSync(directory, { recursive: true, force: true }));
+    afterAll(() => childModule.remove());
 
     /**
      * Bursts of ticks with full collections between them, when no record is alive, in a fresh
@@ -46,7 +31,7 @@ describe('keepNextTickRecord', () => {
      */
     async function literalFeedback(keep: boolean): Promise<string[]> {
       const script = `
-        ${keep ? `import { keepNextTickRecord } from ${JSON.stringify(moduleUrl)}; keepNextTickRecord();` : ''}
+        ${keep ? `import { keepNextTickRecord } from ${JSON.stringify(childModule.url)}; keepNextTickRecord();` : ''}
         const burst = () => new Promise((done) => {
           let left = 5000;
           const tick = () => { if (--left === 0) done(); };
@@ -61,11 +46,7 @@ describe('keepNextTickRecord', () => {
         for (let count = 0; count < 10; count++) await burst();
         %DebugPrint(process.nextTick);
       `;
-      const { stdout } = await run(
-        process.execPath,
-        ['--expose-gc', '--allow-natives-syntax', '--input-type=module', '-e', script],
-        { maxBuffer: 16 * 1024 * 1024 },
-      );
+      const stdout = await runInChildNode(['--expose-gc', '--allow-natives-syntax'], script);
       return stdout
         .split('\n')
         .filter((line) => line.includes('DefineKeyedOwnPropertyInLiteral'))
