@@ -6,6 +6,8 @@
 // PARTS (comma-separated; all by default) names what it carries, so each part can be measured apart:
 //   tick-record one of Node's process.nextTick records held from the start, as the product holds one
 //              before it loads anything (decision 026)
+//   no-pretenuring V8's allocation-site pretenuring turned off from the start, as the product turns
+//              it off (decision 027)
 //   logger     a pino logger at level warn with the product's server options, no request lines:
 //              as the product, Fastify gets it only for requests and `app.log` (decision 025)
 //   headers    the security headers set by an onRequest hook, as the product sets them
@@ -13,11 +15,13 @@
 //   realtime   Socket.IO on the same HTTP server, as the call widget needs it
 //   plugins    the three request decorators and the route declared in a child plugin with a schema
 import { executionAsyncResource } from 'node:async_hooks';
+import { setFlagsFromString } from 'node:v8';
 
-const ALL_PARTS = ['tick-record', 'logger', 'headers', 'routes', 'realtime', 'plugins'];
+const ALL_PARTS = ['tick-record', 'no-pretenuring', 'logger', 'headers', 'routes', 'realtime', 'plugins'];
 const parts = new Set((process.env.PARTS ?? ALL_PARTS.join(',')).split(',').filter(Boolean));
 for (const part of parts) if (!ALL_PARTS.includes(part)) throw new Error(`unknown part ${part}`);
 
+if (parts.has('no-pretenuring')) setFlagsFromString('--no-allocation-site-pretenuring');
 const keptTickRecords = [];
 if (parts.has('tick-record')) process.nextTick(() => keptTickRecords.push(executionAsyncResource()));
 
