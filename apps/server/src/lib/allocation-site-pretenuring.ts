@@ -1,7 +1,5 @@
 import { setFlagsFromString } from 'node:v8';
 
-let turnedOff = false;
-
 /**
  * V8 watches each object or array literal: when most of what one allocates survives a young
  * collection, it decides, for the life of the process, to allocate that literal's objects in the
@@ -18,7 +16,5 @@ let turnedOff = false;
  * Call it first thing in the process, before other modules load.
  */
 export function turnOffAllocationSitePretenuring(): void {
-  if (turnedOff) return;
   setFlagsFromString('--no-allocation-site-pretenuring');
-  turnedOff = true;
 }
