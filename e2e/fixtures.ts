@@ -142,6 +142,17 @@ export async function expectNoHorizontalScroll(page: Page): Promise<void> {
 
 /** No serious or critical axe violation on what the page shows now (the list names each one). */
 export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  // Axe reads colours as they are drawn: a dialog still fading in shows its buttons at part
+  // opacity, below the contrast they end at. Finite animations and transitions are let finish
+  // first (a spinner's endless turn is not waited for).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
