@@ -10,15 +10,17 @@ import {
   readVint,
   sizeVint8,
   walkCluster,
-  withWebmDuration,
+  webmTiming,
   type ElementHeader,
 } from './webm-duration';
 
 /**
- * Makes a Chrome MediaRecorder WebM seekable (decision 017): on top of the Duration that
- * `withWebmDuration` writes, it rewrites the Segment with known sizes, a SeekHead at its start and
- * Cues (one point per Cluster that holds a video key frame) at its end. Players and ffmpeg then
- * show a timeline and jump to any time without reading the file from the start.
+ * Makes a MediaRecorder WebM seekable (decisions 017 and 028): it rewrites the Segment with known
+ * sizes, a valid Duration in Info, a SeekHead at its start and Cues (one point per Cluster that
+ * holds a video key frame) at its end. Players and ffmpeg then show a timeline and jump to any time
+ * without reading the file from the start. Both browsers' layouts come out the same: Chrome's
+ * (no Duration, no SeekHead) and Firefox's (Duration 0, an empty SeekHead); any SeekHead, Cues or
+ * Void the recorder wrote is dropped, since their positions would no longer hold.
  *
  * Only elements are moved; no frame is touched. Returns null for bytes it cannot parse (a
  * recording that is not WebM, or cut inside its header).
@@ -35,11 +37,11 @@ export function seekableWebm(input: Buffer): { file: Buffer; durationMs: number;
 }
 
 function seekableAsIs(input: Buffer): { file: Buffer; durationMs: number; cues: number } | null {
-  const withDuration = withWebmDuration(input);
-  if (!withDuration) return null;
+  const timing = webmTiming(input);
+  if (!timing) return null;
   try {
-    const { file, cues } = remux(withDuration.file);
-    return { file, durationMs: withDuration.durationMs, cues };
+    const { file, cues } = remux(input, timing.durationTicks);
+    return { file, durationMs: timing.durationMs, cues };
   } catch {
     return null;
   }
@@ -58,6 +60,16 @@ const CUE_TRACK_POSITIONS = 0xb7;
 const CUE_TRACK = 0xf7;
 const CUE_CLUSTER_POSITION = 0xf1;
 const VOID = 0xec;
+
+/** Info with exactly one Duration (float64, TimecodeScale units) and no CRC-32 it would break. */
+function infoWithDuration(file: Buffer, info: ElementHeader, durationTicks: number): Buffer {
+  const duration = Buffer.alloc(8);
+  duration.writeDoubleBE(durationTicks);
+  const kept = readKnownChildren(file, info)
+    .filter((child) => child.id !== ID.duration && child.id !== ID.crc32 && child.id !== VOID)
+    .map((child) => file.subarray(child.start, child.end));
+  return element(ID.info, ...kept, element(ID.duration, duration));
+}
 
 function idBytes(id: number): Buffer {
   const length = id > 0xffffff ? 4 : id > 0xffff ? 3 : id > 0xff ? 2 : 1;
@@ -160,7 +172,7 @@ export function completePrefix(file: Buffer): number | undefined {
   }
 }
 
-function remux(file: Buffer): { file: Buffer; cues: number } {
+function remux(file: Buffer, durationTicks: number): { file: Buffer; cues: number } {
   const headerEnd = checkEbmlHeader(file);
   let pos = headerEnd;
   let segment: ElementHeader | undefined;
@@ -189,7 +201,7 @@ function remux(file: Buffer): { file: Buffer; cues: number } {
     }
     if (el.unknownSize) fail();
     const bytes = file.subarray(el.start, el.end);
-    if (el.id === ID.info) info = bytes;
+    if (el.id === ID.info) info = infoWithDuration(file, el, durationTicks);
     else if (el.id === ID.tracks) {
       tracks = bytes;
       videoTrack = videoTrackOf(file, el);

@@ -358,6 +358,19 @@ export function withWebmDuration(file: Buffer): { file: Buffer; durationMs: numb
   };
 }
 
+/**
+ * How long the recording lasts, in TimecodeScale units and in milliseconds: the stored Duration
+ * when it is valid, else computed from the blocks (Firefox stores 0, Chrome none). Null for bytes
+ * it cannot parse or a file without blocks.
+ */
+export function webmTiming(file: Buffer): { durationTicks: number; durationMs: number } | null {
+  const parsed = tryParse(file);
+  if (!parsed) return null;
+  const durationTicks = parsed.duration ?? parsed.lastBlockEnd;
+  if (durationTicks === undefined || durationTicks <= 0) return null;
+  return { durationTicks, durationMs: toMs(durationTicks, parsed.timecodeScaleNs) };
+}
+
 /** The Duration element's value in milliseconds, or null when absent, invalid or unparseable. */
 export function readWebmDurationMs(file: Buffer): number | null {
   const parsed = tryParse(file);

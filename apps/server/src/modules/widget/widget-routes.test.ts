@@ -10,9 +10,10 @@ import { readWebmDurationMs } from '../../integrations/storage/webm-duration';
 import { createTestApp, type TestContext } from '../../testing/test-app';
 import { multipartPayload, tinyFiles } from '../../testing/multipart';
 
-const recording = readFileSync(
-  new URL('../../integrations/storage/__fixtures__/chrome-recording.webm', import.meta.url),
-);
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../integrations/storage/__fixtures__/${name}`, import.meta.url));
+const recording = fixture('chrome-recording.webm');
+const CUES = Buffer.from([0x1c, 0x53, 0xbb, 0x6b]);
 const key = { 'company-key': DEMO_COMPANY_KEY };
 
 function videoMailForm(
@@ -164,6 +165,49 @@ describe('widget calls', () => {
     const file = readFileSync(path.join(ctx.config.dataDir, 'uploads', stored!.videoKey));
     expect(readWebmDurationMs(file)).toBeGreaterThan(1500);
     expect(stored!.videoKey).not.toContain('video.webm');
+  });
+
+  it('stores a Firefox video mail with its real duration and cues, and a Safari-style MP4 in fast-start order', async () => {
+    for (const [video, mime] of [
+      [fixture('firefox-recording.webm'), 'video/webm'],
+      [fixture('moov-at-end.mp4'), 'video/mp4'],
+    ] as const) {
+      const name = `Remitente ${mime}`;
+      const { payload, headers } = await multipartPayload(videoMailForm({ video, fields: { name } }));
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/calls/videoMail',
+        headers: { ...key, ...headers },
+        payload,
+        remoteAddress: '10.88.0.1',
+      });
+      expect(response.statusCode).toBe(200);
+      const [stored] = await ctx.database.db.select().from(videoMails).where(eq(videoMails.name, name));
+      expect(stored).toMatchObject({ videoMime: mime });
+      expect(stored!.durationMs).toBeGreaterThan(1800);
+      expect(stored!.durationMs).toBeLessThan(3000);
+      const file = readFileSync(path.join(ctx.config.dataDir, 'uploads', stored!.videoKey));
+      if (mime === 'video/webm') {
+        expect(readWebmDurationMs(file)).toBeGreaterThan(1800);
+        expect(file.includes(CUES)).toBe(true);
+      } else {
+        expect(file.indexOf('moov')).toBeLessThan(file.indexOf('mdat'));
+      }
+    }
+  });
+
+  it('refuses an MP4 without its index (415): nobody could play it', async () => {
+    const mp4 = fixture('moov-at-end.mp4');
+    const withoutIndex = mp4.subarray(0, mp4.indexOf('moov') - 4);
+    const { payload, headers } = await multipartPayload(videoMailForm({ video: withoutIndex }));
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/calls/videoMail',
+      headers: { ...key, ...headers },
+      payload,
+      remoteAddress: '10.88.0.2',
+    });
+    expect(response.statusCode).toBe(415);
   });
 
   it('refuses a file that is not what it claims (415) and keeps nothing', async () => {

@@ -15,7 +15,7 @@ import { isWithinWorkingHours } from '@seguridad/contracts/helpers/working-hours
 import { errorMessages } from '@seguridad/contracts/messages';
 import { webPaths } from '@seguridad/contracts/web-paths';
 import { AppError } from '../../lib/app-error';
-import { withWebmDuration } from '../../integrations/storage/webm-duration';
+import { playableVideo } from '../../integrations/storage/playable-video';
 import { operatorRoom } from '../operator/operator-access';
 import { readVideoMailUpload } from './read-video-mail-upload';
 import { saveContactMessage, saveVideoMail } from './widget-queries';
@@ -119,15 +119,13 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
             parsed.error.issues.map((issue) => issue.message),
           );
         }
-        let durationMs: number | null = null;
-        let videoBytes = upload.video.bytes;
-        if (upload.video.type.mime === 'video/webm') {
-          const fixed = withWebmDuration(await app.storage.readAll(upload.video.key));
-          if (!fixed) throw new AppError(415, 'unsupported_media_type', errorMessages.unsupportedMediaType);
-          await app.storage.replace(upload.video.key, fixed.file);
-          durationMs = Math.round(fixed.durationMs);
-          videoBytes = fixed.file.length;
-        }
+        // Whichever browser recorded it, the operator gets a file that plays and seeks (decision 028).
+        const raw = await app.storage.readAll(upload.video.key);
+        const playable = playableVideo(upload.video.type.mime, raw);
+        if (!playable) throw new AppError(415, 'unsupported_media_type', errorMessages.unsupportedMediaType);
+        if (playable.file !== raw) await app.storage.replace(upload.video.key, playable.file);
+        const durationMs = playable.durationMs === null ? null : Math.round(playable.durationMs);
+        const videoBytes = playable.file.length;
         const fields = parsed.data;
         const id = await saveVideoMail(db, {
           companyId: company.id,
