@@ -34,6 +34,22 @@ const envSchema = z.object({
   /** Base of every link the server writes into e-mails; never taken from the request's Host. */
   PUBLIC_BASE_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('data'),
+  /** Unset: files live under `DATA_DIR/uploads`. Set: every file goes to this S3-compatible bucket. */
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name (3-63 lowercase letters, digits, dots, dashes)',
+    )
+    .optional(),
+  /** The store's address for MinIO, Ceph RGW or another S3-compatible store; unset for AWS. */
+  S3_ENDPOINT: urlWithProtocols(['https', 'http']).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Unset (with the secret): the SDK's own chain (environment, instance role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** `endpoint/bucket/key` addresses, which most self-hosted stores need; AWS uses `bucket.endpoint/key`. */
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
   DATABASE_URL: urlWithProtocols(['postgres', 'postgresql']).optional(),
   REDIS_URL: urlWithProtocols(['redis', 'rediss']).optional(),
   SMTP_URL: urlWithProtocols(['smtp', 'smtps']).optional(),
@@ -146,6 +162,8 @@ export type AppConfig = {
   requestTimeoutMs: number;
   publicBaseUrl: string;
   dataDir: string;
+  /** Where uploaded files live (docs/decisions/028-object-storage.md). */
+  storage: StorageConfig;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
@@ -184,6 +202,17 @@ export type AppConfig = {
     citizenPassword: string;
   };
 };
+
+export type StorageConfig =
+  | { engine: 'local' }
+  | {
+      engine: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+    };
 
 export type FlowConfig =
   | { mode: 'flow' | 'simulator'; apiUrl: string; apiKey: string; secretKey: string; timeoutMs: number }
@@ -224,6 +253,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (flowVars.some(Boolean) && !flowVars.every(Boolean)) {
     throw new ConfigError(['FLOW_*: set FLOW_API_URL, FLOW_API_KEY and FLOW_SECRET_KEY together, or none']);
   }
+  if (Boolean(vars.S3_ACCESS_KEY_ID) !== Boolean(vars.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(['S3_*: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together, or none']);
+  }
+  if (!vars.S3_BUCKET && (vars.S3_ENDPOINT || vars.S3_ACCESS_KEY_ID)) {
+    throw new ConfigError(['S3_BUCKET: required when S3_ENDPOINT or S3_ACCESS_KEY_ID is set']);
+  }
   if (Boolean(vars.TURN_URLS) !== Boolean(vars.TURN_SECRET)) {
     throw new ConfigError(['TURN_*: set TURN_URLS and TURN_SECRET together, or none']);
   }
@@ -242,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     requestTimeoutMs: vars.REQUEST_TIMEOUT_MS,
     publicBaseUrl,
     dataDir: path.resolve(vars.DATA_DIR),
+    storage: storageConfig(vars),
     databaseUrl: vars.DATABASE_URL,
     redisUrl: vars.REDIS_URL,
     smtpUrl: vars.SMTP_URL,
@@ -293,6 +329,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       operatorPassword: vars.SEED_OPERATOR_PASSWORD,
       citizenPassword: vars.SEED_CITIZEN_PASSWORD,
     },
+  };
+}
+
+function storageConfig(vars: z.infer<typeof envSchema>): StorageConfig {
+  if (!vars.S3_BUCKET) return { engine: 'local' };
+  return {
+    engine: 's3',
+    bucket: vars.S3_BUCKET,
+    region: vars.S3_REGION,
+    endpoint: vars.S3_ENDPOINT,
+    credentials:
+      vars.S3_ACCESS_KEY_ID && vars.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: vars.S3_ACCESS_KEY_ID, secretAccessKey: vars.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: vars.S3_FORCE_PATH_STYLE,
   };
 }
 

@@ -44,6 +44,7 @@ export async function sendStoredMedia(
   file: { key: string; contentType: string; disposition?: string },
 ): Promise<FastifyReply> {
   const size = await app.storage.size(file.key);
+  if (size === undefined) throw new AppError(404, 'not_found', errorMessages.notFound);
   reply
     .header('Content-Type', file.contentType)
     .header('Accept-Ranges', 'bytes')
@@ -60,7 +61,7 @@ export async function sendStoredMedia(
       .code(206)
       .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
       .header('Content-Length', range.end - range.start + 1)
-      .send(app.storage.read(file.key, range));
+      .send(await app.storage.read(file.key, range));
   }
-  return reply.header('Content-Length', size).send(app.storage.read(file.key));
+  return reply.header('Content-Length', size).send(await app.storage.read(file.key));
 }

@@ -1,12 +1,19 @@
-import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { appendFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { FileTooLargeError, type FileStorage } from './file-storage';
+import {
+  byteCounter,
+  checkStorageKey,
+  newStorageKey,
+  pieceName,
+  STORAGE_KEY_PATTERN,
+  StoredFileMissingError,
+  type FileStorage,
+} from './file-storage';
 
-const KEY_PATTERN = /^\d{4}\/\d{2}\/[A-Za-z0-9_-]{22}\.[a-z0-9]{2,5}$/;
+const PIECES_SUFFIX = '.pieces';
 
 /**
  * Removes `.part` files a killed process left behind. Only those older than `olderThanMs` (the
@@ -33,70 +40,117 @@ export async function sweepOrphanParts(rootDir: string, olderThanMs: number): Pr
   return removed;
 }
 
+function isMissing(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException).code === 'ENOENT';
+}
+
 /**
- * Files under `<DATA_DIR>/uploads/<year>/<month>/<random>.<ext>`, written to `.part` then renamed.
- * A write that takes longer than `maxWriteMs` (a stalled upload) fails and leaves nothing.
+ * Files under `<DATA_DIR>/uploads/<year>/<month>/<random>.<ext>`, written to `.part` then renamed;
+ * the pieces of a key in the folder `<key>.pieces/`. A write that takes longer than `maxWriteMs`
+ * (a stalled upload) fails and leaves nothing.
  */
 export function createLocalFileStorage(rootDir: string, options: { maxWriteMs: number }): FileStorage {
-  const pathOf = (key: string) => {
-    if (!KEY_PATTERN.test(key)) throw new Error(`invalid storage key: ${key}`);
-    return path.join(rootDir, key);
-  };
+  const pathOf = (key: string) => path.join(rootDir, checkStorageKey(key));
+  const piecesDir = (key: string) => `${pathOf(key)}${PIECES_SUFFIX}`;
 
-  const newKey = (extension: string) => {
-    const now = new Date();
-    return `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomBytes(16).toString('base64url')}.${extension}`;
-  };
-
-  return {
-    async write(source, { extension, maxBytes }) {
-      const key = newKey(extension);
-      const finalPath = pathOf(key);
-      const partPath = `${finalPath}.part`;
-      await mkdir(path.dirname(finalPath), { recursive: true });
-      let bytes = 0;
-      const counter = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          bytes += chunk.length;
-          if (bytes > maxBytes) callback(new FileTooLargeError(maxBytes));
-          else callback(null, chunk);
-        },
+  async function writeFile(finalPath: string, source: Readable, maxBytes: number): Promise<number> {
+    const partPath = `${finalPath}.part`;
+    await mkdir(path.dirname(finalPath), { recursive: true });
+    const counter = byteCounter(maxBytes);
+    try {
+      await pipeline(source, counter, createWriteStream(partPath), {
+        signal: AbortSignal.timeout(options.maxWriteMs),
       });
-      try {
-        await pipeline(source, counter, createWriteStream(partPath), {
-          signal: AbortSignal.timeout(options.maxWriteMs),
-        });
-        await rename(partPath, finalPath);
-      } catch (error) {
-        await rm(partPath, { force: true });
-        throw error;
-      }
+      await rename(partPath, finalPath);
+    } catch (error) {
+      await rm(partPath, { force: true });
+      throw error;
+    }
+    return counter.bytes;
+  }
+
+  const storage: FileStorage = {
+    engine: 'local',
+    newKey: (extension) => newStorageKey(extension),
+    async write(source, { extension, maxBytes }) {
+      const key = newStorageKey(extension);
+      const bytes = await writeFile(pathOf(key), source, maxBytes);
       return { key, bytes };
     },
-    async replace(key, content) {
-      const target = pathOf(key);
-      await writeFile(`${target}.part`, content);
-      await rename(`${target}.part`, target);
+    async put(key, source, { maxBytes }) {
+      return writeFile(pathOf(key), source, maxBytes);
     },
-    async create(extension) {
-      return newKey(extension);
-    },
-    async append(key, content) {
-      const target = pathOf(key);
-      await mkdir(path.dirname(target), { recursive: true });
-      await appendFile(target, content);
-    },
-    read(key, range) {
-      return createReadStream(pathOf(key), range ? { start: range.start, end: range.end } : {});
-    },
-    readAll(key) {
-      return readFile(pathOf(key));
+    async read(key, range) {
+      const file = pathOf(key);
+      // Opened before it is handed out, so a missing file is a rejection here and not a broken reply.
+      const handle = await open(file).catch((error: unknown) => {
+        throw isMissing(error) ? new StoredFileMissingError(key) : error;
+      });
+      return handle.createReadStream(range ?? {});
     },
     async size(key) {
-      return (await stat(pathOf(key))).size;
+      try {
+        return (await stat(pathOf(key))).size;
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
+      }
     },
     async remove(key) {
       await rm(pathOf(key), { force: true });
+      await rm(piecesDir(key), { recursive: true, force: true });
+    },
+    async *list() {
+      let entries;
+      try {
+        entries = await readdir(rootDir, { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw error;
+      }
+      const keys = entries
+        .filter((entry) => entry.isFile())
+        .map((entry) =>
+          path.relative(rootDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+        )
+        .filter((key) => STORAGE_KEY_PATTERN.test(key))
+        .sort();
+      for (const key of keys) {
+        const bytes = await storage.size(key);
+        if (bytes !== undefined) yield { key, bytes };
+      }
+    },
+    async putPiece(key, index, source, { maxBytes }) {
+      return writeFile(path.join(piecesDir(key), pieceName(index)), source, maxBytes);
+    },
+    async pieces(key) {
+      let names: string[];
+      try {
+        names = await readdir(piecesDir(key));
+      } catch (error) {
+        if (isMissing(error)) return [];
+        throw error;
+      }
+      const found = [];
+      for (const name of names.filter((entry) => /^\d{15}$/.test(entry)).sort()) {
+        const info = await stat(path.join(piecesDir(key), name)).catch(() => undefined);
+        if (info) found.push({ index: Number(name), bytes: info.size });
+      }
+      return found;
+    },
+    async readPieces(key) {
+      const dir = piecesDir(key);
+      const names = (await storage.pieces(key)).map((piece) => pieceName(piece.index));
+      const out = new PassThrough();
+      void (async () => {
+        for (const name of names) await pipeline(createReadStream(path.join(dir, name)), out, { end: false });
+        out.end();
+      })().catch((error: unknown) => out.destroy(error as Error));
+      return out;
+    },
+    async removePieces(key) {
+      await rm(piecesDir(key), { recursive: true, force: true });
     },
   };
+  return storage;
 }

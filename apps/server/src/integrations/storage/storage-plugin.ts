@@ -1,15 +1,34 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { AppConfig } from '../../config';
 import type { FileStorage } from './file-storage';
 import { createLocalFileStorage, sweepOrphanParts } from './local-file-storage';
+import { createS3FileStorage } from './s3-file-storage';
+
+/** The storage the configuration names: the local folder by default, or the bucket of `S3_*`. */
+export function createConfiguredStorage(
+  config: Pick<AppConfig, 'storage' | 'dataDir' | 'requestTimeoutMs'>,
+): FileStorage {
+  const options = { maxWriteMs: config.requestTimeoutMs };
+  if (config.storage.engine === 's3') return createS3FileStorage(config.storage, options);
+  return createLocalFileStorage(localUploadsDir(config.dataDir), options);
+}
+
+export function localUploadsDir(dataDir: string): string {
+  return path.join(dataDir, 'uploads');
+}
 
 export const storagePlugin = fp(
   async (app: FastifyInstance) => {
-    const rootDir = path.join(app.config.dataDir, 'uploads');
-    const removed = await sweepOrphanParts(rootDir, app.config.requestTimeoutMs);
-    if (removed.length > 0) app.log.warn({ files: removed.length }, 'removed unfinished uploads');
-    app.decorate('storage', createLocalFileStorage(rootDir, { maxWriteMs: app.config.requestTimeoutMs }));
+    if (app.config.storage.engine === 'local') {
+      const removed = await sweepOrphanParts(
+        localUploadsDir(app.config.dataDir),
+        app.config.requestTimeoutMs,
+      );
+      if (removed.length > 0) app.log.warn({ files: removed.length }, 'removed unfinished uploads');
+    }
+    app.decorate('storage', createConfiguredStorage(app.config));
   },
   { name: 'storage', dependencies: ['app-config'] },
 );

@@ -121,7 +121,7 @@ export function readUint(file: Buffer, el: ElementHeader): number {
   return value;
 }
 
-function readFloat(file: Buffer, el: ElementHeader): number {
+export function readFloat(file: Buffer, el: ElementHeader): number {
   const length = el.end - el.dataStart;
   if (length === 0) return 0;
   if (length === 4) return file.readFloatBE(el.dataStart);
@@ -303,72 +303,6 @@ export function sizeVint8(size: number): Buffer {
   }
   out[0] = 0x01;
   return out;
-}
-
-/**
- * Returns a copy of the WebM file with Segment > Info > Duration written (in TimecodeScale units, as a
- * float64), computed from the last block's timecode plus about one frame; returns the input unchanged
- * if it already has a Duration, or null if the bytes are not a WebM/EBML file it can parse or hold no
- * blocks at all.
- *
- * Limitation: writing the Duration grows Info and shifts every byte after it. That is safe for
- * Chrome's output (no SeekHead or Cues, which hold Segment-relative offsets) but not in general, so
- * when a SeekHead or Cues exist, or Info carries a CRC-32, the input comes back unchanged with only
- * the computed durationMs. Callers can tell by `result.file === input`.
- */
-export function withWebmDuration(file: Buffer): { file: Buffer; durationMs: number } | null {
-  const parsed = tryParse(file);
-  if (!parsed) return null;
-  if (parsed.duration !== undefined) {
-    return { file, durationMs: toMs(parsed.duration, parsed.timecodeScaleNs) };
-  }
-  if (parsed.lastBlockEnd === undefined || parsed.lastBlockEnd <= 0) return null;
-
-  const duration = parsed.lastBlockEnd;
-  const durationMs = toMs(duration, parsed.timecodeScaleNs);
-  if (parsed.hasSeekHeadOrCues || parsed.hasInfoCrc) return { file, durationMs };
-
-  const { segment, info } = parsed;
-  const durationElement = Buffer.alloc(11);
-  durationElement.writeUInt16BE(ID.duration, 0);
-  durationElement[2] = 0x88;
-  durationElement.writeDoubleBE(duration, 3);
-  // Drops an invalid (zero, negative, NaN) Duration left by some other muxer before writing ours.
-  const keptChildren = parsed.infoChildren
-    .filter((child) => child.id !== ID.duration)
-    .map((child) => file.subarray(child.start, child.end));
-  const infoBody = Buffer.concat([...keptChildren, durationElement]);
-  const infoId = file.subarray(info.start, info.start + 4);
-  const newInfo = Buffer.concat([infoId, sizeVint8(infoBody.length), infoBody]);
-
-  const growth = newInfo.length - (info.end - info.start);
-  const segmentSize = segment.unknownSize
-    ? file.subarray(parsed.segmentSizeStart, segment.dataStart)
-    : sizeVint8(segment.end - segment.dataStart + growth);
-
-  return {
-    file: Buffer.concat([
-      file.subarray(0, parsed.segmentSizeStart),
-      segmentSize,
-      file.subarray(segment.dataStart, info.start),
-      newInfo,
-      file.subarray(info.end),
-    ]),
-    durationMs,
-  };
-}
-
-/**
- * How long the recording lasts, in TimecodeScale units and in milliseconds: the stored Duration
- * when it is valid, else computed from the blocks (Firefox stores 0, Chrome none). Null for bytes
- * it cannot parse or a file without blocks.
- */
-export function webmTiming(file: Buffer): { durationTicks: number; durationMs: number } | null {
-  const parsed = tryParse(file);
-  if (!parsed) return null;
-  const durationTicks = parsed.duration ?? parsed.lastBlockEnd;
-  if (durationTicks === undefined || durationTicks <= 0) return null;
-  return { durationTicks, durationMs: toMs(durationTicks, parsed.timecodeScaleNs) };
 }
 
 /** The Duration element's value in milliseconds, or null when absent, invalid or unparseable. */

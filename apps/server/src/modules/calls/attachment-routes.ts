@@ -126,7 +126,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const attachment = await attachmentById(db, id);
       if (!attachment) throw new AppError(404, 'not_found', errorMessages.notFound);
       const head = await readHead(
-        app.storage.read(attachment.storageKey, { start: 0, end: SNIFF_BYTES - 1 }),
+        await app.storage.read(attachment.storageKey, { start: 0, end: SNIFF_BYTES - 1 }),
       );
       return reply
         .header('Content-Type', servedContentType(attachment.mime, head))
@@ -136,7 +136,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('Content-Security-Policy', "sandbox; default-src 'none'")
         .header('Cache-Control', 'private, max-age=600')
         .header('Cross-Origin-Resource-Policy', 'same-origin')
-        .send(app.storage.read(attachment.storageKey));
+        .send(await app.storage.read(attachment.storageKey));
     },
   );
 };

@@ -84,11 +84,17 @@ export async function releaseChunk(db: Database, id: number, seq: number, bytes:
 export async function markRecordingReady(
   db: Database,
   id: number,
-  result: { durationMs: number | null; bytes: number },
+  result: { storageKey: string; durationMs: number | null; bytes: number },
 ): Promise<boolean> {
   const rows = await db
     .update(callRecordings)
-    .set({ status: 'ready', durationMs: result.durationMs, bytes: result.bytes, finishedAt: new Date() })
+    .set({
+      status: 'ready',
+      storageKey: result.storageKey,
+      durationMs: result.durationMs,
+      bytes: result.bytes,
+      finishedAt: new Date(),
+    })
     .where(and(eq(callRecordings.id, id), eq(callRecordings.status, 'recording')))
     .returning({ id: callRecordings.id });
   return rows.length > 0;

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { RECORDING_MAX_BYTES } from '@seguridad/contracts/http/recordings';
 import { recordingTexts } from '@seguridad/contracts/messages';
-import { seekableWebm } from '../../integrations/storage/webm-cues';
+import { Readable } from 'node:stream';
+import { RECORDING_CHUNK_MAX_BYTES } from '@seguridad/contracts/http/recordings';
+import type { FileStorage } from '../../integrations/storage/file-storage';
+import { storeSeekableWebm } from '../../integrations/storage/stored-webm';
 import { AppError } from '../../lib/app-error';
 import type { CallRow } from '../calls/call-access';
 import {
@@ -18,8 +21,9 @@ import {
 
 /**
  * Appends and finalisation of one recording run one at a time in this process, so a chunk is never
- * half written while the file is rewritten. (Files live on this machine's disk; a second process
- * would need shared storage and a shared lock.)
+ * half written while the recording is rewritten. Across processes, each chunk is a piece of its own
+ * in storage, the database hands out each sequence number once, and only one finalisation can mark
+ * the recording ready (decision 028).
  */
 const recordingLocks = new Map<number, Promise<unknown>>();
 function withRecordingLock<Result>(id: number, work: () => Promise<Result>): Promise<Result> {
@@ -43,7 +47,7 @@ export async function startCallRecording(
   operatorId: number,
 ): Promise<RecordingRow> {
   await finaliseCallRecordings(app, call.id);
-  const storageKey = await app.storage.create('webm');
+  const storageKey = app.storage.newKey('webm');
   return insertRecording(app.database.db, {
     callId: call.id,
     companyId: call.companyId,
@@ -75,7 +79,9 @@ export function appendRecordingChunk(
       throw new AppError(413, 'recording_too_large', recordingTexts.recordingTooLarge);
     }
     try {
-      await app.storage.append(recording.storageKey, body);
+      await app.storage.putPiece(recording.storageKey, seq, Readable.from([body]), {
+        maxBytes: RECORDING_CHUNK_MAX_BYTES,
+      });
     } catch (error) {
       await releaseChunk(db, recording.id, seq, body.length);
       throw error;
@@ -84,30 +90,54 @@ export function appendRecordingChunk(
   });
 }
 
+/** How long finalising waits for a chunk another process has taken but not yet stored. */
+const PIECE_WAIT_MS = 5_000;
+
+async function storedPieces(storage: FileStorage, key: string, expected: number) {
+  const deadline = Date.now() + PIECE_WAIT_MS;
+  for (;;) {
+    const pieces = await storage.pieces(key);
+    if (pieces.length >= expected || Date.now() > deadline) return pieces;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /**
- * Closes a recording: the chunks so far become a seekable WebM (Duration, SeekHead and Cues).
- * A recording without any chunk is deleted. Bytes that do not parse (a crash inside the first
- * chunk) are kept as they are, without a duration. Returns the row as it ends up, or undefined.
+ * Closes a recording: its chunks so far become one seekable WebM (Duration, SeekHead and Cues)
+ * under a new key, and the chunks go. A recording without any chunk is deleted. Bytes that do not
+ * parse (a crash inside the first chunk) are kept as they are, without a duration. Returns the row
+ * as it ends up, or undefined.
  */
 export function finaliseRecording(app: FastifyInstance, id: number): Promise<RecordingRow | undefined> {
   const db = app.database.db;
+  const storage = app.storage;
   return withRecordingLock(id, async () => {
     const recording = await recordingById(db, id);
     if (!recording || recording.status !== 'recording') return recording;
     if (recording.nextSeq === 0) {
       await deleteRecordingRows(db, [id]);
-      await app.storage.remove(recording.storageKey);
+      await storage.remove(recording.storageKey);
       return undefined;
     }
-    const raw = await app.storage.readAll(recording.storageKey);
-    const seekable = seekableWebm(raw);
-    if (seekable) await app.storage.replace(recording.storageKey, seekable.file);
-    else app.log.warn({ recording: id }, 'recording: not a parseable WebM, kept without duration');
+    const pieces = await storedPieces(storage, recording.storageKey, recording.nextSeq);
+    // A recording begun before chunks were stored as pieces was appended to one file at its key.
+    const open = () =>
+      pieces.length > 0 ? storage.readPieces(recording.storageKey) : storage.read(recording.storageKey);
+    const seekable = await storeSeekableWebm(storage, open, { allowCut: true });
+    if (!seekable) app.log.warn({ recording: id }, 'recording: not a parseable WebM, kept without duration');
+    const stored =
+      seekable ?? (await storage.write(await open(), { extension: 'webm', maxBytes: RECORDING_MAX_BYTES }));
     const result = {
+      storageKey: stored.key,
       durationMs: seekable ? Math.round(seekable.durationMs) : null,
-      bytes: seekable ? seekable.file.length : raw.length,
+      bytes: stored.bytes,
     };
-    await markRecordingReady(db, id, result);
+    if (!(await markRecordingReady(db, id, result))) {
+      // Another process finalised it first; its file stands.
+      await storage.remove(stored.key);
+      return recordingById(db, id);
+    }
+    await storage.remove(recording.storageKey);
     return { ...recording, status: 'ready' as const, ...result };
   });
 }

@@ -85,7 +85,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         .headers(AVATAR_HEADERS)
         .header('Content-Type', avatar.mime)
         .header('Content-Length', avatar.bytes);
-      return reply.send(app.storage.read(avatar.storageKey));
+      return reply.send(await app.storage.read(avatar.storageKey));
     },
   );
 

@@ -4,9 +4,8 @@ import { errorMessages, widgetTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { FileTooLargeError, isFileTooLarge, type FileStorage } from '../../integrations/storage/file-storage';
 import { peekStream } from '../../integrations/storage/peek-stream';
-import { sniffImage, sniffVideo, type SniffedType } from '../../integrations/storage/magic-bytes';
-
-export type StoredUpload = { key: string; bytes: number; type: SniffedType };
+import { sniffImage, sniffVideo } from '../../integrations/storage/magic-bytes';
+import type { StoredUpload } from './video-mail-service';
 export type VideoMailUpload = {
   fields: Record<string, string>;
   video: StoredUpload;

@@ -1,5 +1,6 @@
 import { operatorEvents } from '@seguridad/contracts/realtime/operator';
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SERVICE_TIME_ZONE } from '@seguridad/contracts/constants';
 import { errorResponses } from '../../lib/error-responses';
@@ -9,17 +10,15 @@ import {
   serviceStatusResponseSchema,
   successResponseSchema,
   VIDEO_MAIL_MAX_BYTES,
-  videoMailFieldsSchema,
 } from '@seguridad/contracts/http/widget';
 import { isWithinWorkingHours } from '@seguridad/contracts/helpers/working-hours';
 import { errorMessages } from '@seguridad/contracts/messages';
-import { webPaths } from '@seguridad/contracts/web-paths';
 import { AppError } from '../../lib/app-error';
-import { playableVideo } from '../../integrations/storage/playable-video';
 import { operatorRoom } from '../operator/operator-access';
 import { readVideoMailUpload } from './read-video-mail-upload';
-import { saveContactMessage, saveVideoMail } from './widget-queries';
-import { newContactMail, newVideoMailMail } from './widget-mails';
+import { saveContactMessage } from './widget-queries';
+import { newContactMail } from './widget-mails';
+import { submitVideoMail } from './video-mail-service';
 
 const errors = errorResponses(400, 401, 403, 413, 415, 429);
 
@@ -27,6 +26,14 @@ const errors = errorResponses(400, 401, 403, 413, 415, 429);
 export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const submissionLimit = { max: app.config.widgetSubmissionsMax, timeWindow: '10 minutes' };
+  const videoMailDeps = (request: FastifyRequest) => ({
+    db,
+    storage: app.storage,
+    io: app.io,
+    mail: app.mail,
+    config: app.config,
+    log: request.log.child({ reqId: request.id }),
+  });
   // Only these routes take uploads; multipart's per-request hooks stay inside this plugin. The
   // files are checked and capped per field below; these are the outer bounds of any upload.
   await app.register(multipart, {
@@ -107,65 +114,8 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.isMultipart())
         throw new AppError(415, 'unsupported_media_type', errorMessages.unsupportedMediaType);
       const upload = await readVideoMailUpload(request, app.storage);
-      const removeFiles = () =>
-        Promise.all([app.storage.remove(upload.video.key), app.storage.remove(upload.thumbnail.key)]);
-      try {
-        const parsed = videoMailFieldsSchema.safeParse(upload.fields);
-        if (!parsed.success) {
-          throw new AppError(
-            400,
-            'validation_failed',
-            errorMessages.badRequest,
-            parsed.error.issues.map((issue) => issue.message),
-          );
-        }
-        // Whichever browser recorded it, the operator gets a file that plays and seeks (decision 028).
-        const raw = await app.storage.readAll(upload.video.key);
-        const playable = playableVideo(upload.video.type.mime, raw);
-        if (!playable) throw new AppError(415, 'unsupported_media_type', errorMessages.unsupportedMediaType);
-        if (playable.file !== raw) await app.storage.replace(upload.video.key, playable.file);
-        const durationMs = playable.durationMs === null ? null : Math.round(playable.durationMs);
-        const videoBytes = playable.file.length;
-        const fields = parsed.data;
-        const id = await saveVideoMail(db, {
-          companyId: company.id,
-          name: fields.name,
-          email: fields.email,
-          phone: fields.phone_number,
-          message: fields.message,
-          isDerived: fields.is_derived,
-          videoKey: upload.video.key,
-          videoMime: upload.video.type.mime,
-          videoBytes,
-          durationMs,
-          thumbnailKey: upload.thumbnail.key,
-          thumbnailMime: upload.thumbnail.type.mime,
-        });
-        app.io.to(operatorRoom(company.id)).emit(operatorEvents.inboxNew, { kind: 'videoMail', id });
-        await app.mail
-          .send(
-            newVideoMailMail(
-              company.inboxEmail,
-              app.config.brandName,
-              `${app.config.publicBaseUrl}${webPaths.operator}`,
-              {
-                ...fields,
-                phone: fields.phone_number,
-                isDerived: fields.is_derived,
-              },
-            ),
-          )
-          .catch((error: unknown) =>
-            request.log.error(
-              { err: error, reqId: request.id },
-              'video mail notice to the company inbox failed',
-            ),
-          );
-        return { success: true as const };
-      } catch (error) {
-        await removeFiles();
-        throw error;
-      }
+      await submitVideoMail(videoMailDeps(request), company, upload);
+      return { success: true as const };
     }),
   );
 };

@@ -1,0 +1,446 @@
+import { Readable } from 'node:stream';
+import {
+  checkEbmlHeader,
+  ENDS_CLUSTER,
+  fail,
+  ID,
+  readElementHeader,
+  readFloat,
+  readId,
+  readKnownChildren,
+  readUint,
+  readVint,
+  sizeVint8,
+  type ElementHeader,
+} from './webm-duration';
+import { ForwardReader, WebmCutError } from './webm-reader';
+
+/**
+ * Makes a WebM seekable (decisions 017 and 028): Chrome's MediaRecorder writes "live" WebM, with
+ * unknown sizes, no Duration, no SeekHead and no Cues, so players show no timeline and cannot jump.
+ * This rewrites the Segment with known sizes, the Duration (computed from the blocks when missing),
+ * a SeekHead at its start and Cues (one per Cluster holding a video key frame) at its end. Only
+ * elements move; no frame is touched.
+ *
+ * It reads the file twice as a stream, never whole: a first pass plans the new layout (where each
+ * Cluster's bytes are, the time of its first key frame, the blocks' times), a second copies the
+ * Clusters into that layout. So a 500 MB recording costs what one element costs, in memory.
+ *
+ * MediaRecorder's chunks do not end on element boundaries: a recording whose last chunk never came
+ * stops inside a block. With `allowCut`, such a file keeps every whole element before the cut;
+ * without it (an upload that should be whole), it is refused like any other unreadable file.
+ */
+
+/** Elements kept whole in memory (headers, Info, Tracks, a BlockGroup) may not be larger than this. */
+const MAX_HELD_ELEMENT_BYTES = 16 * 1024 * 1024;
+const DEFAULT_TIMECODE_SCALE_NS = 1_000_000;
+/** Cap on the one-frame allowance added after a track's last block, so a stalled camera adds no tail. */
+const MAX_FRAME_ALLOWANCE_MS = 250;
+
+const TRACK_ENTRY = 0xae;
+const TRACK_NUMBER = 0xd7;
+const TRACK_TYPE = 0x83;
+const VIDEO_TRACK_TYPE = 1;
+const SEEK = 0x4dbb;
+const SEEK_ID = 0x53ab;
+const SEEK_POSITION = 0x53ac;
+const CUE_POINT = 0xbb;
+const CUE_TIME = 0xb3;
+const CUE_TRACK_POSITIONS = 0xb7;
+const CUE_TRACK = 0xf7;
+const CUE_CLUSTER_POSITION = 0xf1;
+const VOID = 0xec;
+
+type TrackTiming = { lastStart: number; lastGap: number; maxEnd: number };
+/** Where one Cluster's whole children lie in the input, and the time of its first video key frame. */
+type ClusterSpan = { dataStart: number; end: number; keyframeTime: number | undefined };
+
+type Scan = {
+  header: Buffer;
+  info: Buffer | undefined;
+  tracks: Buffer | undefined;
+  videoTrack: number | undefined;
+  others: Buffer[];
+  clusters: ClusterSpan[];
+  timings: Map<number, TrackTiming>;
+  cut: boolean;
+};
+
+export type SeekableWebmPlan = {
+  /** Everything before the first Cluster, rewritten. */
+  head: Buffer;
+  clusters: ClusterSpan[];
+  cuesElement: Buffer;
+  bytes: number;
+  durationMs: number;
+  cues: number;
+  /** The input was cut inside an element; the output holds the whole ones before it. */
+  cut: boolean;
+};
+
+function idBytes(id: number): Buffer {
+  const length = id > 0xffffff ? 4 : id > 0xffff ? 3 : id > 0xff ? 2 : 1;
+  const out = Buffer.alloc(length);
+  out.writeUIntBE(id, 0, length);
+  return out;
+}
+
+/** An element with an 8-byte size: its length never depends on its value. */
+function element(id: number, ...body: Buffer[]): Buffer {
+  const data = Buffer.concat(body);
+  return Buffer.concat([idBytes(id), sizeVint8(data.length), data]);
+}
+
+function uint8(value: number): Buffer {
+  const out = Buffer.alloc(8);
+  out.writeBigUInt64BE(BigInt(value));
+  return out;
+}
+
+/** An element's header at `pos`, its end checked against the parent's `limit`. */
+async function readHeader(reader: ForwardReader, pos: number, limit: number): Promise<ElementHeader> {
+  const wanted = Math.min(pos + 12, limit);
+  const whole = await reader.fill(wanted);
+  const bytes = reader.slice(pos, Math.min(reader.end, limit));
+  let id: ReturnType<typeof readId>;
+  let size: ReturnType<typeof readVint>;
+  try {
+    id = readId(bytes, 0, bytes.length);
+    size = readVint(bytes, id.length, bytes.length);
+  } catch (error) {
+    if (!whole) throw new WebmCutError();
+    throw error;
+  }
+  const dataStart = pos + id.length + size.length;
+  if (size.allOnes) return { id: id.id, start: pos, dataStart, end: limit, unknownSize: true };
+  const end = dataStart + size.value;
+  if (end > limit) fail();
+  return { id: id.id, start: pos, dataStart, end, unknownSize: false };
+}
+
+/** The whole element's bytes (a copy), with its header relative to them. */
+async function holdElement(
+  reader: ForwardReader,
+  el: ElementHeader,
+): Promise<{ bytes: Buffer; header: ElementHeader }> {
+  if (el.end - el.start > MAX_HELD_ELEMENT_BYTES) fail();
+  if (!(await reader.fill(el.end))) throw new WebmCutError();
+  const bytes = Buffer.from(reader.slice(el.start, el.end));
+  await reader.skipTo(el.end);
+  return { bytes, header: readElementHeader(bytes, 0, bytes.length) };
+}
+
+function videoTrackOf(tracks: Buffer): number | undefined {
+  for (const entry of readKnownChildren(tracks, readElementHeader(tracks, 0, tracks.length))) {
+    if (entry.id !== TRACK_ENTRY) continue;
+    const fields = readKnownChildren(tracks, entry);
+    const type = fields.find((field) => field.id === TRACK_TYPE);
+    const number = fields.find((field) => field.id === TRACK_NUMBER);
+    if (type && number && readUint(tracks, type) === VIDEO_TRACK_TYPE) return readUint(tracks, number);
+  }
+  return undefined;
+}
+
+/** A block's track, its time relative to the Cluster's and whether it is a key frame. */
+function blockStart(bytes: Buffer): { track: number; relative: number; keyframe: boolean } {
+  const track = readVint(bytes, 0, bytes.length);
+  if (track.length + 3 > bytes.length) fail();
+  return {
+    track: track.value,
+    relative: bytes.readInt16BE(track.length),
+    keyframe: (bytes[track.length + 2]! & 0x80) !== 0,
+  };
+}
+
+function recordBlock(timings: Map<number, TrackTiming>, track: number, start: number, duration = 0): void {
+  const timing = timings.get(track);
+  if (!timing) {
+    timings.set(track, { lastStart: start, lastGap: 0, maxEnd: start + duration });
+    return;
+  }
+  if (start > timing.lastStart) {
+    timing.lastGap = start - timing.lastStart;
+    timing.lastStart = start;
+  }
+  timing.maxEnd = Math.max(timing.maxEnd, start + duration);
+}
+
+/**
+ * Reads a Cluster's children up to where it really ends (an unknown-size Cluster ends where the
+ * next top-level element starts, or with the stream); each child counts only once it is whole.
+ */
+async function scanCluster(reader: ForwardReader, cluster: ElementHeader, scan: Scan): Promise<number> {
+  const span: ClusterSpan = { dataStart: cluster.dataStart, end: cluster.dataStart, keyframeTime: undefined };
+  let timecode: number | undefined;
+  let pos = cluster.dataStart;
+  try {
+    while (pos < cluster.end) {
+      if (cluster.unknownSize) {
+        if (!(await reader.fill(pos + 1))) break;
+        const idEnd = Math.min(pos + 4, cluster.end);
+        const whole = await reader.fill(idEnd);
+        const head = reader.slice(pos, Math.min(reader.end, idEnd));
+        let nextId: number;
+        try {
+          nextId = readId(head, 0, head.length).id;
+        } catch (error) {
+          // The cut may fall inside the ID of the next Cluster: its first bytes are not an element.
+          if (!whole) throw new WebmCutError();
+          throw error;
+        }
+        if (ENDS_CLUSTER.has(nextId)) break;
+      }
+      const child = await readHeader(reader, pos, cluster.end);
+      if (child.unknownSize) fail();
+      if (child.id === ID.clusterTimecode) {
+        const { bytes, header } = await holdElement(reader, child);
+        timecode = readUint(bytes, header);
+      } else if (child.id === ID.simpleBlock) {
+        const blockHead = Math.min(child.dataStart + 11, child.end);
+        if (!(await reader.fill(blockHead))) throw new WebmCutError();
+        const block = blockStart(reader.slice(child.dataStart, blockHead));
+        if (!(await reader.skipTo(child.end))) throw new WebmCutError();
+        if (timecode === undefined) fail();
+        const start = timecode + block.relative;
+        recordBlock(scan.timings, block.track, start);
+        if (span.keyframeTime === undefined && block.keyframe && block.track === scan.videoTrack)
+          span.keyframeTime = start;
+      } else if (child.id === ID.blockGroup) {
+        const { bytes, header } = await holdElement(reader, child);
+        const parts = readKnownChildren(bytes, header);
+        const inner = parts.find((part) => part.id === ID.block);
+        const duration = parts.find((part) => part.id === ID.blockDuration);
+        if (inner) {
+          if (timecode === undefined) fail();
+          const block = blockStart(bytes.subarray(inner.dataStart, inner.end));
+          recordBlock(
+            scan.timings,
+            block.track,
+            timecode + block.relative,
+            duration && readUint(bytes, duration),
+          );
+        }
+      } else if (!(await reader.skipTo(child.end))) {
+        throw new WebmCutError();
+      }
+      pos = span.end = child.end;
+    }
+  } finally {
+    if (span.end > span.dataStart) scan.clusters.push(span);
+  }
+  return pos;
+}
+
+async function scanWebm(reader: ForwardReader, allowCut: boolean): Promise<Scan> {
+  const first = await readHeader(reader, 0, Infinity);
+  if (first.id !== ID.ebml || first.unknownSize) fail();
+  const header = (await holdElement(reader, first)).bytes;
+  checkEbmlHeader(header);
+  let pos = first.end;
+  let segment: ElementHeader | undefined;
+  while (!segment) {
+    const el = await readHeader(reader, pos, Infinity);
+    if (el.id === ID.segment) segment = el;
+    else if (el.unknownSize) fail();
+    else if (!(await reader.skipTo(el.end))) throw new WebmCutError();
+    else pos = el.end;
+  }
+
+  const scan: Scan = {
+    header,
+    info: undefined,
+    tracks: undefined,
+    videoTrack: undefined,
+    others: [],
+    clusters: [],
+    timings: new Map(),
+    cut: false,
+  };
+  pos = segment.dataStart;
+  try {
+    while (pos < segment.end) {
+      if (!(await reader.fill(pos + 1))) {
+        if (segment.unknownSize) break;
+        throw new WebmCutError();
+      }
+      const el = await readHeader(reader, pos, segment.end);
+      // An unknown-size Segment ends where a new EBML stream (a chained recording) begins.
+      if (segment.unknownSize && (el.id === ID.ebml || el.id === ID.segment)) break;
+      if (el.id === ID.cluster) {
+        pos = await scanCluster(reader, el, scan);
+        continue;
+      }
+      if (el.unknownSize) fail();
+      const { bytes } = await holdElement(reader, el);
+      if (el.id === ID.info) {
+        if (scan.info) fail();
+        scan.info = bytes;
+      } else if (el.id === ID.tracks) {
+        scan.tracks = bytes;
+        scan.videoTrack = videoTrackOf(bytes);
+      } else if (el.id !== ID.seekHead && el.id !== ID.cues && el.id !== VOID) {
+        scan.others.push(bytes);
+      }
+      pos = el.end;
+    }
+  } catch (error) {
+    if (!(error instanceof WebmCutError) || !allowCut) throw error;
+    scan.cut = true;
+  }
+  return scan;
+}
+
+/** Info with the Duration (in TimecodeScale units), and that duration in milliseconds. */
+function infoWithDuration(scan: Scan): { info: Buffer; durationMs: number } {
+  const info = scan.info ?? fail();
+  const infoHeader = readElementHeader(info, 0, info.length);
+  const children = readKnownChildren(info, infoHeader);
+  const scaleEl = children.find((child) => child.id === ID.timecodeScale);
+  const timecodeScaleNs = scaleEl ? readUint(info, scaleEl) : DEFAULT_TIMECODE_SCALE_NS;
+  if (timecodeScaleNs <= 0) fail();
+  const toMs = (ticks: number) => (ticks * timecodeScaleNs) / 1_000_000;
+  const durationEl = children.find((child) => child.id === ID.duration);
+  const stored = durationEl ? readFloat(info, durationEl) : undefined;
+  if (stored !== undefined && Number.isFinite(stored) && stored > 0)
+    return { info, durationMs: toMs(stored) };
+
+  let lastBlockEnd: number | undefined;
+  const ticksPerMs = 1_000_000 / timecodeScaleNs;
+  for (const timing of scan.timings.values()) {
+    const allowance = Math.min(timing.lastGap, MAX_FRAME_ALLOWANCE_MS * ticksPerMs);
+    const end = Math.max(timing.maxEnd, timing.lastStart + allowance);
+    lastBlockEnd = lastBlockEnd === undefined ? end : Math.max(lastBlockEnd, end);
+  }
+  if (lastBlockEnd === undefined || lastBlockEnd <= 0) fail();
+  // Info protected by a CRC-32 stays as it is: its checksum would no longer match.
+  if (children.some((child) => child.id === ID.crc32)) return { info, durationMs: toMs(lastBlockEnd) };
+
+  const durationElement = Buffer.alloc(11);
+  durationElement.writeUInt16BE(ID.duration, 0);
+  durationElement[2] = 0x88;
+  durationElement.writeDoubleBE(lastBlockEnd, 3);
+  // Drops an invalid (zero, negative, NaN) Duration left by some other muxer before writing ours.
+  const kept = children
+    .filter((child) => child.id !== ID.duration)
+    .map((child) => info.subarray(child.start, child.end));
+  return { info: element(ID.info, ...kept, durationElement), durationMs: toMs(lastBlockEnd) };
+}
+
+function planLayout(scan: Scan): SeekableWebmPlan {
+  const { info, durationMs } = infoWithDuration(scan);
+  const tracks = scan.tracks ?? fail();
+  if (scan.clusters.length === 0) fail();
+  // Every size is 8 bytes, so the SeekHead's length is known before the positions it holds.
+  const seekEntry = (target: number, position: number) =>
+    element(SEEK, element(SEEK_ID, idBytes(target)), element(SEEK_POSITION, uint8(position)));
+  const seekHeadLength = element(
+    ID.seekHead,
+    seekEntry(ID.info, 0),
+    seekEntry(ID.tracks, 0),
+    seekEntry(ID.cues, 0),
+  ).length;
+  const infoPosition = seekHeadLength;
+  const tracksPosition = infoPosition + info.length;
+  let offset = tracksPosition + tracks.length + scan.others.reduce((sum, bytes) => sum + bytes.length, 0);
+  const cuePoints: Buffer[] = [];
+  for (const cluster of scan.clusters) {
+    if (cluster.keyframeTime !== undefined && scan.videoTrack !== undefined) {
+      cuePoints.push(
+        element(
+          CUE_POINT,
+          element(CUE_TIME, uint8(Math.max(0, cluster.keyframeTime))),
+          element(
+            CUE_TRACK_POSITIONS,
+            element(CUE_TRACK, uint8(scan.videoTrack)),
+            element(CUE_CLUSTER_POSITION, uint8(offset)),
+          ),
+        ),
+      );
+    }
+    offset += clusterHeader(cluster).length + cluster.end - cluster.dataStart;
+  }
+  const cuesPosition = offset;
+  const cuesElement = cuePoints.length > 0 ? element(ID.cues, ...cuePoints) : Buffer.alloc(0);
+  const seekHead = element(
+    ID.seekHead,
+    seekEntry(ID.info, infoPosition),
+    seekEntry(ID.tracks, tracksPosition),
+    ...(cuePoints.length > 0 ? [seekEntry(ID.cues, cuesPosition)] : []),
+  );
+  // Without cues the SeekHead is one entry shorter: pad it with a Void so positions stay right.
+  const padding =
+    seekHead.length < seekHeadLength
+      ? [element(VOID, Buffer.alloc(seekHeadLength - seekHead.length - 9))]
+      : [];
+  const bodyLength = cuesPosition + cuesElement.length;
+  const head = Buffer.concat([
+    scan.header,
+    idBytes(ID.segment),
+    sizeVint8(bodyLength),
+    seekHead,
+    ...padding,
+    info,
+    tracks,
+    ...scan.others,
+  ]);
+  return {
+    head,
+    clusters: scan.clusters,
+    cuesElement,
+    bytes: scan.header.length + 12 + bodyLength,
+    durationMs,
+    cues: cuePoints.length,
+    cut: scan.cut,
+  };
+}
+
+function clusterHeader(cluster: ClusterSpan): Buffer {
+  return Buffer.concat([idBytes(ID.cluster), sizeVint8(cluster.end - cluster.dataStart)]);
+}
+
+/** The first pass: how the file will be laid out, or null for bytes that are not a WebM it can rewrite. */
+export async function planSeekableWebm(
+  source: AsyncIterable<Buffer>,
+  options: { allowCut: boolean },
+): Promise<SeekableWebmPlan | null> {
+  const reader = new ForwardReader(source);
+  try {
+    return planLayout(await scanWebm(reader, options.allowCut));
+  } catch {
+    // Buffer reads can throw RangeError too; any failure means "not a file we can rewrite".
+    return null;
+  } finally {
+    await reader.close();
+  }
+}
+
+/** The second pass: the same input again, rewritten as planned. */
+export function writeSeekableWebm(plan: SeekableWebmPlan, source: AsyncIterable<Buffer>): Readable {
+  async function* rewritten() {
+    const reader = new ForwardReader(source);
+    try {
+      yield plan.head;
+      for (const cluster of plan.clusters) {
+        yield clusterHeader(cluster);
+        yield* reader.copy(cluster.dataStart, cluster.end);
+      }
+      yield plan.cuesElement;
+    } finally {
+      await reader.close();
+    }
+  }
+  return Readable.from(rewritten(), { objectMode: false });
+}
+
+/**
+ * Both passes over a file that `open` reads from its start each time (a stored object). Null when
+ * it is not a WebM that can be rewritten.
+ */
+export async function seekableWebm(
+  open: () => Promise<Readable>,
+  options: { allowCut: boolean },
+): Promise<{ plan: SeekableWebmPlan; stream: () => Promise<Readable> } | null> {
+  const plan = await planSeekableWebm(await open(), options);
+  if (!plan) return null;
+  return { plan, stream: async () => writeSeekableWebm(plan, await open()) };
+}
