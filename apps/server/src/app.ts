@@ -43,6 +43,8 @@ import { profileRoutes } from './modules/settings/profile-routes';
 import { sessionRoutes } from './modules/settings/session-routes';
 import { webRoutes } from './modules/web/web-routes';
 import { wheelRoutes } from './modules/wheel/wheel-routes';
+import { videoMailUploadRoutes } from './modules/widget/video-mail-upload-routes';
+import { videoMailUploadSweepPlugin } from './modules/widget/video-mail-upload-sweep';
 import { widgetRoutes } from './modules/widget/widget-routes';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { attemptsPlugin } from './plugins/attempts';
@@ -129,6 +131,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(operatorRealtimePlugin);
   await app.register(callRealtimePlugin);
   await app.register(recordingRetentionPlugin);
+  await app.register(videoMailUploadSweepPlugin);
   await app.register(paymentReconciliationPlugin);
 
   await app.register(healthRoutes);
@@ -139,6 +142,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(sessionRoutes);
   await app.register(companyRoutes);
   await app.register(widgetRoutes);
+  await app.register(videoMailUploadRoutes);
   await app.register(operatorRoutes);
   await app.register(mediaRoutes);
   await app.register(recordingRoutes);

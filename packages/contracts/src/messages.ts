@@ -89,6 +89,11 @@ export const widgetTexts = {
   messageTooLong: 'El mensaje no puede superar los 360 caracteres.',
   videoRequired: 'Graba un video antes de enviarlo.',
   uploadFailed: 'No pudimos enviar tu video. Tu grabación sigue aquí: puedes intentarlo nuevamente.',
+  uploadWaitingForNetwork: 'Se perdió la conexión. Seguiremos enviando tu video apenas vuelva.',
+  uploadNotFound: 'Ese envío de video ya no existe. Vuelve a enviar tu grabación.',
+  uploadIncomplete: 'Tu video todavía no termina de llegar. Seguiremos enviándolo.',
+  uploadFinishing: 'Tu video está llegando a la central. Espera un momento.',
+  videoSizeInvalid: 'No pudimos leer el tamaño de tu video. Vuelve a grabarlo.',
 } as const;
 
 export const pageTexts = {

@@ -12,3 +12,4 @@ export * from './tables/promo';
 export * from './tables/wheel';
 export * from './tables/callbacks';
 export * from './tables/recordings';
+export * from './tables/video-mail-uploads';

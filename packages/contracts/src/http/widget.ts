@@ -56,6 +56,19 @@ export const serviceStatusResponseSchema = z.object({
 });
 export type ServiceStatus = z.infer<typeof serviceStatusResponseSchema>['data'];
 
+/**
+ * The resumable video mail (tus 1.0.0): `POST` this path with the form's fields, the thumbnail and
+ * `video_bytes`; the answer's `upload_url` takes the video with tus `HEAD`/`PATCH`, resuming after a
+ * dropped connection; `POST {upload_url}/complete` then files the video mail. The spec's one-shot
+ * `POST /api/calls/videoMail` still takes the whole form at once.
+ */
+export const VIDEO_MAIL_UPLOADS_PATH = '/api/calls/videoMail/uploads';
+
+export const videoMailUploadResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ upload_url: z.string() }),
+});
+
 /** Upload limits, stated once for the form and the server. */
 export const VIDEO_MAIL_MAX_BYTES = 100 * 1024 * 1024;
 export const THUMBNAIL_MAX_BYTES = 2 * 1024 * 1024;

@@ -58,8 +58,8 @@ export interface FileStorage {
   putPiece(key: string, index: number, source: Readable, options: { maxBytes: number }): Promise<number>;
   /** The pieces of `key`, in index order. */
   pieces(key: string): Promise<StoredPiece[]>;
-  /** The pieces of `key` one after another, as one stream. */
-  readPieces(key: string): Promise<Readable>;
+  /** The pieces of `key` (only those of `indexes`, when given) one after another, as one stream. */
+  readPieces(key: string, indexes?: number[]): Promise<Readable>;
   removePieces(key: string): Promise<void>;
 }
 

@@ -138,9 +138,11 @@ export function createLocalFileStorage(rootDir: string, options: { maxWriteMs: n
       }
       return found;
     },
-    async readPieces(key) {
+    async readPieces(key, indexes) {
       const dir = piecesDir(key);
-      const names = (await storage.pieces(key)).map((piece) => pieceName(piece.index));
+      const names = (indexes ?? (await storage.pieces(key)).map((piece) => piece.index)).map((index) =>
+        pieceName(index),
+      );
       const out = new PassThrough();
       void (async () => {
         for (const name of names) await pipeline(createReadStream(path.join(dir, name)), out, { end: false });

@@ -158,9 +158,9 @@ export function createS3FileStorage(config: S3StorageConfig, options: { maxWrite
       }
       return found.sort((a, b) => a.index - b.index);
     },
-    async readPieces(key) {
-      const names = (await storage.pieces(key)).map(
-        (piece) => `${checkStorageKey(key)}${PIECES_SUFFIX}${pieceName(piece.index)}`,
+    async readPieces(key, indexes) {
+      const names = (indexes ?? (await storage.pieces(key)).map((piece) => piece.index)).map(
+        (index) => `${checkStorageKey(key)}${PIECES_SUFFIX}${pieceName(index)}`,
       );
       const out = new PassThrough();
       void (async () => {

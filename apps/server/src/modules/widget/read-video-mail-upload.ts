@@ -11,6 +11,7 @@ export type VideoMailUpload = {
   video: StoredUpload;
   thumbnail: StoredUpload;
 };
+export type VideoMailForm = Omit<VideoMailUpload, 'video'>;
 
 const FILE_FIELDS = {
   videoMail: { sniff: sniffVideo, maxBytes: VIDEO_MAIL_MAX_BYTES },
@@ -26,6 +27,24 @@ export async function readVideoMailUpload(
   request: FastifyRequest,
   storage: FileStorage,
 ): Promise<VideoMailUpload> {
+  const { fields, stored } = await readParts(request, storage, ['videoMail', 'thumbnail']);
+  return { fields, video: stored.videoMail!, thumbnail: stored.thumbnail! };
+}
+
+/** The form of a resumable video mail: its fields and thumbnail; the video comes afterwards. */
+export async function readVideoMailForm(
+  request: FastifyRequest,
+  storage: FileStorage,
+): Promise<VideoMailForm> {
+  const { fields, stored } = await readParts(request, storage, ['thumbnail']);
+  return { fields, thumbnail: stored.thumbnail! };
+}
+
+async function readParts(
+  request: FastifyRequest,
+  storage: FileStorage,
+  expected: (keyof typeof FILE_FIELDS)[],
+) {
   const fields: Record<string, string> = {};
   const stored: Partial<Record<keyof typeof FILE_FIELDS, StoredUpload>> = {};
   const cleanup = () => Promise.all(Object.values(stored).map((upload) => storage.remove(upload.key)));
@@ -36,7 +55,11 @@ export async function readVideoMailUpload(
         continue;
       }
       const rule = FILE_FIELDS[part.fieldname as keyof typeof FILE_FIELDS];
-      if (!rule || stored[part.fieldname as keyof typeof FILE_FIELDS]) {
+      if (
+        !rule ||
+        !expected.includes(part.fieldname as keyof typeof FILE_FIELDS) ||
+        stored[part.fieldname as keyof typeof FILE_FIELDS]
+      ) {
         part.file.resume();
         throw new AppError(400, 'unexpected_file', errorMessages.badRequest);
       }
@@ -53,10 +76,10 @@ export async function readVideoMailUpload(
       stored[part.fieldname as keyof typeof FILE_FIELDS] = { key, bytes, type };
       if (part.file.truncated) throw new FileTooLargeError(rule.maxBytes);
     }
-    if (!stored.videoMail || !stored.thumbnail) {
+    if (expected.some((field) => !stored[field])) {
       throw new AppError(400, 'video_required', widgetTexts.videoRequired);
     }
-    return { fields, video: stored.videoMail, thumbnail: stored.thumbnail };
+    return { fields, stored };
   } catch (error) {
     await cleanup();
     if (isFileTooLarge(error)) {

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server as SocketServer } from 'socket.io';
 import { videoMailFieldsSchema } from '@seguridad/contracts/http/widget';
@@ -41,29 +42,40 @@ export function parseVideoMailFields(fields: Record<string, string>) {
   return parsed.data;
 }
 
+/** The video as it arrived: one stored object (`key`), or bytes only `open` can read (pieces). */
+export type RawVideo = { type: SniffedType; bytes: number; key?: string; open: () => Promise<Readable> };
+
 /**
- * Turns stored uploads into a video mail in the company's inbox: a WebM becomes seekable (a copy
- * with Duration and Cues replaces the raw upload), the row is saved, the operators are told and the
- * company's inbox gets a notice. On failure every file of it is removed.
+ * Turns uploads into a video mail in the company's inbox: a WebM becomes seekable (a copy with
+ * Duration and Cues, decision 028), any other video is kept as stored (or copied into one object),
+ * the row is saved, the operators are told and the company's inbox gets a notice. Returns the
+ * video mail and the key of its video. What this made is removed on failure; the raw upload and
+ * the thumbnail stay the caller's, to remove or to retry with.
  */
 export async function submitVideoMail(
   deps: VideoMailDeps,
   company: CompanyContext,
-  upload: { fields: Record<string, string>; video: StoredUpload; thumbnail: StoredUpload },
-): Promise<number> {
+  upload: { fields: Record<string, string>; video: RawVideo; thumbnail: { key: string; mime: string } },
+): Promise<{ id: number; videoKey: string }> {
   const { db, storage } = deps;
-  const written = [upload.video.key, upload.thumbnail.key];
+  const made: string[] = [];
   try {
     const fields = parseVideoMailFields(upload.fields);
-    let video = { key: upload.video.key, bytes: upload.video.bytes, durationMs: null as number | null };
+    let video: { key: string; bytes: number; durationMs: number | null };
     if (upload.video.type.mime === 'video/webm') {
-      const seekable = await storeSeekableWebm(storage, () => storage.read(upload.video.key), {
-        allowCut: false,
-      });
+      const seekable = await storeSeekableWebm(storage, upload.video.open, { allowCut: false });
       if (!seekable) throw new AppError(415, 'unsupported_media_type', errorMessages.unsupportedMediaType);
-      written.push(seekable.key);
-      await storage.remove(upload.video.key);
+      made.push(seekable.key);
       video = { ...seekable, durationMs: Math.round(seekable.durationMs) };
+    } else if (upload.video.key) {
+      video = { key: upload.video.key, bytes: upload.video.bytes, durationMs: null };
+    } else {
+      const copy = await storage.write(await upload.video.open(), {
+        extension: upload.video.type.extension,
+        maxBytes: upload.video.bytes,
+      });
+      made.push(copy.key);
+      video = { ...copy, durationMs: null };
     }
     const id = await saveVideoMail(db, {
       companyId: company.id,
@@ -77,7 +89,7 @@ export async function submitVideoMail(
       videoBytes: video.bytes,
       durationMs: video.durationMs,
       thumbnailKey: upload.thumbnail.key,
-      thumbnailMime: upload.thumbnail.type.mime,
+      thumbnailMime: upload.thumbnail.mime,
     });
     deps.io.to(operatorRoom(company.id)).emit(operatorEvents.inboxNew, { kind: 'videoMail', id });
     await deps.mail
@@ -96,9 +108,9 @@ export async function submitVideoMail(
       .catch((error: unknown) =>
         deps.log.error({ err: error }, 'video mail notice to the company inbox failed'),
       );
-    return id;
+    return { id, videoKey: video.key };
   } catch (error) {
-    await Promise.all(written.map((key) => storage.remove(key).catch(() => undefined)));
+    await Promise.all(made.map((key) => storage.remove(key).catch(() => undefined)));
     throw error;
   }
 }

@@ -114,7 +114,21 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.isMultipart())
         throw new AppError(415, 'unsupported_media_type', errorMessages.unsupportedMediaType);
       const upload = await readVideoMailUpload(request, app.storage);
-      await submitVideoMail(videoMailDeps(request), company, upload);
+      const raw = upload.video.key;
+      const removeRaw = () => app.storage.remove(raw).catch(() => undefined);
+      try {
+        const video = { ...upload.video, open: () => app.storage.read(raw) };
+        const thumbnail = { key: upload.thumbnail.key, mime: upload.thumbnail.type.mime };
+        const { videoKey } = await submitVideoMail(videoMailDeps(request), company, {
+          fields: upload.fields,
+          video,
+          thumbnail,
+        });
+        if (videoKey !== raw) await removeRaw();
+      } catch (error) {
+        await Promise.all([removeRaw(), app.storage.remove(upload.thumbnail.key).catch(() => undefined)]);
+        throw error;
+      }
       return { success: true as const };
     }),
   );
