@@ -11,6 +11,7 @@ import { measureCallLatency } from './call-latency';
 import { measureRecordingCost } from './recording-cost';
 import { measureSignaling } from './call-signaling';
 import { measureScaleOut } from './scale-out';
+import { measureUploadMemory, measureUploadResume } from './upload-costs';
 import { withFreshDatabase } from './lib/postgres';
 import { pageAssets } from './bundle-size';
 import { measureWidget } from './widget-size';
@@ -435,6 +436,21 @@ if (wants('scaleout')) {
     line('2 processes (caller on A, operator on B)', figures.twoProcesses);
     console.log(`  one more process: × ${figures.setupGain} calls set up per second`);
   }
+}
+
+if (wants('uploads')) {
+  const memory = await measureUploadMemory();
+  const resume = await measureUploadResume();
+  report.uploads = { memory, resume };
+  console.log('\nUploads: server RSS rise for one 100 MB video mail (target < 30 MB), and resuming');
+  for (const engine of memory) {
+    console.log(
+      `  ${engine.engine.padEnd(5)}: one-shot multipart +${engine.oneShotMb} MB, resumable (tus) +${engine.resumableMb} MB, download +${engine.downloadMb} MB`,
+    );
+  }
+  console.log(
+    `  resume: ${(resume.videoBytes / 1024 / 1024).toFixed(1)} MB in ${resume.chunkBytes / 1024 / 1024} MB chunks, cut after ${(resume.cutAtBytes / 1024 / 1024).toFixed(1)} MB: ${(resume.extraBytes / 1024).toFixed(1)} KB more on the wire than uncut (at most one chunk: ${resume.chunkBytes / 1024} KB)`,
+  );
 }
 
 const resultsDir = path.join(repoRoot, 'bench/results');

@@ -1,4 +1,3 @@
-import { crc32, deflateSync } from 'node:zlib';
 import { type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { accountTexts, settingsTexts, validationMessages } from '@seguridad/contracts/messages';
 import { settingsSectionPaths, webPaths } from '@seguridad/contracts/web-paths';
@@ -10,37 +9,12 @@ import {
   test,
 } from './fixtures';
 import { fillLogin, latestMatch, randomMobilePhone, signUpThroughApi, uniqueEmail } from './support/accounts';
+import { pngImage } from './support/images';
 
 /*
  * The settings page against the real built server: every account is new, codes and mails come
  * from the dev outbox, and a second browser context plays the citizen's other device.
  */
-
-/** A real PNG of `size`×`size` pixels, made here so the test carries no binary file. */
-function pngImage(size = 8): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([
-    Buffer.from([0]),
-    Buffer.from(Array.from({ length: size }, () => [11, 58, 117]).flat()),
-  ]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** The person every settings journey signs up as. */
 const signUp = (request: APIRequestContext, email: string) =>

@@ -16,7 +16,9 @@ import {
  */
 
 const COMPANY_INBOX = 'central@example.com';
-const VIDEO_MAIL_ROUTE = '**/api/calls/videoMail';
+/** The resumable video mail: the form first, then the video's tus requests (decision 028). */
+const VIDEO_MAIL_START_ROUTE = '**/api/calls/videoMail/uploads';
+const VIDEO_MAIL_BYTES_ROUTE = '**/api/calls/videoMail/uploads/*';
 
 type OutboxItem = { channel: string; recipient: string; subject: string; text: string };
 
@@ -269,9 +271,11 @@ test.describe('the video mail', () => {
 
     // Hold the upload a moment so the progress bar can be seen.
     let uploadedBytes = 0;
-    await page.route(VIDEO_MAIL_ROUTE, async (route) => {
-      uploadedBytes = route.request().postDataBuffer()?.length ?? 0;
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await page.route(VIDEO_MAIL_BYTES_ROUTE, async (route) => {
+      if (route.request().method() === 'PATCH') {
+        uploadedBytes += route.request().postDataBuffer()?.length ?? 0;
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
       await route.continue();
     });
     await send.click();
@@ -279,7 +283,7 @@ test.describe('the video mail', () => {
     await expect(dialog.getByText(/Enviando video… \d+ %/)).toBeVisible();
     await expect(page.getByText(widgetTexts.videoMailSent)).toBeVisible({ timeout: 10_000 });
     expect(uploadedBytes).toBeGreaterThan(10_000);
-    await page.unroute(VIDEO_MAIL_ROUTE);
+    await page.unroute(VIDEO_MAIL_BYTES_ROUTE);
 
     await expect(drawer(page)).toBeHidden({ timeout: 8_000 });
     await expect(launcher(page)).toBeFocused();
@@ -302,7 +306,7 @@ test.describe('the video mail', () => {
     const sender = uniqueName('Reintento');
     await fillVideoMailForm(dialog, sender);
 
-    await page.route(VIDEO_MAIL_ROUTE, (route) => route.abort(), { times: 1 });
+    await page.route(VIDEO_MAIL_START_ROUTE, (route) => route.abort(), { times: 1 });
     await dialog.getByRole('button', { name: 'Enviar video' }).click();
     await expect(dialog.getByText(widgetTexts.uploadFailed)).toBeVisible();
     await expect(dialog.getByLabel('Tu video grabado')).toBeVisible();
@@ -310,7 +314,7 @@ test.describe('the video mail', () => {
     await expect(dialog.getByRole('textbox', { name: 'Mensaje' })).toHaveValue(
       'Hay un poste de luz apagado en mi pasaje.',
     );
-    await page.unroute(VIDEO_MAIL_ROUTE);
+    await page.unroute(VIDEO_MAIL_START_ROUTE);
 
     await dialog.getByRole('button', { name: 'Enviar nuevamente' }).click();
     await expect(page.getByText(widgetTexts.videoMailSent)).toBeVisible({ timeout: 10_000 });

@@ -123,6 +123,7 @@ export function VideoMailPanel({ active, derived, onFinished }: VideoMailPanelPr
   );
   const sendVideoMail = useSendVideoMail();
   const [progress, setProgress] = useState<number | null>(null);
+  const [waitingForNetwork, setWaitingForNetwork] = useState(false);
   const [failure, setFailure] = useState<{ detail: string | null } | null>(null);
   const [sent, setSent] = useState(false);
   const ids = useId();
@@ -211,10 +212,10 @@ export function VideoMailPanel({ active, derived, onFinished }: VideoMailPanelPr
           ...values,
           isDerived: derived,
           video: recording.video,
-          videoFileName: recording.fileName,
           thumbnail: recording.thumbnail,
         },
         onProgress: setProgress,
+        onWaiting: setWaitingForNetwork,
       });
       setSent(true);
     } catch (error) {
@@ -222,6 +223,7 @@ export function VideoMailPanel({ active, derived, onFinished }: VideoMailPanelPr
       const answered = error instanceof ApiRequestError && error.status !== 0;
       setFailure({ detail: answered ? errorText(error) : null });
       setProgress(null);
+      setWaitingForNetwork(false);
     }
   });
 
@@ -414,6 +416,7 @@ export function VideoMailPanel({ active, derived, onFinished }: VideoMailPanelPr
                   Enviando video… {percent} %
                 </p>
                 <progress max={100} value={percent} aria-labelledby={`${ids}-progress`} />
+                {waitingForNetwork && <p role="status">{widgetTexts.uploadWaitingForNetwork}</p>}
               </div>
             )}
 
