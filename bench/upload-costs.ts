@@ -13,7 +13,7 @@ import { BENCH_COMPANY_KEY, startProductServer, type ServerHandle } from './lib/
 import { syntheticWebm } from './lib/synthetic-webm';
 
 /*
- * What uploads cost the server (decision 028): how much a 100 MB video mail raises the process's
+ * What uploads cost the server (decision 029): how much a 100 MB video mail raises the process's
  * memory on the way in (one-shot multipart and resumable) and on the way out (a download), on the
  * local folder and on an S3-compatible bucket; and how many bytes a resumable upload sends twice
  * when the connection drops in the middle.

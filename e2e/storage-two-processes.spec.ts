@@ -13,7 +13,7 @@ import { expectPlaysAndSeeks } from './support/media-checks';
 import { startS3StandIn } from './support/s3-stand-in';
 
 /*
- * Files outlive one machine (decision 028): two server processes share PostgreSQL, Redis and an
+ * Files outlive one machine (decision 029): two server processes share PostgreSQL, Redis and an
  * S3-compatible bucket, and every file sent through one is there through the other.
  */
 

@@ -16,7 +16,7 @@ import {
  */
 
 const COMPANY_INBOX = 'central@example.com';
-/** The resumable video mail: the form first, then the video's tus requests (decision 028). */
+/** The resumable video mail: the form first, then the video's tus requests (decision 029). */
 const VIDEO_MAIL_START_ROUTE = '**/api/calls/videoMail/uploads';
 const VIDEO_MAIL_BYTES_ROUTE = '**/api/calls/videoMail/uploads/*';
 

@@ -15,7 +15,7 @@ export type CuttableProxy = {
 
 /**
  * A TCP proxy in front of a server that a test can cut, as a mobile network loses coverage:
- * Playwright's offline mode does not stop an upload already under way (decision 028).
+ * Playwright's offline mode does not stop an upload already under way (decision 029).
  */
 export async function startCuttableProxy(targetPort: number): Promise<CuttableProxy> {
   const sockets = new Set<net.Socket>();

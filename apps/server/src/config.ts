@@ -162,7 +162,7 @@ export type AppConfig = {
   requestTimeoutMs: number;
   publicBaseUrl: string;
   dataDir: string;
-  /** Where uploaded files live (docs/decisions/028-object-storage.md). */
+  /** Where uploaded files live (docs/decisions/029-object-storage-and-resumable-uploads.md). */
   storage: StorageConfig;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;

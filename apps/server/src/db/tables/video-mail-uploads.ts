@@ -3,7 +3,7 @@ import { companyOf, createdAt } from './columns';
 import { videoMails } from './core';
 
 /**
- * A video mail whose video is still arriving through the resumable upload (decision 028): the
+ * A video mail whose video is still arriving through the resumable upload (decision 029): the
  * form's fields and thumbnail came first, once; the video arrives in pieces under `video_key`.
  * `finishing` is held by the one process turning it into a video mail; `done` keeps the row (its
  * personal data cleared) so that a client whose last answer was lost learns it went through. Rows

@@ -28,7 +28,7 @@ export type StoredPiece = { index: number; bytes: number };
 
 /**
  * Where uploaded files live: a folder of this machine (the default) or an S3-compatible bucket,
- * behind one interface so that no caller knows which (decision 028). Keys are made here; a
+ * behind one interface so that no caller knows which (decision 029). Keys are made here; a
  * user-supplied name never becomes a path or an object name. Nothing here holds a whole file in
  * memory: bytes go in and out as streams.
  */

@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playableVideo } from './playable-video';
+import { Readable } from 'node:stream';
+import { createLocalFileStorage } from './local-file-storage';
+import { storePlayableVideo } from './playable-video';
 
 /**
  * Recordings as each browser's MediaRecorder makes them, ~2 s with a fake camera and microphone:
@@ -25,35 +27,54 @@ const recorders = Object.keys(fixtures) as Recorder[];
 
 const original = (recorder: Recorder) =>
   readFileSync(new URL(`./__fixtures__/${fixtures[recorder].file}`, import.meta.url));
-const playable = (recorder: Recorder) => playableVideo(fixtures[recorder].mime, original(recorder))!;
+const storageRoot = mkdtempSync(path.join(tmpdir(), 'playable-video-storage-'));
+afterAll(() => rmSync(storageRoot, { recursive: true, force: true }));
+const storage = createLocalFileStorage(storageRoot, { maxWriteMs: 60_000 });
+
+/** The playable file the product stores for `input`, or null; `made` false when it kept the input. */
+async function playableVideo(mime: 'video/webm' | 'video/mp4', input: Buffer) {
+  const stored = await storePlayableVideo(storage, {
+    mime,
+    bytes: input.length,
+    key: 'as-uploaded',
+    open: async () => Readable.from([input]),
+  });
+  if (!stored) return null;
+  if (!stored.made) return { file: input, durationMs: stored.durationMs };
+  const chunks: Buffer[] = [];
+  for await (const chunk of await storage.read(stored.key)) chunks.push(chunk as Buffer);
+  return { file: Buffer.concat(chunks), durationMs: stored.durationMs };
+}
+const playable = async (recorder: Recorder) =>
+  (await playableVideo(fixtures[recorder].mime, original(recorder)))!;
 
 describe('playableVideo', () => {
-  it.each(recorders)('gives the %s recording a duration of about two seconds', (recorder) => {
-    const result = playable(recorder);
+  it.each(recorders)('gives the %s recording a duration of about two seconds', async (recorder) => {
+    const result = await playable(recorder);
     expect(result.durationMs).toBeGreaterThan(1_800);
     expect(result.durationMs).toBeLessThan(3_000);
   });
 
-  it('moves an MP4 index in front of the media, once', () => {
-    const moved = playable('mp4 index last').file;
+  it('moves an MP4 index in front of the media, once', async () => {
+    const moved = (await playable('mp4 index last')).file;
     expect(moved.indexOf('moov')).toBeLessThan(moved.indexOf('mdat'));
     expect(moved.length).toBe(original('mp4 index last').length);
-    expect(playableVideo('video/mp4', moved)!.file).toBe(moved);
+    expect((await playableVideo('video/mp4', moved))!.file).toBe(moved);
   });
 
-  it('writes the duration of a fragmented MP4 in place, once', () => {
+  it('writes the duration of a fragmented MP4 in place, once', async () => {
     const before = original('mp4 fragmented');
-    const { file } = playable('mp4 fragmented');
+    const { file } = await playable('mp4 fragmented');
     expect(file.length).toBe(before.length);
     expect(file.equals(before)).toBe(false);
-    expect(playableVideo('video/mp4', file)!.file).toBe(file);
+    expect((await playableVideo('video/mp4', file))!.file).toBe(file);
   });
 
-  it('refuses bytes it cannot parse', () => {
+  it('refuses bytes it cannot parse', async () => {
     const mp4 = original('mp4 index last');
-    expect(playableVideo('video/mp4', mp4.subarray(0, 100))).toBeNull();
-    expect(playableVideo('video/mp4', Buffer.from('not a video'))).toBeNull();
-    expect(playableVideo('video/webm', Buffer.from('not a video'))).toBeNull();
+    expect(await playableVideo('video/mp4', mp4.subarray(0, 100))).toBeNull();
+    expect(await playableVideo('video/mp4', Buffer.from('not a video'))).toBeNull();
+    expect(await playableVideo('video/webm', Buffer.from('not a video'))).toBeNull();
   });
 });
 
@@ -108,16 +129,19 @@ describe.skipIf(!existsSync(FFPROBE))('what ffprobe reads (scripts/ensure-ffmpeg
     expect(probe(original('firefox'), 'firefox-original.webm').duration).toBeNaN();
   });
 
-  it.each(recorders)('reads the %s recording with its duration, both tracks and every frame', (recorder) => {
-    const result = playable(recorder);
-    const probed = probe(
-      result.file,
-      `${recorder.replace(/\W/g, '-')}.${fixtures[recorder].file.split('.')[1]}`,
-    );
-    expect(Math.abs(probed.duration * 1000 - result.durationMs!)).toBeLessThan(100);
-    expect(probed.kinds).toEqual(['audio', 'video']);
-    expect(probed.lastPacket).toBeGreaterThan(1.5);
-  });
+  it.each(recorders)(
+    'reads the %s recording with its duration, both tracks and every frame',
+    async (recorder) => {
+      const result = await playable(recorder);
+      const probed = probe(
+        result.file,
+        `${recorder.replace(/\W/g, '-')}.${fixtures[recorder].file.split('.')[1]}`,
+      );
+      expect(Math.abs(probed.duration * 1000 - result.durationMs!)).toBeLessThan(100);
+      expect(probed.kinds).toEqual(['audio', 'video']);
+      expect(probed.lastPacket).toBeGreaterThan(1.5);
+    },
+  );
 });
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -133,7 +157,10 @@ describe.skipIf(!existsSync(chromiumPath))('what Chromium plays (the operator co
     for (const recorder of recorders) {
       const slug = recorder.replace(/\W/g, '-');
       files.set(`/original-${slug}`, { body: original(recorder), mime: fixtures[recorder].mime });
-      files.set(`/playable-${slug}`, { body: playable(recorder).file, mime: fixtures[recorder].mime });
+      files.set(`/playable-${slug}`, {
+        body: (await playable(recorder)).file,
+        mime: fixtures[recorder].mime,
+      });
     }
     // Served with Range support, the way the console fetches video mails from the server.
     server = http.createServer((req, res) => {
@@ -207,7 +234,7 @@ describe.skipIf(!existsSync(chromiumPath))('what Chromium plays (the operator co
   it.each(recorders)('plays the %s recording from a seek to its end', async (recorder) => {
     const watched = await watch(`/playable-${recorder.replace(/\W/g, '-')}`);
     expect(watched.error).toBeNull();
-    expect(Math.abs(watched.duration * 1000 - playable(recorder).durationMs!)).toBeLessThan(100);
+    expect(Math.abs(watched.duration * 1000 - (await playable(recorder)).durationMs!)).toBeLessThan(100);
     expect(watched.seekedTo).toBeCloseTo(1.2, 1);
     expect(watched.ended).toBe(true);
   });

@@ -25,7 +25,7 @@ export function uploadedPieces(pieces: StoredPiece[]): { pieces: StoredPiece[]; 
 
 /**
  * A tus data store on our file storage, so resumable uploads work the same on a local folder and
- * on any S3-compatible bucket (decision 028). Each PATCH request is one piece, named by its offset
+ * on any S3-compatible bucket (decision 029). Each PATCH request is one piece, named by its offset
  * and written as it streams in. When a connection drops, the tus server ends the request's stream
  * instead of failing it, so the piece keeps every byte that arrived: the client resumes from
  * there. Uploads are created by our own route (with the form), never through tus.

@@ -3,7 +3,7 @@ import type { FileStorage } from './file-storage';
 import { seekableWebm } from './webm-seekable';
 
 /**
- * Writes a seekable copy (decision 028) of the WebM that `open` reads, under a new key, reading it
+ * Writes a seekable copy (decision 029) of the WebM that `open` reads, under a new key, reading it
  * twice as a stream. Null when the bytes are not a WebM that can be rewritten; the input stays.
  */
 export async function storeSeekableWebm(

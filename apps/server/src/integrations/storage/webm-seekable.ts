@@ -16,8 +16,9 @@ import {
 import { ForwardReader, WebmCutError } from './webm-reader';
 
 /**
- * Makes a WebM seekable (decisions 017 and 028): Chrome's MediaRecorder writes "live" WebM, with
- * unknown sizes, no Duration, no SeekHead and no Cues, so players show no timeline and cannot jump.
+ * Makes a WebM seekable (decisions 017, 028 and 029): MediaRecorder writes "live" WebM, with unknown
+ * sizes and no usable Duration, SeekHead or Cues (Chrome none, Firefox a Duration of 0 and an empty
+ * SeekHead), so players show no timeline and cannot jump.
  * This rewrites the Segment with known sizes, the Duration (computed from the blocks when missing),
  * a SeekHead at its start and Cues (one per Cluster holding a video key frame) at its end. Only
  * elements move; no frame is touched.
@@ -301,29 +302,27 @@ function infoWithDuration(scan: Scan): { info: Buffer; durationMs: number } {
   const toMs = (ticks: number) => (ticks * timecodeScaleNs) / 1_000_000;
   const durationEl = children.find((child) => child.id === ID.duration);
   const stored = durationEl ? readFloat(info, durationEl) : undefined;
-  if (stored !== undefined && Number.isFinite(stored) && stored > 0)
-    return { info, durationMs: toMs(stored) };
-
-  let lastBlockEnd: number | undefined;
-  const ticksPerMs = 1_000_000 / timecodeScaleNs;
-  for (const timing of scan.timings.values()) {
-    const allowance = Math.min(timing.lastGap, MAX_FRAME_ALLOWANCE_MS * ticksPerMs);
-    const end = Math.max(timing.maxEnd, timing.lastStart + allowance);
-    lastBlockEnd = lastBlockEnd === undefined ? end : Math.max(lastBlockEnd, end);
+  let durationTicks: number | undefined;
+  // Firefox stores a Duration of 0, Chrome none: then the end of the last block is the duration.
+  if (stored !== undefined && Number.isFinite(stored) && stored > 0) durationTicks = stored;
+  else {
+    const ticksPerMs = 1_000_000 / timecodeScaleNs;
+    for (const timing of scan.timings.values()) {
+      const allowance = Math.min(timing.lastGap, MAX_FRAME_ALLOWANCE_MS * ticksPerMs);
+      const end = Math.max(timing.maxEnd, timing.lastStart + allowance);
+      durationTicks = durationTicks === undefined ? end : Math.max(durationTicks, end);
+    }
   }
-  if (lastBlockEnd === undefined || lastBlockEnd <= 0) fail();
-  // Info protected by a CRC-32 stays as it is: its checksum would no longer match.
-  if (children.some((child) => child.id === ID.crc32)) return { info, durationMs: toMs(lastBlockEnd) };
-
+  if (durationTicks === undefined || durationTicks <= 0) fail();
   const durationElement = Buffer.alloc(11);
   durationElement.writeUInt16BE(ID.duration, 0);
   durationElement[2] = 0x88;
-  durationElement.writeDoubleBE(lastBlockEnd, 3);
-  // Drops an invalid (zero, negative, NaN) Duration left by some other muxer before writing ours.
+  durationElement.writeDoubleBE(durationTicks, 3);
+  // Exactly one valid Duration; a CRC-32 would no longer match and a Void holds nothing.
   const kept = children
-    .filter((child) => child.id !== ID.duration)
+    .filter((child) => child.id !== ID.duration && child.id !== ID.crc32 && child.id !== VOID)
     .map((child) => info.subarray(child.start, child.end));
-  return { info: element(ID.info, ...kept, durationElement), durationMs: toMs(lastBlockEnd) };
+  return { info: element(ID.info, ...kept, durationElement), durationMs: toMs(durationTicks) };
 }
 
 function planLayout(scan: Scan): SeekableWebmPlan {

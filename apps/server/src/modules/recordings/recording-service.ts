@@ -23,7 +23,7 @@ import {
  * Appends and finalisation of one recording run one at a time in this process, so a chunk is never
  * half written while the recording is rewritten. Across processes, each chunk is a piece of its own
  * in storage, the database hands out each sequence number once, and only one finalisation can mark
- * the recording ready (decision 028).
+ * the recording ready (decision 029).
  */
 const recordingLocks = new Map<number, Promise<unknown>>();
 function withRecordingLock<Result>(id: number, work: () => Promise<Result>): Promise<Result> {

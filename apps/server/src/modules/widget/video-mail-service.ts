@@ -10,7 +10,7 @@ import type { Database } from '../../db/client';
 import type { FileStorage } from '../../integrations/storage/file-storage';
 import type { SniffedType } from '../../integrations/storage/magic-bytes';
 import type { MailSender } from '../../integrations/mail/mail-sender';
-import { storeSeekableWebm } from '../../integrations/storage/stored-webm';
+import { storePlayableVideo } from '../../integrations/storage/playable-video';
 import { AppError } from '../../lib/app-error';
 import type { CompanyContext } from '../company/company-queries';
 import { operatorRoom } from '../operator/operator-access';
@@ -46,8 +46,8 @@ export function parseVideoMailFields(fields: Record<string, string>) {
 export type RawVideo = { type: SniffedType; bytes: number; key?: string; open: () => Promise<Readable> };
 
 /**
- * Turns uploads into a video mail in the company's inbox: a WebM becomes seekable (a copy with
- * Duration and Cues, decision 028), any other video is kept as stored (or copied into one object),
+ * Turns uploads into a video mail in the company's inbox: the video becomes one that plays and
+ * seeks (a WebM gets Duration and Cues, an MP4 its index in front; decisions 028 and 029),
  * the row is saved, the operators are told and the company's inbox gets a notice. Returns the
  * video mail and the key of its video. What this made is removed on failure; the raw upload and
  * the thumbnail stay the caller's, to remove or to retry with.
@@ -61,22 +61,15 @@ export async function submitVideoMail(
   const made: string[] = [];
   try {
     const fields = parseVideoMailFields(upload.fields);
-    let video: { key: string; bytes: number; durationMs: number | null };
-    if (upload.video.type.mime === 'video/webm') {
-      const seekable = await storeSeekableWebm(storage, upload.video.open, { allowCut: false });
-      if (!seekable) throw new AppError(415, 'unsupported_media_type', errorMessages.unsupportedMediaType);
-      made.push(seekable.key);
-      video = { ...seekable, durationMs: Math.round(seekable.durationMs) };
-    } else if (upload.video.key) {
-      video = { key: upload.video.key, bytes: upload.video.bytes, durationMs: null };
-    } else {
-      const copy = await storage.write(await upload.video.open(), {
-        extension: upload.video.type.extension,
-        maxBytes: upload.video.bytes,
-      });
-      made.push(copy.key);
-      video = { ...copy, durationMs: null };
-    }
+    // Whichever browser recorded it, the operator gets a file that plays and seeks (decision 028).
+    const playable = await storePlayableVideo(storage, { ...upload.video, mime: upload.video.type.mime });
+    if (!playable) throw new AppError(415, 'unsupported_media_type', errorMessages.unsupportedMediaType);
+    if (playable.made) made.push(playable.key);
+    const video = {
+      key: playable.key,
+      bytes: playable.bytes,
+      durationMs: playable.durationMs === null ? null : Math.round(playable.durationMs),
+    };
     const id = await saveVideoMail(db, {
       companyId: company.id,
       name: fields.name,

@@ -32,7 +32,7 @@ const uploadParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{22}$/) });
 const videoBytesSchema = z.coerce.number().int().min(1);
 
 /**
- * The resumable video mail (decision 028): the form first, once; then the video through tus from
+ * The resumable video mail (decision 029): the form first, once; then the video through tus from
  * wherever the connection dropped; then one request that files it. Same checks as the one-shot
  * `POST /api/calls/videoMail`: company key, service on, the submissions limit, fields, thumbnail,
  * size and type.

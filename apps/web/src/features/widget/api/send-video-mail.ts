@@ -32,7 +32,7 @@ const COMPLETE_TRIES = 20;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The resumable video mail (decision 028): the form and thumbnail go first, once; the video then
+ * The resumable video mail (decision 029): the form and thumbnail go first, once; the video then
  * goes with tus in chunks, and when the connection drops it goes on by itself from the last byte
  * the server has once the network is back, the progress going on from there; a last request files
  * it, repeated until answered.
