@@ -55,7 +55,7 @@ export async function sendVideoMail(
   const uploadUrl = started.data.upload_url;
   await sendVideo(upload.video, uploadUrl, options);
   options.onWaiting?.(false);
-  await fileVideoMail(uploadUrl);
+  await fileVideoMail(uploadUrl, options);
 }
 
 async function sendVideo(video: Blob, uploadUrl: string, options: SendVideoMailOptions): Promise<void> {
@@ -100,7 +100,7 @@ async function sendVideo(video: Blob, uploadUrl: string, options: SendVideoMailO
 }
 
 /** Files the video mail; asked again until answered, as asking twice is harmless. */
-async function fileVideoMail(uploadUrl: string): Promise<void> {
+async function fileVideoMail(uploadUrl: string, options: SendVideoMailOptions): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await apiRequest<SuccessResponse>(`${uploadUrl}/complete`, { method: 'POST', companyKey: true });
@@ -109,6 +109,7 @@ async function fileVideoMail(uploadUrl: string): Promise<void> {
       const status = error instanceof ApiRequestError ? error.status : 0;
       const worthRetrying = status === 0 || status >= 500 || status === 409;
       if (!worthRetrying || attempt >= COMPLETE_TRIES) throw error;
+      if (status === 0) options.onWaiting?.(true);
       await sleep(Math.min(1_000 * attempt, 5_000));
     }
   }
