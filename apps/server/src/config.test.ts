@@ -115,6 +115,45 @@ describe('loadConfig', () => {
     }
   });
 
+  it('keeps files on the local disk by default, and in the bucket of S3_* when given one', () => {
+    expect(loadConfig({}).storage).toEqual({ engine: 'local' });
+    expect(
+      loadConfig({
+        S3_BUCKET: 'seguridad-archivos',
+        S3_ENDPOINT: 'https://minio.example.cl:9000',
+        S3_ACCESS_KEY_ID: 'AKIA',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).storage,
+    ).toEqual({
+      engine: 's3',
+      bucket: 'seguridad-archivos',
+      region: 'us-east-1',
+      endpoint: 'https://minio.example.cl:9000',
+      credentials: { accessKeyId: 'AKIA', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+    // On AWS with an instance role: no endpoint, no key pair.
+    expect(loadConfig({ S3_BUCKET: 'seguridad', S3_REGION: 'sa-east-1' }).storage).toMatchObject({
+      region: 'sa-east-1',
+      endpoint: undefined,
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+  });
+
+  it('refuses an incomplete or malformed S3 configuration, naming what is wrong', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'Mal_Nombre' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ S3_BUCKET: 'ok-bucket', S3_ENDPOINT: 'ftp://x' })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ S3_BUCKET: 'ok-bucket', S3_ACCESS_KEY_ID: 'AKIA' })).toThrow(
+      /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together/,
+    );
+    expect(() => loadConfig({ S3_ENDPOINT: 'https://minio.example.cl' })).toThrow(/S3_BUCKET: required/);
+    expect(() => loadConfig({ S3_BUCKET: 'ok-bucket', S3_FORCE_PATH_STYLE: 'yes' })).toThrow(
+      /S3_FORCE_PATH_STYLE/,
+    );
+  });
+
   it('refuses a DEMO_MODE other than 1 or 0', () => {
     expect(() => loadConfig({ DEMO_MODE: 'yes' })).toThrow(/DEMO_MODE/);
   });
