@@ -1,14 +1,11 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
- * The player has a finite timeline, jumps to its middle at once (the server answers the range the
- * browser asks for), and the whole file downloads from the same address.
+ * The player has a finite timeline and jumps to its middle; the address answers a byte range with
+ * just those bytes (what lets the player seek without downloading what comes before), and the whole
+ * file downloads from it.
  */
 export async function expectPlaysAndSeeks(page: Page, video: Locator): Promise<void> {
-  const ranges: number[] = [];
-  page.on('response', (response) => {
-    if (response.url().includes('/api/media/') && response.status() === 206) ranges.push(response.status());
-  });
   const duration = await video.evaluate(
     (element: HTMLVideoElement) =>
       new Promise<number>((resolve, reject) => {
@@ -30,7 +27,6 @@ export async function expectPlaysAndSeeks(page: Page, video: Locator): Promise<v
     duration / 2,
   );
   expect(Math.abs(landed - duration / 2)).toBeLessThan(1);
-  expect(ranges.length).toBeGreaterThan(0);
 
   const src =
     (await video.getAttribute('src')) ?? (await video.locator('source').first().getAttribute('src'));
