@@ -1,7 +1,7 @@
 import { type Locator, type Page } from '@playwright/test';
 import { widgetTexts } from '@seguridad/contracts/messages';
 import { webPaths } from '@seguridad/contracts/web-paths';
-import { expect, test, DEV_ADMIN } from './fixtures';
+import { checkedViewports, expect, expectNoHorizontalScroll, test, DEV_ADMIN } from './fixtures';
 import { startCuttableProxy, type CuttableProxy } from './support/cuttable-proxy';
 import { expectPlaysAndSeeks } from './support/media-checks';
 
@@ -81,7 +81,11 @@ test.describe('a video mail over a network that drops', () => {
       await expect(dialog.getByRole('textbox', { name: 'Nombre' })).toHaveValue(sender);
       await expect(dialog.getByText(widgetTexts.uploadFailed)).toHaveCount(0);
       await expect(dialog.getByRole('progressbar')).toBeVisible();
-      await citizen.waitForTimeout(3_000);
+      for (const viewport of checkedViewports) {
+        await citizen.setViewportSize(viewport);
+        await expectNoHorizontalScroll(citizen);
+        await dialog.screenshot({ path: `test-results/video-mail-waiting-${viewport.width}.png` });
+      }
 
       proxy.restore();
       const afterRestore = proxy.bytesUp();
