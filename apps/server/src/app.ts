@@ -51,6 +51,7 @@ import { attemptsPlugin } from './plugins/attempts';
 import { companyKeyPlugin } from './plugins/company-key';
 import { errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
+import { metricsPlugin } from './plugins/metrics/metrics-plugin';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { redisPlugin } from './plugins/redis';
 import { responseSerializerCompiler } from './plugins/response-serializer';
@@ -113,6 +114,7 @@ export async function buildApp(deps: AppDependencies) {
   app.setSerializerCompiler(responseSerializerCompiler);
 
   await app.register(appConfigPlugin, { config: deps.config, database: deps.database });
+  await app.register(metricsPlugin);
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(securityHeadersPlugin);

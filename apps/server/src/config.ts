@@ -83,6 +83,13 @@ const envSchema = z.object({
     .min(100)
     .max(600_000)
     .default(SIGNALING_LIMITS.reconnectGraceMs),
+  /**
+   * Bearer token that opens `GET /metrics` on the public port (Prometheus's `authorization`).
+   * Long enough not to be guessed: the metrics tell how busy the centre is.
+   */
+  METRICS_TOKEN: z.string().min(32).optional(),
+  /** A second listener on 127.0.0.1 that serves only the metrics, without a token. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   /** Comma-separated TURN URLs of the relay (coturn), e.g. `turn:turn.example.cl:3478,turns:turn.example.cl:5349`. */
   TURN_URLS: z
     .string()
@@ -182,6 +189,11 @@ export type AppConfig = {
   callAttachmentsMax: number;
   wheelSpinsMax: number;
   callReconnectGraceMs: number;
+  /**
+   * Prometheus metrics: `GET /metrics` with the bearer `token`, and/or a loopback listener on
+   * `port`. Undefined (neither set): no endpoint, no per-request measurement.
+   */
+  metrics: { token: string | undefined; port: number | undefined } | undefined;
   /** The TURN relay handed to call members; undefined: peers connect directly. */
   turn: { urls: string[]; secret: string; ttlSeconds: number } | undefined;
   brandName: string;
@@ -262,6 +274,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (Boolean(vars.TURN_URLS) !== Boolean(vars.TURN_SECRET)) {
     throw new ConfigError(['TURN_*: set TURN_URLS and TURN_SECRET together, or none']);
   }
+  if (vars.METRICS_PORT !== undefined && vars.METRICS_PORT === vars.PORT) {
+    throw new ConfigError(['METRICS_PORT: must differ from PORT']);
+  }
   const root = serverRoot();
   const publicBaseUrl = (vars.PUBLIC_BASE_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
   return {
@@ -301,6 +316,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     callAttachmentsMax: vars.CALL_ATTACHMENTS_MAX,
     wheelSpinsMax: vars.WHEEL_SPINS_MAX,
     callReconnectGraceMs: vars.CALL_RECONNECT_GRACE_MS,
+    metrics:
+      vars.METRICS_TOKEN || vars.METRICS_PORT !== undefined
+        ? { token: vars.METRICS_TOKEN, port: vars.METRICS_PORT }
+        : undefined,
     turn:
       vars.TURN_URLS && vars.TURN_SECRET
         ? { urls: vars.TURN_URLS, secret: vars.TURN_SECRET, ttlSeconds: vars.TURN_TTL_SECONDS }

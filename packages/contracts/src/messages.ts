@@ -45,6 +45,7 @@ export const errorMessages = {
     'Has realizado demasiadas solicitudes. Por favor espera un momento e inténtalo nuevamente.',
   companyKeyInvalid: 'La clave de empresa no es válida o no fue enviada.',
   serviceUnavailable: 'El servicio no está disponible en este momento. Por favor inténtalo más tarde.',
+  metricsTokenRequired: 'Las métricas requieren el token de métricas del servidor.',
 } as const;
 
 /** Texts of the account area (spec §2, §4, §8), with the spec's spelling slips corrected. */

@@ -1,17 +1,29 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createServerMetrics } from '../plugins/metrics/server-metrics';
 import { capturedLog, LOG_LEVEL_ERROR } from '../testing/captured-log';
 import { schedulePeriodicJob } from './periodic-job';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A bare Fastify whose error log is kept, for the job's failures. */
+/** A bare Fastify with the server's metrics, whose error log is kept, for the job's failures. */
 function appKeepingErrors(): { app: FastifyInstance; errors: () => (string | undefined)[] } {
   const log = capturedLog();
+  const app = Fastify({ logger: { level: 'error', stream: log.stream } });
+  app.decorate('metrics', createServerMetrics());
   return {
-    app: Fastify({ logger: { level: 'error', stream: log.stream } }),
+    app,
     errors: () => log.lines.filter((line) => line.level >= LOG_LEVEL_ERROR).map((line) => line.msg),
   };
+}
+
+/** The job's runs by outcome, as Prometheus would read them. */
+async function runsCounted(app: FastifyInstance, outcome: 'ok' | 'failed'): Promise<number> {
+  const runs = await app.metrics.registry.getSingleMetric('seguridad_background_job_runs_total')!.get();
+  return (
+    runs.values.find((value) => value.labels.job === 'test_job' && value.labels.outcome === outcome)?.value ??
+    0
+  );
 }
 
 describe('schedulePeriodicJob', () => {
@@ -30,6 +42,7 @@ describe('schedulePeriodicJob', () => {
     const scheduledAt = Date.now();
     schedulePeriodicJob(app, {
       name: 'test job',
+      metricName: 'test_job',
       firstDelayMs: 80,
       intervalMs: 10,
       async run() {
@@ -55,6 +68,7 @@ describe('schedulePeriodicJob', () => {
     let runs = 0;
     schedulePeriodicJob(app, {
       name: 'test job',
+      metricName: 'test_job',
       firstDelayMs: 0,
       intervalMs: 20,
       async run() {
@@ -65,6 +79,8 @@ describe('schedulePeriodicJob', () => {
     await app.ready();
     await expect.poll(() => runs, { timeout: 2_000 }).toBeGreaterThanOrEqual(2);
     expect(kept.errors()).toEqual(['test job: run failed']);
+    expect(await runsCounted(app, 'failed')).toBe(1);
+    await expect.poll(() => runsCounted(app!, 'ok')).toBeGreaterThanOrEqual(1);
   });
 
   it('on close tells the run in flight to stop, waits for it, and runs no more', async () => {
@@ -75,6 +91,7 @@ describe('schedulePeriodicJob', () => {
     let finished = false;
     schedulePeriodicJob(closing, {
       name: 'test job',
+      metricName: 'test_job',
       firstDelayMs: 0,
       intervalMs: 10,
       async run(signal) {

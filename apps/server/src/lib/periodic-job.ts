@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 type PeriodicJob = {
   /** Names the job in the log when a run fails. */
   name: string;
+  /** Names the job's runs in the metrics: fixed, snake_case (`payment_reconciliation`). */
+  metricName: string;
   /** The first run after start: late enough not to slow the start down. */
   firstDelayMs: number;
   intervalMs: number;
@@ -23,7 +25,13 @@ export function schedulePeriodicJob(app: FastifyInstance, job: PeriodicJob): voi
     if (running || stop.signal.aborted) return;
     running = job
       .run(stop.signal)
-      .catch((error: unknown) => app.log.error({ err: error }, `${job.name}: run failed`))
+      .then(
+        () => app.metrics.jobRan(job.metricName, 'ok'),
+        (error: unknown) => {
+          app.metrics.jobRan(job.metricName, 'failed');
+          app.log.error({ err: error }, `${job.name}: run failed`);
+        },
+      )
       .finally(() => {
         running = undefined;
       });

@@ -78,10 +78,11 @@ export const errorsPlugin = fp(
 
     // Pages get the website's 404 page; API callers get the JSON error.
     app.setNotFoundHandler((request, reply) => {
+      app.observeUnmatchedRequest(request, 404);
       const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/');
       if (wantsPage && app.sendWebNotFound) return app.sendWebNotFound(request, reply);
       return reply.code(404).send(errorBody(404, 'route_not_found', errorMessages.routeNotFound));
     });
   },
-  { name: 'errors' },
+  { name: 'errors', dependencies: ['metrics'] },
 );

@@ -21,6 +21,8 @@ export async function announceCallEnded(
   reason: CallEnded['reason'],
   departed?: CallMembership,
 ): Promise<void> {
+  // Every ending passes here once (the statement that ended the call decides who announces it).
+  if (call.status === 'abandoned') app.metrics.callAbandoned(call);
   const room = callRoom(call.room);
   const sockets = await app.io.in(room).fetchSockets();
   const members = joinedMembers(sockets, call.room);

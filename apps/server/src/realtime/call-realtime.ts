@@ -18,6 +18,7 @@ import {
   operatorsOnline,
   sendQueuePositions,
 } from './call-queue';
+import { centreFigures, countSockets } from './call-metrics';
 import { handleRoomAdmin } from './call-video-play';
 import { handleRecordingMessage, isRecordingMessage } from './call-recording';
 import { handleJoin, handleLeave, isInRoom, relayMessage, type CallHandlerContext } from './call-signaling';
@@ -106,7 +107,15 @@ export const callRealtimePlugin = fp(
 
     const sweepEmptyCalls = createEmptyCallSweeper(app);
     const sweepTimer = setInterval(() => {
-      if (!closing) tasks.run('sweep', async () => void (await sweepEmptyCalls()));
+      if (closing) return;
+      tasks.run(
+        'sweep',
+        async () => {
+          await sweepEmptyCalls();
+          app.metrics.jobRan('empty_call_sweep', 'ok');
+        },
+        () => app.metrics.jobRan('empty_call_sweep', 'failed'),
+      );
     }, SWEEP_INTERVAL_MS);
     sweepTimer.unref();
 
@@ -157,10 +166,12 @@ export const callRealtimePlugin = fp(
     const callRealtime: CallRealtime = {
       operatorsOnline: (companyId) => operatorsOnline(app, companyId),
       async callQueued(call) {
+        app.metrics.callQueued(call);
         announceQueued(app, call);
         if (!call.isPrivate) await sendQueuePositions(app, call.companyId);
       },
       async callAccepted(call) {
+        app.metrics.callAnswered(call);
         announceLeftQueue(app, call, 'accepted');
         if (!call.isPrivate) await sendQueuePositions(app, call.companyId);
       },
@@ -170,6 +181,9 @@ export const callRealtimePlugin = fp(
       },
     };
     app.decorate('callRealtime', callRealtime);
+    // Read when Prometheus scrapes, not kept up to date on every event.
+    app.metrics.provideCentreFigures(() => centreFigures(app));
+    app.metrics.provideSocketCounts(() => countSockets(app));
 
     app.addHook('preClose', async () => {
       closing = true;
@@ -182,7 +196,7 @@ export const callRealtimePlugin = fp(
       await tasks.drain();
     });
   },
-  { name: 'call-realtime', dependencies: ['realtime', 'operator-realtime'] },
+  { name: 'call-realtime', dependencies: ['realtime', 'operator-realtime', 'metrics'] },
 );
 
 declare module 'fastify' {

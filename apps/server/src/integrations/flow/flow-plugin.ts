@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { countedFlowClient } from './counted-flow-client';
 import { createFlowClient, disabledFlowClient, type FlowClient } from './flow-client';
 import { fetchTransport, loopbackTransport, type FlowTransport } from './flow-transport';
 
@@ -20,10 +21,10 @@ export const flowPlugin = fp(
     if (config.mode === 'disabled') {
       app.log.warn('payments are off: set FLOW_API_URL, FLOW_API_KEY and FLOW_SECRET_KEY to sell the plan');
     }
-    app.decorate('flow', client);
+    app.decorate('flow', countedFlowClient(client, app.metrics));
     app.decorate('flowTransport', transport);
   },
-  { name: 'flow', dependencies: ['app-config'] },
+  { name: 'flow', dependencies: ['app-config', 'metrics'] },
 );
 
 declare module 'fastify' {

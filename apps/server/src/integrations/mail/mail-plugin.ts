@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { countedMailSender } from './counted-mail-sender';
 import type { MailSender } from './mail-sender';
 import { createOutboxMailSender } from './outbox-mail-sender';
 import { createSmtpMailSender } from './smtp-mail-sender';
@@ -12,8 +13,8 @@ export const mailPlugin = fp(
       (app.config.smtpUrl
         ? createSmtpMailSender({ url: app.config.smtpUrl, from: app.config.mailFrom })
         : createOutboxMailSender(app.database.db));
-    app.decorate('mail', sender);
+    app.decorate('mail', countedMailSender(sender, app.metrics));
     app.addHook('onClose', async () => sender.close());
   },
-  { name: 'mail', dependencies: ['app-config'] },
+  { name: 'mail', dependencies: ['app-config', 'metrics'] },
 );

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config';
+import { countedStorage } from './counted-storage';
 import type { FileStorage } from './file-storage';
 import { createLocalFileStorage, sweepOrphanParts } from './local-file-storage';
 import { createS3FileStorage } from './s3-file-storage';
@@ -28,9 +29,9 @@ export const storagePlugin = fp(
       );
       if (removed.length > 0) app.log.warn({ files: removed.length }, 'removed unfinished uploads');
     }
-    app.decorate('storage', createConfiguredStorage(app.config));
+    app.decorate('storage', countedStorage(createConfiguredStorage(app.config), app.metrics));
   },
-  { name: 'storage', dependencies: ['app-config'] },
+  { name: 'storage', dependencies: ['app-config', 'metrics'] },
 );
 
 declare module 'fastify' {

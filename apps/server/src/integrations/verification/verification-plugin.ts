@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { countedVerificationProvider } from './counted-verification-provider';
 import { createOutboxVerificationProvider } from './outbox-verification-provider';
 import { createTwilioVerifyProvider } from './twilio-verify-provider';
 import type { VerificationProvider } from './verification-provider';
@@ -12,9 +13,9 @@ export const verificationPlugin = fp(
       (app.config.twilio
         ? createTwilioVerifyProvider(app.config.twilio)
         : createOutboxVerificationProvider(app.database.db, app.config.brandName));
-    app.decorate('verification', provider);
+    app.decorate('verification', countedVerificationProvider(provider, app.metrics));
   },
-  { name: 'verification', dependencies: ['app-config'] },
+  { name: 'verification', dependencies: ['app-config', 'metrics'] },
 );
 
 declare module 'fastify' {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, min } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { videoCalls } from '../../db/schema';
 
@@ -38,4 +38,23 @@ export async function waitingPublicRooms(db: Database, companyId: number): Promi
     )
     .orderBy(asc(videoCalls.createdAt), asc(videoCalls.id));
   return waiting.map(({ room }) => room);
+}
+
+/**
+ * The open calls of the given companies, by status, kind and privacy, with when the oldest of each
+ * group began (the figures a scrape reports; by company so the status index is used).
+ */
+export async function openCallGroups(db: Database, companyIds: number[]) {
+  if (companyIds.length === 0) return [];
+  return db
+    .select({
+      status: videoCalls.status,
+      kind: videoCalls.kind,
+      isPrivate: videoCalls.isPrivate,
+      calls: count(),
+      oldestCreatedAt: min(videoCalls.createdAt),
+    })
+    .from(videoCalls)
+    .where(and(inArray(videoCalls.companyId, companyIds), inArray(videoCalls.status, ['waiting', 'active'])))
+    .groupBy(videoCalls.status, videoCalls.kind, videoCalls.isPrivate);
 }

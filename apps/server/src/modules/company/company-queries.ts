@@ -41,3 +41,14 @@ export async function specialitiesOf(db: Database, companyId: number): Promise<S
     .where(eq(specialities.companyId, companyId))
     .orderBy(asc(specialities.position), asc(specialities.id));
 }
+
+/** Every company with what decides whether it should have an operator online now. */
+export async function companiesWithHours(db: Database) {
+  return db
+    .select({
+      id: companies.id,
+      videoCallEnabled: companies.videoCallEnabled,
+      workingHours: companies.workingHours,
+    })
+    .from(companies);
+}

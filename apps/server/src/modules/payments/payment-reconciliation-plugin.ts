@@ -12,6 +12,7 @@ export const paymentReconciliationPlugin = fp(
   async (app: FastifyInstance) => {
     schedulePeriodicJob(app, {
       name: 'payments: reconciliation',
+      metricName: 'payment_reconciliation',
       firstDelayMs: app.config.paymentSweep.firstDelayMs,
       intervalMs: app.config.paymentSweep.intervalMs,
       async run(signal) {

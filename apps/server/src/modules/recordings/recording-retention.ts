@@ -11,6 +11,7 @@ export const recordingRetentionPlugin = fp(
   async (app: FastifyInstance) => {
     schedulePeriodicJob(app, {
       name: 'recordings: retention sweep',
+      metricName: 'recording_retention',
       firstDelayMs: 30_000,
       intervalMs: RECORDING_SWEEP_INTERVAL_MS,
       async run() {
