@@ -26,6 +26,16 @@ describe('loadConfig', () => {
     );
   });
 
+  it('exposes metrics only with METRICS_TOKEN (32+ characters) or METRICS_PORT (not the PORT)', () => {
+    expect(loadConfig({}).metrics).toBeUndefined();
+    const token = 'x'.repeat(32);
+    expect(loadConfig({ METRICS_TOKEN: token }).metrics).toEqual({ token, port: undefined });
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ token: undefined, port: 9464 });
+    expect(() => loadConfig({ METRICS_TOKEN: 'corto' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ METRICS_PORT: '3000' })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+  });
+
   it('lists every bad variable at once', () => {
     let caught: unknown;
     try {
