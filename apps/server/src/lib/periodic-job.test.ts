@@ -21,8 +21,8 @@ function appKeepingErrors(): { app: FastifyInstance; errors: () => (string | und
 async function runsCounted(app: FastifyInstance, outcome: 'ok' | 'failed'): Promise<number> {
   const runs = await app.metrics.registry.getSingleMetric('seguridad_background_job_runs_total')!.get();
   return (
-    runs.values.find((value) => value.labels.job === 'test_job' && value.labels.outcome === outcome)?.value ??
-    0
+    runs.values.find((value) => value.labels.task === 'test_job' && value.labels.outcome === outcome)
+      ?.value ?? 0
   );
 }
 

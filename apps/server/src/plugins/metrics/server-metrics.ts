@@ -139,16 +139,17 @@ export function createServerMetrics() {
     labelNames: ['kind'],
     registers: register,
   });
-  const jobRuns = new Counter<'job' | 'outcome'>({
+  // `task`, not `job`: Prometheus gives every scraped series a `job` label of its own.
+  const jobRuns = new Counter<'task' | 'outcome'>({
     name: 'seguridad_background_job_runs_total',
-    help: 'Runs of the background jobs every process runs, by outcome (ok, failed)',
-    labelNames: ['job', 'outcome'],
+    help: 'Runs of the background jobs every process runs, by task and outcome (ok, failed)',
+    labelNames: ['task', 'outcome'],
     registers: register,
   });
-  const jobLastSuccess = new Gauge<'job'>({
+  const jobLastSuccess = new Gauge<'task'>({
     name: 'seguridad_background_job_last_success_timestamp_seconds',
     help: 'When the job last ran without failing (Unix time)',
-    labelNames: ['job'],
+    labelNames: ['task'],
     registers: register,
   });
 
@@ -240,10 +241,10 @@ export function createServerMetrics() {
     flowFailed(kind: string) {
       flowErrors.inc({ kind });
     },
-    /** `job` is a fixed snake_case name per job. */
-    jobRan(job: string, outcome: 'ok' | 'failed') {
-      jobRuns.inc({ job, outcome });
-      if (outcome === 'ok') jobLastSuccess.set({ job }, Date.now() / 1000);
+    /** `task` is a fixed snake_case name per job. */
+    jobRan(task: string, outcome: 'ok' | 'failed') {
+      jobRuns.inc({ task, outcome });
+      if (outcome === 'ok') jobLastSuccess.set({ task }, Date.now() / 1000);
     },
   };
 }
