@@ -17,8 +17,14 @@ export type Operator = { context: BrowserContext; page: Page };
  */
 export const displayCaptureArgs = [...chromiumArgs, '--auto-select-desktop-capture-source=Entire screen'];
 
-export async function operatorOnCalls(browser: Browser, baseURL: string): Promise<Operator> {
+export async function operatorOnCalls(
+  browser: Browser,
+  baseURL: string,
+  /** Cookies the operator's browser holds before the first page (a journey's proxy pins by one). */
+  cookies: Parameters<BrowserContext['addCookies']>[0] = [],
+): Promise<Operator> {
   const context = await browser.newContext({ baseURL });
+  await context.addCookies(cookies);
   const page = await context.newPage();
   await page.goto(
     `${webPaths.login}?redirect_to=${encodeURIComponent(`${webPaths.operator}?vista=llamadas`)}`,
@@ -78,4 +84,25 @@ export async function connectCall(citizen: Page, operator: Operator, speciality 
   await expectPlaying(callView.getByLabel('Video de la operadora'));
   await expectPlaying(consoleCall.getByLabel('Video del ciudadano'));
   return { callView, consoleCall };
+}
+
+/** Sends a chat message from one side of a call (the citizen's view or the console's call). */
+export async function sendChat(scope: Locator, text: string) {
+  const box = scope.getByRole('textbox', { name: 'Mensaje' });
+  await box.fill(text);
+  await box.press('Enter');
+  await expect(box).toHaveValue('');
+}
+
+/** A message from the citizen reaches the operator, and the operator's answer the citizen. */
+export async function chatBothWays(
+  callView: Locator,
+  consoleCall: Locator,
+  messages: { fromCitizen: string; fromOperator: string },
+  timeout?: number,
+) {
+  await sendChat(callView, messages.fromCitizen);
+  await expect(consoleCall.getByText(messages.fromCitizen)).toBeVisible({ timeout });
+  await sendChat(consoleCall, messages.fromOperator);
+  await expect(callView.getByText(messages.fromOperator)).toBeVisible({ timeout });
 }

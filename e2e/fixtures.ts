@@ -17,7 +17,10 @@ const serverEntry = path.join(repoRoot, 'apps', 'server', 'dist', 'main.js');
 export const DEV_ADMIN = { email: 'operador@example.com', password: 'operador-e2e-2026' } as const;
 
 export type RunningServer = {
+  /** The site's public address (`PUBLIC_BASE_URL`): a proxy's when one stands in front. */
   baseURL: string;
+  /** The process itself, where it listens. */
+  directURL: string;
   port: number;
   dataDir: string;
   /** What the server printed, for diagnosing a failed start. */
@@ -60,9 +63,12 @@ export async function startServer(
   env: Record<string, string> = {},
 ): Promise<RunningServer & { stop(): Promise<void> }> {
   if (!existsSync(serverEntry)) throw new Error('The server is not built: run `npm run build` first.');
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'seguridad-e2e-'));
-  const baseURL = `http://localhost:${port}`;
+  // Another listen address (a test network's) or a proxy in front change where it is reached.
+  const host = env.HOST ?? '127.0.0.1';
+  const directURL = `http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`;
+  const baseURL = env.PUBLIC_BASE_URL ?? directURL;
   let log = '';
   const child = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
@@ -70,7 +76,7 @@ export async function startServer(
       ...process.env,
       NODE_ENV: 'test',
       PORT: String(port),
-      HOST: '127.0.0.1',
+      HOST: host,
       DATA_DIR: dataDir,
       PUBLIC_BASE_URL: baseURL,
       LOG_LEVEL: 'warn',
@@ -91,9 +97,10 @@ export async function startServer(
   });
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  await waitForHealth(baseURL, child, () => log);
+  await waitForHealth(directURL, child, () => log);
   return {
     baseURL,
+    directURL,
     port,
     dataDir,
     output: () => log,

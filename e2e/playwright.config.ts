@@ -18,6 +18,9 @@ export const chromiumArgs = [
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  // The deployment journeys (nginx, coturn, network namespaces; root only) run on their own:
+  // `npm run test:deploy`.
+  testIgnore: 'deploy/**',
   fullyParallel: true,
   // A call journey runs two browsers with live camera video and a server of its own: one such worker
   // per two cores. Two of them on two cores starve each other's video and time out; one at a time

@@ -1,27 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { callTexts } from '@seguridad/contracts/messages';
 import { webPaths } from '@seguridad/contracts/web-paths';
+import { chatBothWays } from './call-journeys';
 import { expect, startServer, test, DEV_ADMIN } from './fixtures';
+import { withFreshDatabase } from './support/fresh-database';
 
 const databaseUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
-
-/** A database of its own on the PostgreSQL server, so the two processes share it and nothing else. */
-async function withFreshDatabase<T>(run: (url: string) => Promise<T>): Promise<T> {
-  const name = `seguridad_e2e_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  try {
-    const url = new URL(databaseUrl!);
-    url.pathname = `/${name}`;
-    return await run(url.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
-}
 
 test.describe('scale-out', () => {
   test.skip(
@@ -33,7 +18,7 @@ test.describe('scale-out', () => {
   test('a caller on one server process and the operator on another complete a call with chat', async ({
     browser,
   }) => {
-    await withFreshDatabase(async (sharedDatabase) => {
+    await withFreshDatabase(databaseUrl!, async (sharedDatabase) => {
       const env = {
         DATABASE_URL: sharedDatabase,
         REDIS_URL: redisUrl!,
@@ -78,14 +63,10 @@ test.describe('scale-out', () => {
           })
           .toBe(true);
 
-        const box = callView.getByRole('textbox', { name: 'Mensaje' });
-        await box.fill('Hola desde el primer proceso');
-        await box.press('Enter');
-        await expect(consoleCall.getByText('Hola desde el primer proceso')).toBeVisible();
-        const reply = consoleCall.getByRole('textbox', { name: 'Mensaje' });
-        await reply.fill('Respuesta desde el segundo proceso');
-        await reply.press('Enter');
-        await expect(callView.getByText('Respuesta desde el segundo proceso')).toBeVisible();
+        await chatBothWays(callView, consoleCall, {
+          fromCitizen: 'Hola desde el primer proceso',
+          fromOperator: 'Respuesta desde el segundo proceso',
+        });
 
         await consoleCall.getByRole('button', { name: 'Terminar llamada' }).click();
         await expect(callView.getByText(callTexts.ended)).toBeVisible();

@@ -1,7 +1,6 @@
-import type { Locator } from '@playwright/test';
 import { callTexts, widgetTexts } from '@seguridad/contracts/messages';
 import { webPaths } from '@seguridad/contracts/web-paths';
-import { connectCall, expectPlaying, openCallPanel, operatorOnCalls, test } from './call-journeys';
+import { connectCall, expectPlaying, openCallPanel, operatorOnCalls, sendChat, test } from './call-journeys';
 import { checkedViewports, expect, expectNoHorizontalScroll, expectNoSeriousAxeViolations } from './fixtures';
 
 // A 1×1 PNG and a minimal PDF, as a citizen and an operator would attach them.
@@ -12,13 +11,6 @@ const PNG = Buffer.from(
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
-
-async function sendChat(scope: Locator, text: string) {
-  const box = scope.getByRole('textbox', { name: 'Mensaje' });
-  await box.fill(text);
-  await box.press('Enter');
-  await expect(box).toHaveValue('');
-}
 
 test.describe('live video call', () => {
   // Two browsers, real media and a camera check each: a call takes longer than a page.

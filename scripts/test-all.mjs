@@ -4,10 +4,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { printSummary, reportDir, root, writeResults } from './test-summary.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const reportDir = path.join(root, '.test-reports');
 rmSync(reportDir, { recursive: true, force: true });
 mkdirSync(reportDir, { recursive: true });
 
@@ -85,18 +83,6 @@ check('ffprobe available', 'bash', ['scripts/ensure-ffmpeg.sh']);
 if (built && browserReady && existsSync(path.join(root, 'apps/server/dist/main.js'))) playwright();
 else record('browser journeys', { passed: 0, failed: 1, skipped: 0 });
 
-const total = results.reduce(
-  (sum, item) => ({
-    passed: sum.passed + item.passed,
-    failed: sum.failed + item.failed,
-    skipped: sum.skipped + item.skipped,
-  }),
-  { passed: 0, failed: 0, skipped: 0 },
-);
-console.log('\nSummary');
-for (const item of results) {
-  console.log(`  ${item.failed ? '✗' : '✓'} ${item.name}: ${item.passed} passed, ${item.failed} failed`);
-}
-if (total.skipped) console.log(`  (${total.skipped} skipped: tests of an engine this run does not have)`);
-console.log(`${total.passed} passed, ${total.failed} failed`);
-process.exit(total.failed === 0 ? 0 : 1);
+// CI adds the deployment journeys' results to these and prints one closing line for both.
+writeResults('npm-test', results);
+process.exit(printSummary(results) ? 0 : 1);
