@@ -9,6 +9,7 @@ import { measureApiInstructions, type RouteInstructions } from './api-instructio
 import { measureThroughput, type Throughput } from './api-throughput';
 import { measureCallLatency } from './call-latency';
 import { measureRecordingCost } from './recording-cost';
+import { measureRelaySetup } from './relay-setup';
 import { measureSignaling } from './call-signaling';
 import { measureScaleOut } from './scale-out';
 import { measureUploadMemory, measureUploadResume } from './upload-costs';
@@ -398,6 +399,24 @@ if (wants('signaling')) {
   console.log(
     `  median of ${figures.runs.length} runs: p50 ${figures.relayP50Ms} ms, p99 ${figures.relayP99Ms} ms (target ≤ 15), max ${figures.relayMaxMs} ms, ${figures.lost} lost`,
   );
+}
+
+// Root only (network namespaces) and a few minutes: measured only when named (bench:relay).
+if (named('relay')) {
+  const figures = measureRelaySetup(Number(process.env.BENCH_RELAY_RUNS ?? 5));
+  report.relaySetup = figures;
+  console.log(
+    '\nCall set-up through the relay (coturn, two NATs) next to a direct call, Llamar → first remote frame',
+  );
+  if ('skipped' in figures) console.log(`  skipped: ${figures.skipped}`);
+  else {
+    for (const [name, path] of Object.entries(figures.byPath)) {
+      console.log(
+        `  ${name}: ${path.calls} calls, median ${path.medianMs} ms, min ${path.minMs} ms, max ${path.maxMs} ms`,
+      );
+    }
+    if (figures.failedRuns) console.log(`  ${figures.failedRuns} of ${figures.runs} journey runs failed`);
+  }
 }
 
 if (wants('recording')) {
