@@ -46,6 +46,14 @@ function claimSlot(): number {
   for (const slot of slots) {
     try {
       ip('link', 'add', `sgnat${slot}`, 'type', 'bridge');
+      // Namespaces of this slot left by a run that was killed after removing its bridge.
+      for (const side of ['c', 'cgw', 'o', 'ogw']) {
+        try {
+          ip('netns', 'del', `sgnat${slot}-${side}`);
+        } catch {
+          // None: the usual case.
+        }
+      }
       return slot;
     } catch {
       // Held by another run (or left by one that was killed): the next.
