@@ -89,6 +89,7 @@ describe('GET /metrics', () => {
     it('labels requests by route pattern and status class, never by path or id', async () => {
       await server.ctx.app.inject({ method: 'GET', url: '/api/calls/videoCall/987654/relaySettings' });
       await server.ctx.app.inject({ method: 'GET', url: '/api/health' });
+      await server.ctx.app.inject({ method: 'HEAD', url: '/api/health' });
       await server.ctx.app.inject({ method: 'GET', url: '/api/no-existe/123456789' });
       await server.ctx.app.inject({ method: 'PROPFIND', url: '/cualquier/cosa/5555' });
       const text = await scrape();
