@@ -1,23 +1,18 @@
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyRequest, onSendHookHandler, RouteOptions } from 'fastify';
-import type { Histogram } from 'prom-client';
+import type { RequestHistogram, RequestObserver } from './request-histogram';
 
-type Observer = { observe(seconds: number): void };
 const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'] as const;
 
 /** The route label of requests that matched no route (any path: never the path itself). */
 export const UNMATCHED_ROUTE = 'unmatched';
 
 /** One observer per status class of a route, bound once so a request looks no label up. */
-function observersFor(
-  histogram: Histogram<'method' | 'route' | 'status_class'>,
-  method: string,
-  route: string,
-) {
-  const bound: (Observer | undefined)[] = [];
-  return (statusCode: number): Observer => {
+function observersFor(histogram: RequestHistogram, method: string, route: string) {
+  const bound: (RequestObserver | undefined)[] = [];
+  return (statusCode: number): RequestObserver => {
     const index = Math.min(4, Math.max(0, Math.floor(statusCode / 100) - 1));
-    return (bound[index] ??= histogram.labels(method, route, STATUS_CLASSES[index]!));
+    return (bound[index] ??= histogram.bind({ method, route, status_class: STATUS_CLASSES[index]! }));
   };
 }
 
@@ -36,7 +31,7 @@ function appendHook<T>(existing: T | T[] | undefined, hook: T): T[] {
  */
 export function measureRequests(
   app: FastifyInstance,
-  histogram: Histogram<'method' | 'route' | 'status_class'>,
+  histogram: RequestHistogram,
 ): { observeUnmatched(request: FastifyRequest, statusCode: number): void } {
   app.decorateRequest('metricsStartedAt', 0);
   app.addHook('onRequest', (request, _reply, done) => {

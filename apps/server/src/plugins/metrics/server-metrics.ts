@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { RequestHistogram } from './request-histogram';
 
 /**
  * Every metric the server exposes, defined once, with the recorders the rest of the server calls.
@@ -41,13 +42,12 @@ export function createServerMetrics() {
   const registry = new Registry();
   const register = [registry];
 
-  const httpRequestDuration = new Histogram<'method' | 'route' | 'status_class'>({
-    name: 'seguridad_http_request_duration_seconds',
-    help: 'Time from a request arriving to its reply being sent, by route pattern and status class',
-    labelNames: ['method', 'route', 'status_class'],
-    buckets: REQUEST_DURATION_BUCKETS,
-    registers: register,
-  });
+  const httpRequestDuration = new RequestHistogram(
+    'seguridad_http_request_duration_seconds',
+    'Time from a request arriving to its reply being sent, by route pattern and status class',
+    REQUEST_DURATION_BUCKETS,
+    registry,
+  );
 
   const sockets = new Gauge<'kind'>({
     name: 'seguridad_realtime_sockets',
