@@ -37,6 +37,7 @@ export const videoMailUploadSweepPlugin = fp(
   async (app: FastifyInstance) => {
     schedulePeriodicJob(app, {
       name: 'video mail uploads: abandoned sweep',
+      metricName: 'video_mail_upload_sweep',
       firstDelayMs: 60_000,
       intervalMs: 60 * 60 * 1000,
       async run() {

@@ -28,8 +28,8 @@ describe('counted integrations', () => {
     const storage = countedStorage(createLocalFileStorage(root, { maxWriteMs: 5_000 }), metrics);
 
     await storage.write(Readable.from([Buffer.alloc(1000)]), { extension: 'webm', maxBytes: 2000 });
-    const key = await storage.create('webm');
-    await storage.append(key, Buffer.alloc(500));
+    const key = storage.newKey('webm');
+    await storage.putPiece(key, 0, Readable.from([Buffer.alloc(500)]), { maxBytes: 2000 });
     await expect(
       storage.write(Readable.from([Buffer.alloc(3000)]), { extension: 'webm', maxBytes: 2000 }),
     ).rejects.toThrow();
@@ -44,7 +44,7 @@ describe('counted integrations', () => {
     expect(sampleValue(text, 'seguridad_upload_bytes_total')).toBe(1500);
     expect(sampleValue(text, 'seguridad_upload_failures_total', { reason: 'too_large' })).toBe(1);
     expect(sampleValue(text, 'seguridad_upload_failures_total', { reason: 'error' })).toBe(1);
-    expect(await storage.size(key)).toBe(500);
+    expect(await storage.pieces(key)).toEqual([{ index: 0, bytes: 500 }]);
   });
 
   it('counts mails and codes sent, and those the provider failed, by channel', async () => {
