@@ -13,3 +13,4 @@ export * from './tables/wheel';
 export * from './tables/callbacks';
 export * from './tables/recordings';
 export * from './tables/video-mail-uploads';
+export * from './tables/audit';
