@@ -10,7 +10,7 @@ describe('loadConfig', () => {
     expect(config.isProduction).toBe(false);
   });
 
-  it('points payments at the simulator by default, at Flow with FLOW_*, and nowhere in bare production', () => {
+  it('points payments at the simulator by default, at Flow with FLOW_*, and nowhere outside demo mode', () => {
     const simulator = loadConfig({ PUBLIC_BASE_URL: 'http://localhost:4000' }).flow;
     expect(simulator).toMatchObject({ mode: 'simulator', apiUrl: 'http://localhost:4000/dev/flow/api' });
     const flow = loadConfig({
@@ -20,6 +20,9 @@ describe('loadConfig', () => {
     }).flow;
     expect(flow).toMatchObject({ mode: 'flow', apiUrl: 'https://sandbox.flow.cl/api', timeoutMs: 5000 });
     expect(loadConfig({ NODE_ENV: 'production' }).flow.mode).toBe('disabled');
+    // Outside demo mode (on the network without NODE_ENV) the simulator would sell for nothing.
+    expect(loadConfig({ HOST: '0.0.0.0' }).flow.mode).toBe('disabled');
+    expect(loadConfig({ HOST: '0.0.0.0', DEMO_MODE: '1' }).flow.mode).toBe('simulator');
     expect(() => loadConfig({ FLOW_API_URL: 'https://www.flow.cl/api' })).toThrow(/FLOW_\*/);
     expect(() => loadConfig({ FLOW_API_KEY: 'k', FLOW_SECRET_KEY: 's', FLOW_API_URL: 'ftp://x' })).toThrow(
       ConfigError,

@@ -200,8 +200,8 @@ export type AppConfig = {
   mediaUrlSecret: string;
   twilio: { accountSid: string; authToken: string; serviceSid: string; baseUrl: string } | undefined;
   /**
-   * Where payments go: Flow itself (`FLOW_*` set); the built-in simulator outside production, with
-   * a key pair made at start; or nowhere (production without `FLOW_*`: purchases answer 503).
+   * Where payments go: Flow itself (`FLOW_*` set); the built-in simulator in demo mode only, with
+   * a key pair made at start; or nowhere (no demo mode and no `FLOW_*`: purchases answer 503).
    */
   flow: FlowConfig;
   /** The payment reconciliation's schedule (docs/decisions/021-payment-reconciliation.md). */
@@ -279,14 +279,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const root = serverRoot();
   const publicBaseUrl = (vars.PUBLIC_BASE_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
+  const demoMode = vars.DEMO_MODE
+    ? vars.DEMO_MODE === '1'
+    : vars.NODE_ENV !== 'production' && isLoopbackHost(vars.HOST);
   return {
     env: vars.NODE_ENV,
     isProduction: vars.NODE_ENV === 'production',
     host: vars.HOST,
     port: vars.PORT,
-    demoMode: vars.DEMO_MODE
-      ? vars.DEMO_MODE === '1'
-      : vars.NODE_ENV !== 'production' && isLoopbackHost(vars.HOST),
+    demoMode,
     demoModeExplicit: vars.DEMO_MODE === '1',
     socketsPerIpMax: vars.SOCKETS_PER_IP_MAX,
     requestTimeoutMs: vars.REQUEST_TIMEOUT_MS,
@@ -335,7 +336,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             baseUrl: vars.TWILIO_VERIFY_BASE_URL,
           }
         : undefined,
-    flow: flowConfig(vars, publicBaseUrl),
+    flow: flowConfig(vars, publicBaseUrl, demoMode),
     paymentSweep: {
       intervalMs: vars.PAYMENT_SWEEP_INTERVAL_MS,
       firstDelayMs: vars.PAYMENT_SWEEP_FIRST_DELAY_MS,
@@ -366,7 +367,7 @@ function storageConfig(vars: z.infer<typeof envSchema>): StorageConfig {
   };
 }
 
-function flowConfig(vars: z.infer<typeof envSchema>, publicBaseUrl: string): FlowConfig {
+function flowConfig(vars: z.infer<typeof envSchema>, publicBaseUrl: string, demoMode: boolean): FlowConfig {
   const timeoutMs = vars.FLOW_TIMEOUT_MS;
   if (vars.FLOW_API_URL && vars.FLOW_API_KEY && vars.FLOW_SECRET_KEY) {
     return {
@@ -377,7 +378,9 @@ function flowConfig(vars: z.infer<typeof envSchema>, publicBaseUrl: string): Flo
       timeoutMs,
     };
   }
-  if (vars.NODE_ENV === 'production') return { mode: 'disabled', timeoutMs };
+  // The simulator marks orders paid for nothing: it exists only where the outbox does (demo mode),
+  // never on a server that merely forgot `NODE_ENV` while listening on the network.
+  if (!demoMode) return { mode: 'disabled', timeoutMs };
   return {
     mode: 'simulator',
     apiUrl: `${publicBaseUrl}${FLOW_SIMULATOR_API_PATH}`,

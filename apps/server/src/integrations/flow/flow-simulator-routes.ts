@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { FLOW_SIMULATOR_API_PATH } from '../../config';
+import { errorMessages } from '@seguridad/contracts/messages';
+import { FLOW_SIMULATOR_API_PATH, isLoopbackHost } from '../../config';
+import { AppError } from '../../lib/app-error';
 import { acceptFormBodies } from '../../lib/form-body';
 import { hasValidFlowSignature } from './flow-signature';
 import {
@@ -82,14 +84,22 @@ function flowError(reply: FastifyReply, status: 400 | 401 | 404, message: string
 }
 
 /**
- * A stand-in for Flow's API and payment page, served outside production only (app.ts registers it
- * only when the Flow config is the simulator's). It checks signatures exactly as Flow does, keeps
+ * A stand-in for Flow's API and payment page, served in demo mode only and only to this machine
+ * (app.ts registers it only when the Flow config is the simulator's, which needs demo mode). It checks signatures exactly as Flow does, keeps
  * its payments in the database, calls the confirmation URL server to server with only the token,
  * then sends the browser back to the return URL with the token.
  */
 export async function flowSimulatorRoutes(app: FastifyInstance) {
   const flow = app.config.flow;
-  if (flow.mode !== 'simulator') return;
+  if (flow.mode !== 'simulator' || !app.config.demoMode) return;
+  // The outbox's rule: only this machine reaches the page that marks an order paid, unless the
+  // deployer set DEMO_MODE=1 on purpose (a shared test server, with its loud warning). The
+  // socket's own address: `X-Forwarded-For` is whatever the caller wants it to be.
+  app.addHook('onRequest', async (request) => {
+    if (app.config.demoModeExplicit) return;
+    if (isLoopbackHost(request.raw.socket.remoteAddress ?? '')) return;
+    throw new AppError(404, 'route_not_found', errorMessages.routeNotFound);
+  });
   acceptFormBodies(app);
   const db = app.database.db;
 

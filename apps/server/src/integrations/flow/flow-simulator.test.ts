@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentTexts } from '@seguridad/contracts/messages';
 import { newSession } from '../../testing/accounts';
 import { pressOnSimulator, startedPaymentToken, storedOrder } from '../../testing/payments';
 import { createTestApp, openTestDatabase, type TestContext } from '../../testing/test-app';
@@ -185,6 +186,75 @@ describe('Flow simulator', () => {
   });
 });
 
+describe('Flow simulator outside demo mode', () => {
+  it('a server listening on the network without NODE_ENV neither serves the simulator nor sells', async () => {
+    const ctx = await createTestApp({ env: { HOST: '0.0.0.0' } });
+    try {
+      expect(ctx.config.demoMode).toBe(false);
+      expect(ctx.config.flow.mode).toBe('disabled');
+      for (const url of ['/dev/flow/pay?token=x', '/dev/flow/pay.css']) {
+        expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+      }
+      const pay = await ctx.app.inject({
+        method: 'POST',
+        url: '/dev/flow/pay',
+        headers: FORM,
+        payload: 'token=x&action=pay',
+      });
+      expect(pay.statusCode).toBe(404);
+      const session = await newSession(ctx, 'en-la-red@example.com');
+      const started = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/app/pagos/createPurchaseOrder',
+        headers: { authorization: `Bearer ${session}` },
+        payload: {},
+      });
+      expect(started.statusCode).toBe(503);
+      expect(started.json()).toMatchObject({
+        error: 'payments_unavailable',
+        message: paymentTexts.unavailable,
+      });
+      const orders = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/v1/orders',
+        headers: { authorization: `Bearer ${session}` },
+      });
+      expect(orders.statusCode).toBe(200);
+      expect(JSON.stringify(orders.json())).not.toContain('CS-');
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('in demo mode, the payment page answers only this machine', async () => {
+    const ctx = await createTestApp();
+    try {
+      const session = await newSession(ctx, 'desde-afuera@example.com');
+      const token = await startedPaymentToken(ctx, session);
+      const fromOutside = { remoteAddress: '203.0.113.9' };
+      const page = await ctx.app.inject({
+        method: 'GET',
+        url: `/dev/flow/pay?token=${token}`,
+        ...fromOutside,
+      });
+      expect(page.statusCode).toBe(404);
+      const pay = await ctx.app.inject({
+        method: 'POST',
+        url: '/dev/flow/pay',
+        headers: { ...FORM, 'x-forwarded-for': '127.0.0.1' },
+        payload: `token=${token}&action=pay`,
+        ...fromOutside,
+      });
+      expect(pay.statusCode).toBe(404);
+      expect((await storedOrder(ctx, token)).status).toBe('pending');
+      const local = await ctx.app.inject({ method: 'GET', url: `/dev/flow/pay?token=${token}` });
+      expect(local.statusCode).toBe(200);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
 describe('Flow simulator in production', () => {
   it('does not exist: its API and its page answer 404', async () => {
     const ctx = await createTestApp({ env: { NODE_ENV: 'production' } });
@@ -227,7 +297,10 @@ describe('Flow simulator in production', () => {
         payload: {},
       });
       expect(started.statusCode).toBe(503);
-      expect(started.json().message).toBe('Lo sentimos, no se pudo iniciar el pago');
+      expect(started.json()).toMatchObject({
+        error: 'payments_unavailable',
+        message: paymentTexts.unavailable,
+      });
     } finally {
       await ctx.close();
     }

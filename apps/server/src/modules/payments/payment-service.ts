@@ -42,6 +42,11 @@ export async function startPayment(
   values: Omit<NewOrder, 'commerceOrder'>,
   log: FastifyBaseLogger,
 ): Promise<{ url: string; token: string }> {
+  // No Flow and no simulator (not in demo mode): say so plainly rather than store an order that
+  // cannot be paid.
+  if (app.flow.kind === 'disabled') {
+    throw new AppError(503, 'payments_unavailable', paymentTexts.unavailable);
+  }
   const db = app.database.db;
   const order = await insertOrder(db, { ...values, commerceOrder: newCommerceOrder() });
   try {

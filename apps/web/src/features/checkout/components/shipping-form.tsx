@@ -8,6 +8,7 @@ import {
   type ShippingFormValues,
 } from '@seguridad/contracts/http/payments';
 import { checkoutTexts, paymentTexts, validationMessages } from '@seguridad/contracts/messages';
+import { ApiRequestError } from '../../../shared/api/api-client';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { EmailField } from '../../../shared/ui/email-field';
@@ -95,8 +96,10 @@ export function ShippingForm({
         return;
       }
       setFailure(paymentTexts.startFailed);
-    } catch {
-      setFailure(paymentTexts.startFailed);
+    } catch (error) {
+      // A server with no way to take payments says so in its own words; anything else is a failed start.
+      const unavailable = error instanceof ApiRequestError && error.body?.error === 'payments_unavailable';
+      setFailure(unavailable ? paymentTexts.unavailable : paymentTexts.startFailed);
     }
   });
 
