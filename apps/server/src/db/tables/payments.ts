@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
-import { createdAt, ownerOf } from './columns';
-import { plans } from './core';
+import { createdAt } from './columns';
+import { plans, users } from './core';
 
 // ─── Payments: checkout orders and the Flow simulator (docs/decisions/013-checkout-and-flow.md) ───
 
@@ -15,7 +15,11 @@ export const orders = pgTable(
   'orders',
   {
     id: serial('id').primaryKey(),
-    userId: ownerOf(),
+    /**
+     * The buyer; null once the account is deleted: tax law keeps the purchase 6 years, with the
+     * person removed from it (the e-mail emptied, the shipping data dropped; decision 034).
+     */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Our order number at the provider (`commerceOrder`): random, so no two databases collide. */
     commerceOrder: text('commerce_order').notNull().unique(),
     planId: integer('plan_id')

@@ -15,6 +15,7 @@ import { accountTexts, settingsTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/error-responses';
 import { guarded } from '../../lib/route-guards';
+import { deleteAccountAndData } from '../data-rights/account-erasure-service';
 import { removeAvatarFile } from '../settings/avatar-service';
 import { accountReactivationMail } from './account-mails';
 import { confirmOwner } from './reauth';
@@ -26,7 +27,6 @@ import {
   addPendingPhone,
   confirmedPhonesOf,
   confirmPhone,
-  deleteUser,
   disablePassword,
   otherPendingPhoneCount,
   removeUserPhone,
@@ -58,7 +58,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * Deletes the account and everything personal hanging from it (sessions, devices, phones, codes,
-   * tokens go with it by cascade); open sockets of the user are disconnected.
+   * tokens go with it by cascade; what was sent with its e-mail or phones is erased; orders stay
+   * without the person, decision 034); open sockets of the user are disconnected.
    */
   app.post(
     '/api/v1/user/deleteUserAccount',
@@ -69,7 +70,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     guarded('user')(async (request) => {
       const userId = request.user.id;
       await removeAvatarFile(app, userId);
-      await deleteUser(db, userId);
+      await deleteAccountAndData({ db, storage: app.storage, log: request.log }, userId);
       app.io.in(`user:${userId}`).disconnectSockets(true);
       return { code: 200 as const, message: accountTexts.accountDeleted };
     }),

@@ -62,11 +62,6 @@ export async function disablePassword(db: Database, userId: number) {
   await setPasswordHash(db, userId, `disabled$${randomBytes(16).toString('base64url')}`);
 }
 
-/** Deletes the account; sessions, devices, phones, codes and tokens go with it by cascade. */
-export async function deleteUser(db: Database, userId: number) {
-  await db.delete(users).where(eq(users.id, userId));
-}
-
 export async function confirmedPhonesOf(db: Database, userId: number) {
   return db
     .select({ id: userPhones.id, phone: userPhones.phone })

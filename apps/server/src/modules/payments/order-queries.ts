@@ -235,6 +235,7 @@ export async function claimUnsentReceipts(
       where: and(
         eq(orders.status, 'paid'),
         isNull(orders.receiptSentAt),
+        isNotNull(orders.userId),
         sql`${orders.receiptAttempts} < ${options.maxAttempts}`,
         gte(orders.paidAt, new Date(options.now.getTime() - options.windowMs)),
         sql`coalesce(${orders.receiptAttemptedAt}, ${orders.paidAt}) <= ${now} - interval '1 millisecond' * (${options.firstRetryMs}::double precision * power(2, greatest(${orders.receiptAttempts} - 1, 0)))`,

@@ -138,6 +138,8 @@ export async function sendReceipt(
   order: OrderRow,
   log: FastifyBaseLogger,
 ): Promise<boolean> {
+  // The buyer deleted the account: the order stays for tax law, but there is nobody to write to.
+  if (order.userId === null || !order.email) return false;
   try {
     const user = await userInfoOf(app.database.db, order.userId);
     const name = order.shipping?.name ?? user?.profile.name ?? '';

@@ -1,0 +1,198 @@
+import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  callbacks,
+  contactMessages,
+  networkInvitations,
+  orders,
+  promoEntries,
+  users,
+  videoMails,
+  wheelSpins,
+} from '../../db/schema';
+import { bearer, newSession } from '../../testing/accounts';
+import { demoCompanyId } from '../../testing/calls';
+import { orderStatus } from '../../testing/payments';
+import { createTestApp, type TestContext } from '../../testing/test-app';
+
+/**
+ * Account deletion keeps the privacy policy's promise for every kind of data (decision 034):
+ * what the person sent goes, the purchase stays for tax law without the person in it.
+ */
+describe('account deletion erases what hangs from the account', () => {
+  let ctx: TestContext;
+  let companyId: number;
+  beforeAll(async () => {
+    ctx = await createTestApp({ env: { DATA_DIR: `/tmp/erasure-test-${process.pid}-${Date.now()}` } });
+    companyId = await demoCompanyId(ctx);
+  });
+  afterAll(() => ctx.close());
+
+  async function storedFile(content: string): Promise<string> {
+    const { key } = await ctx.app.storage.write(Readable.from([Buffer.from(content)]), {
+      extension: 'webm',
+      maxBytes: 1000,
+    });
+    return key;
+  }
+
+  async function videoMailFrom(email: string, phone: string) {
+    const [row] = await ctx.database.db
+      .insert(videoMails)
+      .values({
+        companyId,
+        name: 'Rosa Pérez',
+        email,
+        phone,
+        message: 'Necesito ayuda',
+        videoKey: await storedFile('video'),
+        videoMime: 'video/webm',
+        videoBytes: 5,
+        thumbnailKey: await storedFile('thumb'),
+        thumbnailMime: 'image/jpeg',
+      })
+      .returning();
+    return row!;
+  }
+
+  async function deleteAccount(token: string) {
+    return ctx.app.inject({ method: 'POST', url: '/api/v1/user/deleteUserAccount', headers: bearer(token) });
+  }
+
+  async function accountOf(email: string) {
+    const token = await newSession(ctx, email);
+    const [user] = await ctx.database.db.select().from(users).where(eq(users.email, email));
+    return { token, user: user! };
+  }
+
+  it('removes the video mails sent with its e-mail, in any case, with their files; others stay', async () => {
+    const { token } = await accountOf('videomail-borrar@example.com');
+    const mine = await videoMailFrom('VideoMail-Borrar@Example.com', '+56911110001');
+    const theirs = await videoMailFrom('otra-persona@example.com', '+56911110002');
+
+    expect((await deleteAccount(token)).statusCode).toBe(200);
+
+    expect(await ctx.database.db.select().from(videoMails).where(eq(videoMails.id, mine.id))).toEqual([]);
+    expect(await ctx.app.storage.size(mine.videoKey)).toBeUndefined();
+    expect(await ctx.app.storage.size(mine.thumbnailKey)).toBeUndefined();
+    expect(await ctx.database.db.select().from(videoMails).where(eq(videoMails.id, theirs.id))).toHaveLength(
+      1,
+    );
+    expect(await ctx.app.storage.size(theirs.videoKey)).toBe(5);
+  });
+
+  it('removes contact messages sent with its e-mail', async () => {
+    const { token } = await accountOf('contacto-borrar@example.com');
+    const values = { companyId, name: 'Rosa', phone: '+56911110003', message: 'Hola' };
+    const [mine] = await ctx.database.db
+      .insert(contactMessages)
+      .values({ ...values, email: 'contacto-borrar@example.com' })
+      .returning();
+    const [theirs] = await ctx.database.db
+      .insert(contactMessages)
+      .values({ ...values, email: 'alguien-mas@example.com' })
+      .returning();
+
+    await deleteAccount(token);
+
+    expect(
+      await ctx.database.db.select().from(contactMessages).where(eq(contactMessages.id, mine!.id)),
+    ).toEqual([]);
+    expect(
+      await ctx.database.db.select().from(contactMessages).where(eq(contactMessages.id, theirs!.id)),
+    ).toHaveLength(1);
+  });
+
+  it('removes callbacks asked for one of its phones', async () => {
+    const { token, user } = await accountOf('callback-borrar@example.com');
+    await ctx.database.db.update(users).set({ phone: '+56922220001' }).where(eq(users.id, user.id));
+    const [mine] = await ctx.database.db
+      .insert(callbacks)
+      .values({ companyId, phone: '+56922220001', preferredTime: 'asap' })
+      .returning();
+    const [theirs] = await ctx.database.db
+      .insert(callbacks)
+      .values({ companyId, phone: '+56922220002', preferredTime: 'asap' })
+      .returning();
+
+    await deleteAccount(token);
+
+    expect(await ctx.database.db.select().from(callbacks).where(eq(callbacks.id, mine!.id))).toEqual([]);
+    expect(await ctx.database.db.select().from(callbacks).where(eq(callbacks.id, theirs!.id))).toHaveLength(
+      1,
+    );
+  });
+
+  it('removes its network (both ways), unanswered invitations to its e-mail, promo entry and wheel', async () => {
+    const owner = await accountOf('red-duena@example.com');
+    const { token, user } = await accountOf('red-borrar@example.com');
+    const expiresAt = new Date(Date.now() + 86_400_000);
+    await ctx.database.db.insert(networkInvitations).values([
+      // Someone else invited this e-mail, nobody answered yet.
+      { ownerId: owner.user.id, guestEmail: 'red-borrar@example.com', codeHash: 'h1', companyId, expiresAt },
+      // This account's own network.
+      { ownerId: user.id, guestEmail: 'invitado@example.com', codeHash: 'h2', companyId, expiresAt },
+    ]);
+    await ctx.database.db
+      .insert(promoEntries)
+      .values({ userId: user.id, email: 'redborrar@example.com', phone: '+56933330001' });
+    await ctx.database.db
+      .insert(wheelSpins)
+      .values({ userId: user.id, optionId: 1, uid: 'new_spin', amount: 1 });
+
+    await deleteAccount(token);
+
+    expect(
+      await ctx.database.db
+        .select()
+        .from(networkInvitations)
+        .where(eq(networkInvitations.guestEmail, 'red-borrar@example.com')),
+    ).toEqual([]);
+    expect(
+      await ctx.database.db.select().from(networkInvitations).where(eq(networkInvitations.ownerId, user.id)),
+    ).toEqual([]);
+    expect(await ctx.database.db.select().from(promoEntries).where(eq(promoEntries.userId, user.id))).toEqual(
+      [],
+    );
+    expect(await ctx.database.db.select().from(wheelSpins).where(eq(wheelSpins.userId, user.id))).toEqual([]);
+  });
+
+  it('keeps a paid order for tax law with the person removed, and its payment page still answers', async () => {
+    const { token, user } = await accountOf('orden-borrar@example.com');
+    const [order] = await ctx.database.db
+      .insert(orders)
+      .values({
+        userId: user.id,
+        commerceOrder: 'borrar-0001',
+        planId: 1,
+        monthsPaid: 12,
+        subject: 'Plan',
+        amount: 1000,
+        email: 'orden-borrar@example.com',
+        status: 'paid',
+        flowToken: 'token-de-orden-borrada-0001',
+        paidAt: new Date(),
+        receiptSentAt: new Date(),
+        shipping: {
+          name: 'Rosa',
+          last_name: 'Pérez',
+          phone: '+56944440001',
+          address: 'Calle 1',
+          region_id: 13,
+          region: 'Metropolitana',
+          comuna_id: 1,
+          comuna: 'Santiago',
+          zip_code: null,
+        },
+      })
+      .returning();
+
+    await deleteAccount(token);
+
+    const [kept] = await ctx.database.db.select().from(orders).where(eq(orders.id, order!.id));
+    expect(kept).toMatchObject({ userId: null, email: '', shipping: null, status: 'paid', amount: 1000 });
+    const status = await orderStatus(ctx, 'token-de-orden-borrada-0001');
+    expect(status.statusCode).toBe(200);
+  });
+});
