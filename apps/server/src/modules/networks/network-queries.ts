@@ -92,32 +92,34 @@ export async function deleteInvitation(db: Database, id: number): Promise<void> 
 }
 
 const guestById = alias(users, 'guest_by_id');
-const guestByEmail = alias(users, 'guest_by_email');
 
-/** Mi Red: the people the user invited, with their names once they have an account. */
+/**
+ * Mi Red: the people the user invited. A name shows only once the invitee accepted: while the
+ * invitation is pending (or was rejected) the row is the address the owner typed, so inviting an
+ * address never tells whether it has an account, or whose.
+ */
 export async function myNetworkOf(db: Database, ownerId: number): Promise<MyNetworkInvitation[]> {
   const rows = await db
     .select({
       id: networkInvitations.id,
       status: networkInvitations.status,
       email: networkInvitations.guestEmail,
-      byIdName: guestById.name,
-      byIdLastname: guestById.lastname,
-      byEmailName: guestByEmail.name,
-      byEmailLastname: guestByEmail.lastname,
+      name: guestById.name,
+      lastname: guestById.lastname,
     })
     .from(networkInvitations)
     .leftJoin(guestById, eq(guestById.id, networkInvitations.guestUserId))
-    .leftJoin(guestByEmail, eq(sql`lower(${guestByEmail.email})`, networkInvitations.guestEmail))
     .where(eq(networkInvitations.ownerId, ownerId))
     .orderBy(asc(networkInvitations.createdAt), asc(networkInvitations.id));
   return rows.map((row) => {
-    const name = row.byIdName ?? row.byEmailName;
-    const lastname = row.byIdLastname ?? row.byEmailLastname ?? '';
+    const accepted = row.status === NETWORK_STATUS.confirmed && row.name !== null;
     return {
       id: row.id,
       status: row.status,
-      guest: { email: row.email, profile: name === null ? null : { name, lastname } },
+      guest: {
+        email: row.email,
+        profile: accepted ? { name: row.name ?? '', lastname: row.lastname ?? '' } : null,
+      },
     };
   });
 }

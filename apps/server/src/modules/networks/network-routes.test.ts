@@ -93,9 +93,10 @@ describe('POST networks/addUserToNetwork', () => {
     expect(JSON.stringify(row)).not.toContain(code);
     expect(row?.guestUserId).toEqual(expect.any(Number));
 
+    // Pending: the address alone, so an invitation never tells whether the address has an account.
     const network = (await getMyNetwork(ctx, owner)).json() as Network;
     expect(network.my_network).toEqual([
-      { id: row!.id, status: 1, guest: { email: guestEmail, profile: { name: 'Rosa', lastname: 'Pérez' } } },
+      { id: row!.id, status: 1, guest: { email: guestEmail, profile: null } },
     ]);
   });
 
@@ -199,7 +200,29 @@ describe('GET networks/getMyNetwork', () => {
     const guestView = (await getMyNetwork(ctx, guest)).json() as Network;
     expect(guestView.external_networks).toHaveLength(1);
     const ownerView = (await getMyNetwork(ctx, owner)).json() as Network;
-    expect(ownerView.my_network[0]?.guest.profile).toEqual({ name: 'Rosa', lastname: 'Pérez' });
+    expect(ownerView.my_network[0]?.guest.profile).toBeNull();
+  });
+
+  it('names the invitee to the owner only once the invitation is accepted, never while pending or rejected', async () => {
+    const { ownerEmail, guestEmail, owner, guest } = await ownerAndGuest('nombre-al-aceptar');
+    await renameUser(ownerEmail, 'Olga', 'Dueña');
+    await invite(ctx, owner, guestEmail);
+    const id = await invitationIdFor(ctx, owner, guestEmail);
+    const pending = (await getMyNetwork(ctx, owner)).json() as Network;
+    expect(pending.my_network).toEqual([{ id, status: 1, guest: { email: guestEmail, profile: null } }]);
+    expect(JSON.stringify(pending)).not.toContain('Rosa');
+    expect((await acceptReject(ctx, guest, { invitation_id: id, status: 2 })).statusCode).toBe(200);
+    const accepted = (await getMyNetwork(ctx, owner)).json() as Network;
+    expect(accepted.my_network[0]?.guest.profile).toEqual({ name: 'Rosa', lastname: 'Pérez' });
+
+    const other = await ownerAndGuest('nombre-al-rechazar');
+    await invite(ctx, other.owner, other.guestEmail);
+    const rejectedId = await invitationIdFor(ctx, other.owner, other.guestEmail);
+    expect((await acceptReject(ctx, other.guest, { invitation_id: rejectedId, status: 3 })).statusCode).toBe(
+      200,
+    );
+    const rejected = (await getMyNetwork(ctx, other.owner)).json() as Network;
+    expect(rejected.my_network[0]?.guest.profile).toBeNull();
   });
 });
 
