@@ -8,7 +8,14 @@ import {
   expectNoSeriousAxeViolations,
   test,
 } from './fixtures';
-import { fillLogin, latestMatch, randomMobilePhone, signUpThroughApi, uniqueEmail } from './support/accounts';
+import {
+  fillLogin,
+  latestMatch,
+  PASSWORD,
+  randomMobilePhone,
+  signUpThroughApi,
+  uniqueEmail,
+} from './support/accounts';
 import { pngImage } from './support/images';
 
 /*
@@ -195,7 +202,10 @@ test.describe('settings page', () => {
     }
   });
 
-  test('two-step setup with a code from the outbox; the banner goes away', async ({ page, request }) => {
+  test('two-step setup with the password and a code from the outbox; the banner goes away', async ({
+    page,
+    request,
+  }) => {
     const email = uniqueEmail('config-2fa');
     const phone = randomMobilePhone();
     await signUp(request, email);
@@ -212,6 +222,10 @@ test.describe('settings page', () => {
     await phoneField.fill(phone);
     await page.getByRole('radio', { name: 'Whatsapp' }).check();
     await page.getByRole('button', { name: 'Siguiente' }).click();
+    // Every two-step phone change asks for the current password, even right after signing in.
+    const proof = page.getByRole('dialog', { name: 'Confirma que eres tú' });
+    await proof.getByLabel('Contraseña actual').fill(PASSWORD);
+    await proof.getByRole('button', { name: 'Continuar' }).click();
 
     const code = await latestMatch(request, phone, /\b(\d{6})\b/);
     const codeField = page.getByRole('textbox', { name: /^Código de verificación/ });

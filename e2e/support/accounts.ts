@@ -114,16 +114,20 @@ export function collectConsoleErrors(page: Page, expectedStatuses: readonly numb
   return errors;
 }
 
-/** Confirms `phone` for two-step sign-in on the account of `token`, as the settings page does. */
+/**
+ * Confirms `phone` for two-step sign-in on the account of `token`, as the settings page does
+ * (with the current password, which every phone change asks for).
+ */
 export async function confirmPhoneThroughApi(
   request: APIRequestContext,
   token: string,
   phone: string,
+  password = PASSWORD,
 ): Promise<void> {
   const headers = { authorization: `Bearer ${token}` };
   const start = await request.post('/api/v1/auth/2fa/startVerifyUserPhoneNumber', {
     headers,
-    data: { phone_number: phone, type: 1 },
+    data: { phone_number: phone, type: 1, password },
   });
   expect(start.status()).toBe(200);
   const code = await latestMatch(request, phone, /\b\d{6}\b/);

@@ -82,8 +82,6 @@ export const NETWORK_INVITATION_TTL_DAYS = 30;
 export const ACCOUNT_PHONE_MAX_DIGITS = 11;
 /** Largest avatar image accepted. */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-/** A sign-in this recent stands in for the current password when changing two-step phones. */
-export const REAUTH_WINDOW_MS = 10 * 60 * 1000;
 /**
  * The `error` names of the 403s that ask for the current password. Unlike other 403s they leave
  * the session alone: the client keeps its token and asks the person for the password.

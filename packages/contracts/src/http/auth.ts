@@ -121,8 +121,8 @@ export const startPhoneVerificationBodySchema = z.object({
   phone_number: fullPhoneSchema,
   type: verificationTypeSchema,
   /**
-   * The current password, needed only when the session signed in more than `REAUTH_WINDOW_MS`
-   * ago (the server answers 403 `password_required` and the page asks for it then).
+   * The current password, needed every time (decision 031); without it the server answers 403
+   * `password_required` and the page asks for it.
    */
   password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
 });

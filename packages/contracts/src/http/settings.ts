@@ -136,8 +136,8 @@ export const securityLogResponseSchema = z.object({
 export type SecurityLogResponse = z.infer<typeof securityLogResponseSchema>;
 
 /**
- * Adding or removing a two-step phone needs the current password unless the session signed in
- * within the last 10 minutes (`REAUTH_WINDOW_MS`).
+ * Adding or removing a two-step phone always needs the current password: a fresh session is what
+ * a thief with the password has too (decision 031).
  */
 export const currentPasswordSchema = z.string().max(128).optional();
 

@@ -99,7 +99,7 @@ describe('Twilio Verify client against a local stand-in', () => {
       method: 'POST',
       url: '/api/v1/auth/2fa/startVerifyUserPhoneNumber',
       headers: bearer(token),
-      payload: { phone_number: '56977778888', type: 1 },
+      payload: { phone_number: '56977778888', type: 1, password: STRONG_PASSWORD },
     });
     const verified = await ctx.app.inject({
       method: 'POST',

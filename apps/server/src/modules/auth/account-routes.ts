@@ -17,17 +17,14 @@ import { errorResponses } from '../../lib/error-responses';
 import { guarded } from '../../lib/route-guards';
 import { deleteAccountAndData } from '../data-rights/account-erasure-service';
 import { removeAvatarFile } from '../settings/avatar-service';
-import { accountReactivationMail } from './account-mails';
+import { notifyTwoStepPhoneChange, recoverAccount } from './account-recovery-service';
 import { confirmOwner } from './reauth';
 import { recordSecurityEvent } from './security-event-queries';
-import { revokeAllSessions } from './session-service';
-import { mailContext } from './sign-in-service';
-import { consumeEmailToken, issueEmailToken, revokeEmailTokens, usableRecoveryToken } from './token-queries';
+import { usableRecoveryToken } from './token-queries';
 import {
   addPendingPhone,
   confirmedPhonesOf,
   confirmPhone,
-  disablePassword,
   otherPendingPhoneCount,
   removeUserPhone,
   userInfoOf,
@@ -133,6 +130,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       await checkVerificationCode(db, app.verification, { userId, purpose: 'verify_phone', code, phone });
       if (await confirmPhone(db, userId, phone)) {
         await recordSecurityEvent(db, userId, 'phone_added', maskPhone(phone));
+        await notifyTwoStepPhoneChange(app, request.user, 'added', phone);
       }
       return { code: 200 as const, message: accountTexts.phoneVerified };
     }),
@@ -157,22 +155,26 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const removed = await removeUserPhone(db, userId, phoneId);
       if (!removed) throw new AppError(404, 'phone_not_found', accountTexts.phoneNotFound);
       await recordSecurityEvent(db, userId, 'phone_removed', maskPhone(removed));
+      await notifyTwoStepPhoneChange(app, request.user, 'removed', removed);
       return { code: 200 as const, message: settingsTexts.phoneRemoved };
     }),
   );
 
+  /** Anonymous (the link proves the mailbox), so held to the strict per-IP ceiling of sign-in. */
+  const strictIpLimit = { rateLimit: { max: app.config.authRateLimitMax, timeWindow: '1 minute' } };
+
   app.get(
     '/api/v1/notifications/getAccountRecoveryData',
     {
-      preHandler: app.authenticate,
+      config: strictIpLimit,
       schema: {
         tags: ['auth'],
         querystring: recoveryQuerySchema,
         response: { 200: recoveryDataResponseSchema, ...errors },
       },
     },
-    guarded('user')(async (request) => {
-      const row = await usableRecoveryToken(db, request.query.t, request.user.id);
+    async (request) => {
+      const row = await usableRecoveryToken(db, request.query.t);
       if (!row) throw new AppError(404, 'token_invalid', accountTexts.recoveryTokenInvalid);
       return {
         code: 200 as const,
@@ -186,30 +188,25 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         },
       };
-    }),
+    },
   );
 
   /**
-   * Recovery: every session ends (this one too), the old password stops working (whoever signed
-   * in may know it), and the owner gets a link to choose a new one.
+   * Recovery through the mailed link alone (no session: a thief may have ended them all): every
+   * session ends, the old password stops working, the two-step phones go, and the owner gets a
+   * link to choose a new password.
    */
   app.post(
     '/api/v1/auth/accountRecovery',
     {
-      preHandler: app.authenticate,
+      config: strictIpLimit,
       schema: { tags: ['auth'], body: recoveryBodySchema, response: { 200: okResponseSchema, ...errors } },
     },
-    guarded('user')(async (request) => {
-      const user = request.user;
-      const used = await consumeEmailToken(db, request.body.t, 'account_recovery', user.id);
-      if (!used) throw new AppError(404, 'token_invalid', accountTexts.recoveryTokenInvalid);
-      await disablePassword(db, user.id);
-      await revokeAllSessions(app, user.id);
-      await recordSecurityEvent(db, user.id, 'all_sessions_revoked');
-      await revokeEmailTokens(db, user.id, 'password_reset');
-      const resetToken = await issueEmailToken(db, user.id, 'password_reset');
-      await app.mail.send(accountReactivationMail(mailContext(app, user), resetToken));
+    async (request) => {
+      if (!(await recoverAccount(app, request.body.t))) {
+        throw new AppError(404, 'token_invalid', accountTexts.recoveryTokenInvalid);
+      }
       return { code: 200 as const, message: accountTexts.recoveryEmailSent };
-    }),
+    },
   );
 };

@@ -17,6 +17,7 @@ import { errorResponses } from '../../lib/error-responses';
 import { hashPassword } from '../../lib/password';
 import { guarded } from '../../lib/route-guards';
 import { passwordResetMail } from './account-mails';
+import { afterPasswordReset } from './account-recovery-service';
 import { enforceAttemptLimit, forgetFailedAttempts, userWithCredentials } from './credentials';
 import { recordSecurityEvent } from './security-event-queries';
 import { revokeAllSessions, revokeSession } from './session-service';
@@ -206,11 +207,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!used) throw new AppError(404, 'token_invalid', accountTexts.resetTokenInvalid);
       await setPasswordHash(db, used.userId, passwordHash);
       await revokeEmailTokens(db, used.userId, 'password_reset');
-      await recordSecurityEvent(db, used.userId, 'password_changed');
-      if (revoke) {
-        await revokeAllSessions(app, used.userId);
-        await recordSecurityEvent(db, used.userId, 'all_sessions_revoked');
-      }
+      await afterPasswordReset(app, used.userId, revoke);
       return { code: 200 as const, message: accountTexts.resetSuccess };
     },
   );

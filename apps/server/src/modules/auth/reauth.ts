@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { REAUTH_WINDOW_MS } from '@seguridad/contracts/constants';
 import { reauthErrors } from '@seguridad/contracts/http/settings';
 import { settingsTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
@@ -9,18 +8,16 @@ import type { AuthenticatedUser } from './session-auth-plugin';
 import { passwordHashOf } from './user-queries';
 
 /**
- * Sensitive changes (the two-step phones) need proof that the person at the keyboard is the owner:
- * a sign-in within `REAUTH_WINDOW_MS`, or the current password. A stolen session alone can then
- * not move the second factor to the thief's phone. Guesses count against the account's budget.
+ * Sensitive changes (the two-step phones) need the current password every time: a session alone,
+ * however fresh, is what a thief with a stolen password has too (decision 031). Guesses count
+ * against the account's budget.
  */
 export async function confirmOwner(
   app: FastifyInstance,
   request: FastifyRequest & { user: AuthenticatedUser },
   password: string | undefined,
-  now = Date.now(),
 ): Promise<void> {
   const user = request.user;
-  if (now - user.signedInAt.getTime() < REAUTH_WINDOW_MS) return;
   if (!password) {
     throw new AppError(403, reauthErrors.passwordRequired, settingsTexts.passwordRequired);
   }

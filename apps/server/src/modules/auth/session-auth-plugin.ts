@@ -12,6 +12,7 @@ export type AuthenticatedUser = {
   sessionId: number;
   /** When the session signed in (its `created_at`). */
   signedInAt: Date;
+  deviceId: number | null;
 };
 
 /**

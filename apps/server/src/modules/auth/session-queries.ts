@@ -94,8 +94,10 @@ export async function findActiveSession(db: Database, token: string, now = new D
     .select({
       sessionId: sessions.id,
       lastUsedAt: sessions.lastUsedAt,
-      /** When this session signed in: a recent one stands in for the password (`REAUTH_WINDOW_MS`). */
+      /** When this session signed in. */
       signedInAt: sessions.createdAt,
+      /** The device it signed in from, named in the alerts its changes send the owner. */
+      deviceId: sessions.deviceId,
       id: users.id,
       email: users.email,
       name: users.name,

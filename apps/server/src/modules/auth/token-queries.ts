@@ -73,8 +73,11 @@ export async function revokeEmailTokens(
     .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
 }
 
-/** A recovery token of this account that can still be used, with the device it was issued for. */
-export async function usableRecoveryToken(db: Database, token: string, ownerId: number) {
+/**
+ * A recovery token that can still be used, with the device it was issued for. The token alone
+ * proves the mailbox, so no session is asked for (decision 031).
+ */
+export async function usableRecoveryToken(db: Database, token: string) {
   const [row] = await db
     .select({
       brand: devices.brand,
@@ -85,7 +88,7 @@ export async function usableRecoveryToken(db: Database, token: string, ownerId: 
     })
     .from(emailTokens)
     .leftJoin(devices, eq(devices.id, emailTokens.deviceId))
-    .where(and(usable(token, 'account_recovery'), eq(emailTokens.userId, ownerId)))
+    .where(usable(token, 'account_recovery'))
     .limit(1);
   return row;
 }

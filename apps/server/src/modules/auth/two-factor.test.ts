@@ -8,7 +8,7 @@ async function confirmPhone(ctx: TestContext, token: string, phone: string) {
     method: 'POST',
     url: '/api/v1/auth/2fa/startVerifyUserPhoneNumber',
     headers: bearer(token),
-    payload: { phone_number: phone, type: 1 },
+    payload: { phone_number: phone, type: 1, password: STRONG_PASSWORD },
   });
   expect(start.statusCode).toBe(200);
   const code = await latestCodeTo(ctx, phone);
@@ -34,7 +34,7 @@ describe('two-step verification', () => {
       method: 'POST',
       url: '/api/v1/auth/2fa/startVerifyUserPhoneNumber',
       headers: bearer(token),
-      payload: { phone_number: '9123', type: 1 },
+      payload: { phone_number: '9123', type: 1, password: STRONG_PASSWORD },
     });
     expect(badPhone.statusCode).toBe(400);
     expect(badPhone.json().data).toContain(validationMessages.phoneElevenDigits);
@@ -130,7 +130,7 @@ describe('two-step verification', () => {
         method: 'POST',
         url: '/api/v1/auth/2fa/startVerifyUserPhoneNumber',
         headers: bearer(token),
-        payload: { phone_number: '56955556666', type: 1 },
+        payload: { phone_number: '56955556666', type: 1, password: STRONG_PASSWORD },
       });
     expect((await send()).statusCode).toBe(200);
     const firstCode = await latestCodeTo(ctx, '56955556666');
@@ -180,7 +180,7 @@ describe('code budgets per account', () => {
       method: 'POST',
       url: '/api/v1/auth/2fa/startVerifyUserPhoneNumber',
       headers: bearer(token),
-      payload: { phone_number: phone, type: 1 },
+      payload: { phone_number: phone, type: 1, password: STRONG_PASSWORD },
     });
 
   it("another account asking to verify the owner's phone cannot block the owner's sign-in codes", async () => {

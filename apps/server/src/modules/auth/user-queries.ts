@@ -14,6 +14,11 @@ export async function findUserByEmail(db: Database, email: string) {
   return user;
 }
 
+export async function findUserById(db: Database, userId: number) {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return user;
+}
+
 /** Creates the account; undefined when the e-mail was taken in the meantime. */
 export async function insertUser(db: Database, values: typeof users.$inferInsert) {
   const [inserted] = await db.insert(users).values(values).onConflictDoNothing().returning({ id: users.id });
@@ -109,4 +114,16 @@ export async function removeUserPhone(db: Database, userId: number, phoneId: num
     .where(and(eq(userPhones.id, phoneId), eq(userPhones.userId, userId)))
     .returning({ phone: userPhones.phone });
   return removed?.phone;
+}
+
+/**
+ * Removes every two-step phone of the account, confirmed or still being verified, and returns the
+ * confirmed ones: after a recovery or a password reset nobody can say which of them a thief added.
+ */
+export async function removeAllUserPhones(db: Database, userId: number): Promise<string[]> {
+  const removed = await db
+    .delete(userPhones)
+    .where(eq(userPhones.userId, userId))
+    .returning({ phone: userPhones.phone, confirmedAt: userPhones.confirmedAt });
+  return removed.filter((row) => row.confirmedAt !== null).map((row) => row.phone);
 }

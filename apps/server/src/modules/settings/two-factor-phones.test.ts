@@ -1,9 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REAUTH_WINDOW_MS } from '@seguridad/contracts/constants';
 import { reauthErrors } from '@seguridad/contracts/http/settings';
 import { accountTexts, settingsTexts } from '@seguridad/contracts/messages';
-import { sessions, users } from '../../db/schema';
 import { STRONG_PASSWORD, bearer, latestCodeTo, newSession } from '../../testing/accounts';
 import { createTestApp, type TestContext } from '../../testing/test-app';
 
@@ -23,17 +20,8 @@ describe('two-step phones from the settings page', () => {
       ...(password === undefined ? {} : { password }),
     });
 
-  /** Moves the session's sign-in back past the re-authentication window. */
-  async function signedInLongAgo(email: string) {
-    const [user] = await ctx.database.db.select().from(users).where(eq(users.email, email));
-    await ctx.database.db
-      .update(sessions)
-      .set({ createdAt: new Date(Date.now() - REAUTH_WINDOW_MS - 60_000) })
-      .where(eq(sessions.userId, user!.id));
-  }
-
   async function addPhone(token: string, phone: string) {
-    expect((await start(token, phone)).statusCode).toBe(200);
+    expect((await start(token, phone, STRONG_PASSWORD)).statusCode).toBe(200);
     const code = await latestCodeTo(ctx, phone);
     const verified = await post('/api/v1/auth/2fa/verifyUserPhoneNumber', token, {
       phone_number: phone,
@@ -51,7 +39,7 @@ describe('two-step phones from the settings page', () => {
     return response.json().masked_user_phones as { id: number; phone: string }[];
   }
 
-  it('a fresh sign-in adds a phone without the password, and the banner stops showing', async () => {
+  it('adding a phone with the password makes the banner stop showing', async () => {
     const token = await newSession(ctx, 'fresca@example.com');
     await addPhone(token, '56933334444');
     const settings = await ctx.app.inject({
@@ -62,10 +50,8 @@ describe('two-step phones from the settings page', () => {
     expect(settings.json().two_factor_pending).toBe(false);
   });
 
-  it('after 10 minutes, adding a phone asks for the current password and checks it, keeping the session', async () => {
-    const email = 'antigua@example.com';
-    const token = await newSession(ctx, email);
-    await signedInLongAgo(email);
+  it('adding a phone asks for the current password even right after signing in, and checks it, keeping the session', async () => {
+    const token = await newSession(ctx, 'antigua@example.com');
 
     const without = await start(token, '56955556666');
     expect(without.statusCode).toBe(403);
@@ -93,7 +79,6 @@ describe('two-step phones from the settings page', () => {
     const token = await newSession(ctx, email);
     await addPhone(token, '56977778888');
     const [phone] = await confirmedPhones(token);
-    await signedInLongAgo(email);
 
     const without = await post('/api/v1/auth/2fa/removeUserPhone', token, { phone_id: phone!.id });
     expect(without.json().error).toBe(reauthErrors.passwordRequired);
@@ -121,7 +106,10 @@ describe('two-step phones from the settings page', () => {
     await addPhone(owner, '56911223344');
     const [phone] = await confirmedPhones(owner);
     const intruder = await newSession(ctx, 'fono-intrusa@example.com');
-    const attempt = await post('/api/v1/auth/2fa/removeUserPhone', intruder, { phone_id: phone!.id });
+    const attempt = await post('/api/v1/auth/2fa/removeUserPhone', intruder, {
+      phone_id: phone!.id,
+      password: STRONG_PASSWORD,
+    });
     expect(attempt.statusCode).toBe(404);
     expect(attempt.json().message).toBe(accountTexts.phoneNotFound);
     expect(await confirmedPhones(owner)).toHaveLength(1);

@@ -3,7 +3,6 @@ import { Link, useSearchParams } from 'react-router';
 import { accountTexts } from '@seguridad/contracts/messages';
 import { webPaths } from '@seguridad/contracts/web-paths';
 import { clearSessionToken } from '../../shared/api/session-token';
-import { useRedirectToLogin, useRequireSession } from '../../shared/auth/require-session';
 import { Alert } from '../../shared/ui/alert';
 import { Button, buttonClassName } from '../../shared/ui/button';
 import { useAccountRecoveryData, type AccountRecoveryData } from './api/get-account-recovery-data';
@@ -35,23 +34,21 @@ function DeviceDetails({ device }: { device: Device }) {
   );
 }
 
-/** loading → invalid token | device shown → recovered (every session ended, this one included). */
+/**
+ * loading → invalid token | device shown → recovered (every session ended, this browser's too).
+ * The mailed link is the proof of ownership, so no session is needed: a thief who ended every
+ * session cannot make it useless (decision 031).
+ */
 export function AccountRecoveryPage() {
-  const hasSession = useRequireSession();
-  const redirectToLogin = useRedirectToLogin();
   const [searchParams] = useSearchParams();
   const t = searchParams.get('t');
-  const recoveryData = useAccountRecoveryData(t, hasSession);
+  const recoveryData = useAccountRecoveryData(t);
   const recover = useRecoverAccount();
   const [recovered, setRecovered] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
 
   const lookupStatus = errorStatus(recoveryData.error);
-  useEffect(() => {
-    // The session ended meanwhile (apiRequest already forgot the token): sign in and come back.
-    if (lookupStatus === 401) redirectToLogin();
-  }, [lookupStatus, redirectToLogin]);
 
   useEffect(() => {
     if (recovered) outcomeRef.current?.focus();
@@ -62,17 +59,15 @@ export function AccountRecoveryPage() {
     setFailure(null);
     try {
       await recover.mutateAsync(t);
-      // The server ended every session of the account, this one too.
+      // The server ended every session of the account, this browser's too if it had one.
       clearSessionToken();
       setRecovered(true);
     } catch (error) {
-      if (errorStatus(error) === 401) redirectToLogin();
-      else setFailure(authErrorText(error, { 404: accountTexts.recoveryTokenInvalid }));
+      setFailure(authErrorText(error, { 404: accountTexts.recoveryTokenInvalid }));
     }
   }
 
   function content() {
-    if (!hasSession) return <LoadingState label="Cargando…" />;
     if (recovered) {
       return (
         <>
@@ -93,11 +88,12 @@ export function AccountRecoveryPage() {
     if (!recoveryData.data) return <LoadingState label="Cargando el dispositivo…" />;
     return (
       <>
-        <p>Se inició sesión en tu cuenta desde este dispositivo nuevo:</p>
+        <p>El aviso que recibiste es sobre este dispositivo:</p>
         <DeviceDetails device={recoveryData.data.data.device} />
         <p className={styles.muted}>
-          Si no fuiste tú, recupera tu cuenta: cerraremos la sesión en todos los dispositivos y te enviaremos
-          un correo para elegir una contraseña nueva.
+          Si no fuiste tú, recupera tu cuenta: cerraremos la sesión en todos los dispositivos, quitaremos los
+          teléfonos de la verificación en dos pasos y te enviaremos un correo para elegir una contraseña
+          nueva.
         </p>
         {failure && <Alert tone="warning">{failure}</Alert>}
         <div className={styles.actions}>

@@ -5,12 +5,9 @@ import { apiRequest } from '../../../shared/api/api-client';
 
 export type AccountRecoveryData = z.infer<typeof recoveryDataResponseSchema>;
 
-/** The new device a recovery e-mail was about (404 when the link is used, expired or not yours). */
+/** The device a recovery e-mail was about (404 when the link is used or expired); needs no session. */
 export function getAccountRecoveryData(t: string): Promise<AccountRecoveryData> {
-  return apiRequest<AccountRecoveryData>('/api/v1/notifications/getAccountRecoveryData', {
-    auth: true,
-    query: { t },
-  });
+  return apiRequest<AccountRecoveryData>('/api/v1/notifications/getAccountRecoveryData', { query: { t } });
 }
 
 export function accountRecoveryDataQueryOptions(t: string) {
@@ -22,6 +19,6 @@ export function accountRecoveryDataQueryOptions(t: string) {
   });
 }
 
-export function useAccountRecoveryData(t: string | null, enabled: boolean) {
-  return useQuery({ ...accountRecoveryDataQueryOptions(t ?? ''), enabled: enabled && Boolean(t) });
+export function useAccountRecoveryData(t: string | null) {
+  return useQuery({ ...accountRecoveryDataQueryOptions(t ?? ''), enabled: Boolean(t) });
 }

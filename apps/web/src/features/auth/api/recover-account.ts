@@ -3,11 +3,11 @@ import type { OkResponse } from '@seguridad/contracts/http/auth';
 import { apiRequest } from '../../../shared/api/api-client';
 
 /**
- * Ends every session of the account (this one too), disables the password and e-mails the owner
- * a link to choose a new one.
+ * Ends every session of the account, disables the password, removes the two-step phones and
+ * e-mails the owner a link to choose a new one. The link alone is the proof: no session is sent.
  */
 export function recoverAccount(t: string): Promise<OkResponse> {
-  return apiRequest<OkResponse>('/api/v1/auth/accountRecovery', { method: 'POST', auth: true, body: { t } });
+  return apiRequest<OkResponse>('/api/v1/auth/accountRecovery', { method: 'POST', body: { t } });
 }
 
 export function useRecoverAccount() {
