@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DeviceInfo } from '@seguridad/contracts/http/auth';
 import { newDeviceMail } from './account-mails';
-import { describeUserAgent } from '../../lib/user-agent';
+import { userAgentName } from '@seguridad/contracts/helpers/user-agent';
 import { recordSecurityEvent } from './security-event-queries';
 import { openSession, recordSignInDevice } from './session-queries';
 import { issueEmailToken } from './token-queries';
@@ -28,7 +28,7 @@ export async function signIn(
   const userAgent = request.headers['user-agent'];
   const signInDevice = await recordSignInDevice(db, user.id, device, userAgent);
   const token = await openSession(db, user.id, signInDevice.id, userAgent);
-  await recordSecurityEvent(db, user.id, 'sign_in', device?.name ?? describeUserAgent(userAgent));
+  await recordSecurityEvent(db, user.id, 'sign_in', device?.name ?? userAgentName(userAgent));
   if (signInDevice.isNew && !signInDevice.isFirst) {
     const recoveryToken = await issueEmailToken(db, user.id, 'account_recovery', signInDevice.id);
     await app.mail.send(

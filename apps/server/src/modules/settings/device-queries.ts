@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { SettingsDevice } from '@seguridad/contracts/http/settings';
 import type { Database } from '../../db/client';
 import { devices } from '../../db/schema';
-import { summarizeUserAgent } from '../../lib/user-agent';
+import { parseUserAgent } from '@seguridad/contracts/helpers/user-agent';
 
 /**
  * The account's devices as the settings page shows them. A browser sends no brand or model: its
@@ -19,13 +19,13 @@ export async function devicesOf(
     .where(eq(devices.userId, userId))
     .orderBy(desc(devices.lastSeenAt), desc(devices.id));
   return rows.map((row) => {
-    const agent = summarizeUserAgent(row.userAgent);
+    const agent = parseUserAgent(row.userAgent);
     return {
       id: row.id,
-      name: row.name ?? agent.browser,
+      name: row.name ?? agent.browser ?? null,
       brand: row.brand,
       model: row.model,
-      system: row.system ?? agent.system,
+      system: row.system ?? agent.system ?? null,
       system_version: row.systemVersion,
       config: { fixed_to_panel: row.fixedToPanel },
       last_seen_at: row.lastSeenAt.toISOString(),

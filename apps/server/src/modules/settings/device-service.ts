@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { describeUserAgent } from '../../lib/user-agent';
+import { userAgentName } from '@seguridad/contracts/helpers/user-agent';
 import { recordSecurityEvent } from '../auth/security-event-queries';
 import { revokeDeviceSessions } from '../auth/session-service';
 import { deleteOwnDevice, ownDevice } from './device-queries';
@@ -14,6 +14,6 @@ export async function removeDevice(app: FastifyInstance, userId: number, deviceI
   if (!device) return false;
   await revokeDeviceSessions(app, userId, deviceId);
   if (!(await deleteOwnDevice(db, userId, deviceId))) return false;
-  await recordSecurityEvent(db, userId, 'device_removed', device.name ?? describeUserAgent(device.userAgent));
+  await recordSecurityEvent(db, userId, 'device_removed', device.name ?? userAgentName(device.userAgent));
   return true;
 }

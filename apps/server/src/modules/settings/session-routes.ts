@@ -9,7 +9,7 @@ import { settingsTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/error-responses';
 import { guarded } from '../../lib/route-guards';
-import { summarizeUserAgent, describeUserAgent } from '../../lib/user-agent';
+import { parseUserAgent, userAgentName } from '@seguridad/contracts/helpers/user-agent';
 import {
   purgeExpiredSecurityEvents,
   recordSecurityEvent,
@@ -35,12 +35,12 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         code: 200 as const,
         sessions: rows.map((row) => {
-          const agent = summarizeUserAgent(row.userAgent);
+          const agent = parseUserAgent(row.userAgent);
           return {
             id: row.id,
-            device: row.deviceName ?? describeUserAgent(row.userAgent),
-            browser: agent.browser,
-            system: agent.system,
+            device: row.deviceName ?? userAgentName(row.userAgent),
+            browser: agent.browser ?? null,
+            system: agent.system ?? null,
             // No geo-IP database: the place stays unknown rather than guessed (decision 011).
             place: null,
             created_at: row.createdAt.toISOString(),
@@ -75,7 +75,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         db,
         userId,
         'session_revoked',
-        target.deviceName ?? describeUserAgent(target.userAgent),
+        target.deviceName ?? userAgentName(target.userAgent),
       );
       return { code: 200 as const, message: settingsTexts.sessionRevoked };
     }),

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { UNKNOWN_DEVICE_NAME } from '@seguridad/contracts/helpers/user-agent';
 import { describeUserAgent, getDeviceId, getDeviceIdentity } from './device-identity';
 
 describe('describeUserAgent', () => {
@@ -30,6 +31,16 @@ describe('describeUserAgent', () => {
       { name: 'Edge en Windows', model: 'Computador', system: 'Windows', system_version: '10' },
     ],
     [
+      'Mozilla/5.0 (Linux; Android 14; SAMSUNG SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36',
+      {
+        name: 'Samsung Internet en Android',
+        brand: 'Samsung',
+        model: 'SM-S918B',
+        system: 'Android',
+        system_version: '14',
+      },
+    ],
+    [
       'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0',
       { name: 'Firefox en Linux', model: 'Computador', system: 'Linux' },
     ],
@@ -40,9 +51,9 @@ describe('describeUserAgent', () => {
     );
   });
 
-  it('says nothing it cannot tell', () => {
+  it('names what it cannot tell as the server does, and says nothing more', () => {
     expect(describeUserAgent('')).toEqual({
-      name: undefined,
+      name: UNKNOWN_DEVICE_NAME,
       brand: undefined,
       model: undefined,
       system: undefined,
