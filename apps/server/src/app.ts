@@ -41,6 +41,7 @@ import { winnersRoutes } from './modules/promo/winners-routes';
 import { deviceRoutes } from './modules/settings/device-routes';
 import { profileRoutes } from './modules/settings/profile-routes';
 import { sessionRoutes } from './modules/settings/session-routes';
+import { staffInvitationRoutes } from './modules/staff/invitation-routes';
 import { webRoutes } from './modules/web/web-routes';
 import { wheelRoutes } from './modules/wheel/wheel-routes';
 import { videoMailUploadRoutes } from './modules/widget/video-mail-upload-routes';
@@ -163,6 +164,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(promoRoutes);
   await app.register(drawRoutes);
   await app.register(networkRoutes);
+  await app.register(staffInvitationRoutes);
   if (deps.config.demoMode) await app.register(devMailboxRoutes);
   await app.register(webRoutes);
 

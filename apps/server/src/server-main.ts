@@ -1,3 +1,5 @@
+import { adminSocketPath, serveAdminSocket } from './admin/admin-socket';
+import { COMPANY_USAGE, isCompanyVerb, runCompanyCommand } from './admin/company-commands';
 import { buildApp } from './app';
 import { ConfigError, DEFAULT_DEMO_PASSWORDS, isLoopbackHost, loadConfig, type AppConfig } from './config';
 import { openDatabase } from './db/client';
@@ -63,6 +65,7 @@ async function main() {
   }
 
   const app = await buildApp({ config, database });
+  let closeAdminSocket = async () => {};
 
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -72,6 +75,7 @@ async function main() {
       app.log.info({ signal }, 'closing');
       setTimeout(() => process.exit(1), SHUTDOWN_DEADLINE_MS).unref();
       closeWithin(app, SHUTDOWN_GRACE_MS)
+        .then(() => closeAdminSocket())
         .then(() => database.close())
         .then(() => process.exit(0))
         .catch((error: unknown) => {
@@ -82,6 +86,27 @@ async function main() {
   }
 
   await app.listen({ host: config.host, port: config.port });
+  if (database.kind === 'pglite') {
+    // `npm run admin` cannot open PGlite while this process holds it: it asks this process.
+    try {
+      closeAdminSocket = await serveAdminSocket(adminSocketPath(config.dataDir), async (argv, output) => {
+        const [verb, ...args] = argv;
+        if (!isCompanyVerb(verb)) {
+          output.err(COMPANY_USAGE);
+          return 2;
+        }
+        const deps = {
+          db: database.db,
+          mail: app.mail,
+          config,
+          onKeyRotated: () => app.forgetCompanyCache(),
+        };
+        return runCompanyCommand(verb, args, deps, output);
+      });
+    } catch (error) {
+      app.log.warn({ err: error }, 'admin socket unavailable: stop the server to run npm run admin');
+    }
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
 

@@ -152,3 +152,4 @@ export * from './messages/payments';
 export * from './messages/promo';
 export * from './messages/phone';
 export * from './messages/recordings';
+export * from './messages/staff';

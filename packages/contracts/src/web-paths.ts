@@ -26,6 +26,7 @@ export const webPaths = {
   faq: '/preguntas-frecuentes',
   widget: '/widget',
   operator: '/operador',
+  staffInvitation: '/equipo/invitacion',
 } as const;
 
 export type WebPath = (typeof webPaths)[keyof typeof webPaths];

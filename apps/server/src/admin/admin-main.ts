@@ -1,18 +1,49 @@
 // `npm run admin -- <verb> …`: the operations command (docs/operations.md).
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig, type AppConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { runMigrations } from '../db/migrate';
+import { createOutboxMailSender } from '../integrations/mail/outbox-mail-sender';
+import { createSmtpMailSender } from '../integrations/mail/smtp-mail-sender';
+import { adminSocketPath, forwardToServer } from './admin-socket';
+import { COMPANY_USAGE, isCompanyVerb, runCompanyCommand, type CommandOutput } from './company-commands';
 import { storageMigrateCommand } from './storage-migrate';
 
-const USAGE = 'Uso: npm run admin -- storage:migrate';
-const [verb] = process.argv.slice(2);
-if (verb !== 'storage:migrate') {
-  console.error(USAGE);
+const output: CommandOutput = { out: (line) => console.log(line), err: (line) => console.error(line) };
+const [verb, ...args] = process.argv.slice(2);
+
+async function companyCommand(config: AppConfig): Promise<number> {
+  if (!isCompanyVerb(verb)) return 2;
+  // On PGlite a running server holds the database: it runs the command for us.
+  if (!config.databaseUrl) {
+    const forwarded = await forwardToServer(adminSocketPath(config.dataDir), [verb, ...args], output);
+    if (forwarded !== null) return forwarded;
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const mail = config.smtpUrl
+    ? createSmtpMailSender({ url: config.smtpUrl, from: config.mailFrom })
+    : createOutboxMailSender(database.db);
+  try {
+    await runMigrations(database);
+    return await runCompanyCommand(verb, args, { db: database.db, mail, config }, output);
+  } finally {
+    await mail.close();
+    await database.close();
+  }
+}
+
+if (verb !== 'storage:migrate' && !isCompanyVerb(verb)) {
+  console.error(verb ? `Orden desconocida / Unknown command: ${verb}` : 'Falta la orden / Missing command');
+  console.error(COMPANY_USAGE);
   process.exit(2);
 }
 try {
   const config = loadConfig();
-  const stop = new AbortController();
-  process.once('SIGINT', () => stop.abort());
-  process.exit(await storageMigrateCommand(config, (line) => console.log(line), stop.signal));
+  if (verb === 'storage:migrate') {
+    const stop = new AbortController();
+    process.once('SIGINT', () => stop.abort());
+    process.exit(await storageMigrateCommand(config, (line) => console.log(line), stop.signal));
+  }
+  process.exit(await companyCommand(config));
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(error.message);

@@ -14,3 +14,4 @@ export * from './tables/callbacks';
 export * from './tables/recordings';
 export * from './tables/video-mail-uploads';
 export * from './tables/audit';
+export * from './tables/staff';

@@ -73,7 +73,7 @@ export async function newOperator(
   ctx: TestContext,
   email: string,
   companyId?: number,
-  role: 'operator' | 'admin' = 'operator',
+  role: 'operator' | 'supervisor' | 'admin' = 'operator',
 ): Promise<TestOperator & { companyId: number }> {
   const token = await newSession(ctx, email);
   const [user] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));

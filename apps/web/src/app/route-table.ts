@@ -183,6 +183,15 @@ const pageRoutes: RouteEntry[] = [
     prerender: false,
   },
   {
+    path: webPaths.staffInvitation,
+    load: () => import('../features/staff/staff-invitation-page').then((page) => page.StaffInvitationPage),
+    module: 'staff/staff-invitation-page.tsx',
+    title: `Invitación al equipo — ${brand}`,
+    description: `Acepta la invitación al equipo de una central de ${brand}.`,
+    layout: 'site',
+    prerender: false,
+  },
+  {
     path: webPaths.operator,
     load: () => import('../features/operator/operator-page').then((page) => page.OperatorPage),
     module: 'operator/operator-page.tsx',

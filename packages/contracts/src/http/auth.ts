@@ -30,7 +30,7 @@ const loginPasswordSchema = z
   .min(1, v.required)
   .max(PASSWORD_MAX_LENGTH, v.passwordTooLong);
 
-const requiredName = z.string({ error: v.required }).trim().min(1, v.required).max(80, v.required);
+export const requiredName = z.string({ error: v.required }).trim().min(1, v.required).max(80, v.required);
 
 /** What a browser or the mobile app says about itself when it signs in. */
 export const deviceInfoSchema = z.object({

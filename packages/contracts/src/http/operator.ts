@@ -49,7 +49,7 @@ export const workingHoursSlotSchema = z
 
 export const companySettingsSchema = z.object({
   name: z.string(),
-  role: z.enum(['operator', 'admin']),
+  role: z.enum(['operator', 'supervisor', 'admin']),
   public_key: z.string(),
   call_back: z.boolean(),
   video_call: z.boolean(),
@@ -104,6 +104,6 @@ export type SpecialityNameBody = z.infer<typeof specialityNameBodySchema>;
 export const membershipResponseSchema = z.object({
   code: z.literal(200),
   member: z.boolean(),
-  role: z.enum(['operator', 'admin']).nullable(),
+  role: z.enum(['operator', 'supervisor', 'admin']).nullable(),
 });
 export type MembershipResponse = z.infer<typeof membershipResponseSchema>;

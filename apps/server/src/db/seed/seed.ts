@@ -40,6 +40,30 @@ const PLAN_BASICO_FEATURES = [
   'Red personal de seguridad y emergencia (5 usuarios)',
 ];
 
+/** A new company key: `pk_` and 24 random characters. */
+export function newCompanyKey(): string {
+  return `pk_${randomBytes(18).toString('base64url')}`;
+}
+
+/**
+ * A company with what it needs to take calls at once: the default specialities and every hour
+ * open. The seed and the operations command (`company:create`) both make companies this way.
+ */
+export async function insertCompany(
+  db: Database,
+  company: { name: string; publicKey: string; inboxEmail: string; allowedOrigins: string[] },
+): Promise<{ id: number; publicKey: string }> {
+  const [created] = await db
+    .insert(companies)
+    .values({ ...company, workingHours: ALWAYS_OPEN })
+    .returning({ id: companies.id, publicKey: companies.publicKey });
+  if (!created) throw new Error('company insert returned nothing');
+  await db
+    .insert(specialities)
+    .values(SPECIALITY_NAMES.map((name, position) => ({ companyId: created.id, name, position })));
+  return created;
+}
+
 export type SeedOptions = {
   companyKey: string | undefined;
   companyName: string;
@@ -72,21 +96,12 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     : [undefined, undefined];
 
   await db.transaction(async (tx) => {
-    const [company] = await tx
-      .insert(companies)
-      .values({
-        name: options.companyName,
-        publicKey: options.companyKey ?? `pk_${randomBytes(18).toString('base64url')}`,
-        inboxEmail: options.inboxEmail,
-        workingHours: ALWAYS_OPEN,
-        allowedOrigins: options.allowedOrigins ?? [],
-      })
-      .returning({ id: companies.id });
-    if (!company) throw new Error('seed: company insert returned nothing');
-
-    await tx
-      .insert(specialities)
-      .values(SPECIALITY_NAMES.map((name, position) => ({ companyId: company.id, name, position })));
+    const company = await insertCompany(tx, {
+      name: options.companyName,
+      publicKey: options.companyKey ?? newCompanyKey(),
+      inboxEmail: options.inboxEmail,
+      allowedOrigins: options.allowedOrigins ?? [],
+    });
 
     await tx.insert(plans).values({
       id: PLAN_BASICO.id,

@@ -27,6 +27,11 @@ export const companies = pgTable('companies', {
   videoMailEnabled: boolean('video_mail_enabled').notNull().default(true),
   workingHours: jsonb('working_hours').$type<WorkingHoursSlot[]>().notNull().default([]),
   allowedOrigins: jsonb('allowed_origins').$type<string[]>().notNull().default([]),
+  /**
+   * Staff must have a confirmed phone (two-step sign-in) before the console opens. Null: the
+   * product's default, on in production (decision 033).
+   */
+  staffTwoStep: boolean('staff_two_step'),
   createdAt: createdAt(),
 });
 
@@ -90,7 +95,13 @@ export const companyMembers = pgTable(
   {
     companyId: companyOf(),
     userId: ownerOf(),
-    role: text('role', { enum: ['operator', 'admin'] }).notNull(),
+    /** operador, supervisor or administrador (decision 033). */
+    role: text('role', { enum: ['operator', 'supervisor', 'admin'] }).notNull(),
+    /** The specialities the member serves; empty: all of them. */
+    specialityIds: jsonb('speciality_ids').$type<number[]>().notNull().default([]),
+    /** Set while the member is deactivated: no session, no console; their work stays theirs. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.companyId, table.userId] })],
 );

@@ -1,0 +1,47 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { LoginResponse } from '@seguridad/contracts/http/auth';
+import type {
+  StaffInvitationSummary,
+  staffInvitationAcceptedSchema,
+  staffInvitationRegisterBodySchema,
+} from '@seguridad/contracts/http/staff';
+import { apiRequest } from '../../../shared/api/api-client';
+
+export type RegisterBody = z.infer<typeof staffInvitationRegisterBodySchema>;
+export type AcceptedInvitation = z.infer<typeof staffInvitationAcceptedSchema>;
+
+/** What an e-mailed staff invitation invites to (404 once used, revoked or expired). */
+export function useStaffInvitation(code: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['staff-invitation', code],
+    queryFn: () =>
+      apiRequest<StaffInvitationSummary>('/api/v1/staff/invitations/lookup', {
+        method: 'POST',
+        body: { code },
+      }),
+    enabled,
+    retry: false,
+    gcTime: 0,
+  });
+}
+
+/** A new account for the invited address, signed in at once. */
+export function useRegisterWithInvitation() {
+  return useMutation({
+    mutationFn: (body: RegisterBody) =>
+      apiRequest<LoginResponse>('/api/v1/staff/invitations/register', { method: 'POST', body }),
+  });
+}
+
+/** The signed-in account of the invited address joins the team. */
+export function useAcceptInvitation() {
+  return useMutation({
+    mutationFn: (code: string) =>
+      apiRequest<AcceptedInvitation>('/api/v1/staff/invitations/accept', {
+        method: 'POST',
+        auth: true,
+        body: { code },
+      }),
+  });
+}
