@@ -154,6 +154,21 @@ describe('promo registration and invitations', () => {
     expect((await status(ctx, token)).invitations).toBe(1);
   });
 
+  it('folds +tags on every domain: one’s own tagged addresses are refused and never counted', async () => {
+    const own = `yo+1-${Date.now()}@example.org`;
+    const token = await promoSession(ctx, own);
+    for (const tag of ['2', '3', '4']) {
+      const self = await promoInvite(ctx, token, own.replace('yo+1', `yo+${tag}`));
+      expect(self.statusCode).toBe(409);
+      expect(self.json().message).toBe(promoTexts.ownAddress);
+    }
+    expect((await status(ctx, token)).invitations).toBe(0);
+    // A second entry of the same mailbox, written with another tag, is refused.
+    const again = await promoSignup(ctx, own.replace('yo+1', 'yo+9'), nextPhone());
+    expect(again.statusCode).toBe(422);
+    expect(again.json().data).toContain(promoTexts.emailAlreadyEntered);
+  });
+
   it('answers a signed-in account that did not enter the draw, and refuses its invitations', async () => {
     const email = uniqueEmail('plain');
     await ctx.app.inject({
@@ -242,6 +257,16 @@ describe('eligibility among the first 1000 entries', () => {
     await invite(thousandth.id, ['a@example.com', 'b@example.com', 'c@example.com']);
     await invite(late.id, ['a@example.com', 'b@example.com', 'c@example.com']);
     await invite(variants.id, ['x.y@gmail.com', 'xy+1@gmail.com', 'linea-1@example.com', 'z@example.com']);
+    // Stored before +tags were folded on every domain: its own variants, and a second entry of one mailbox.
+    const selfInvited = created[2]!;
+    await invite(selfInvited.id, ['linea-2+1@example.com', 'linea-2+2@example.com', 'linea-2+3@example.com']);
+    const secondOfMailbox = created[3]!;
+    await db.update(users).set({ email: 'linea-0+otra@example.com' }).where(eq(users.id, secondOfMailbox.id));
+    await db
+      .update(promoEntries)
+      .set({ email: 'linea-0+otra@example.com' })
+      .where(eq(promoEntries.userId, secondOfMailbox.id));
+    await invite(secondOfMailbox.id, ['d@example.com', 'e@example.com', 'f@example.com']);
 
     const eligible = eligibleAmong(await firstEntries(db, DRAW.eligibleRegistrants)).map(
       (entry) => entry.userId,

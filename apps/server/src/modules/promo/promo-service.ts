@@ -97,11 +97,20 @@ export async function inviteFromPromo(
   await inviteToNetwork(app, user, guestEmail);
 }
 
-/** The first entries in line that invited enough people: who can win (spec §1, §9). */
+/**
+ * The first entries in line that invited enough people: who can win (spec §1, §9). Checked again
+ * with today's folding whenever the list is computed (and so when it is frozen): an entry whose
+ * mailbox folds to an earlier entry's (stored before `+tags` were folded on every domain) does not
+ * count, nor do invitations to the registrant's own mailbox.
+ */
 export function eligibleAmong(entries: readonly EntryWithInvitations[]): EntryWithInvitations[] {
-  return entries.filter(
-    (entry) => countedInvitations(entry.accountEmail, entry.invited) >= DRAW.invitationsRequired,
-  );
+  const seenMailboxes = new Set<string>();
+  return entries.filter((entry) => {
+    const mailbox = canonicalMailbox(entry.accountEmail);
+    const repeated = seenMailboxes.has(mailbox) || seenMailboxes.has(canonicalMailbox(entry.email));
+    seenMailboxes.add(mailbox).add(canonicalMailbox(entry.email));
+    return !repeated && countedInvitations(entry.accountEmail, entry.invited) >= DRAW.invitationsRequired;
+  });
 }
 
 export async function eligibleEntries(db: Database): Promise<EntryWithInvitations[]> {
