@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { callbackTexts, callTexts } from '@seguridad/contracts/messages';
+import { useCompanyKey } from '../../shared/api/company-key';
 import { getAttachmentUrl } from '../../shared/call/call-api';
 import type { CallSession, CallSessionSnapshot } from '../../shared/call/call-session';
 import { remoteStreamOf, screenStreamOf } from '../../shared/call/call-state';
@@ -40,6 +41,7 @@ export function CallView({
   onClose,
   onRequestCallback,
 }: CallViewProps) {
+  const companyKey = useCompanyKey();
   const { phase, localStream } = snapshot;
   const ended = phase.status === 'ended' || phase.status === 'failed';
   const texts = callStatusTexts(phase);
@@ -164,7 +166,7 @@ export function CallView({
           entries={snapshot.chat}
           onSend={(text) => session.sendMessage(text)}
           onSendFile={(file) => session.sendFile(file)}
-          getAttachmentUrl={(attachmentId) => getAttachmentUrl(attachmentId, { callToken })}
+          getAttachmentUrl={(attachmentId) => getAttachmentUrl(attachmentId, { callToken, companyKey })}
           disabled={ended}
           headingLevel={3}
         />

@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { callbackTexts, phoneCallTexts } from '@seguridad/contracts/messages';
 import { ApiRequestError } from '../../shared/api/api-client';
+import { useCompanyKey } from '../../shared/api/company-key';
 import { getVoiceToken } from '../../shared/call/call-api';
 import { remoteStreamOf, type CallPhase } from '../../shared/call/call-state';
 import { useCallSession } from '../../shared/call/use-call-session';
@@ -68,6 +69,7 @@ function RemoteAudio({ stream }: { stream: MediaStream | null }) {
  * 'Solicitar llamada'.
  */
 export function PhoneCallPanel({ host, from }: PhoneCallPanelProps) {
+  const companyKey = useCompanyKey();
   const { call, start, hangUp, close } = useCallerCall();
   const snapshot = useCallSession(call.step === 'inCall' ? call.session : null);
   const [preparing, setPreparing] = useState(false);
@@ -93,7 +95,7 @@ export function PhoneCallPanel({ host, from }: PhoneCallPanelProps) {
     }
     let handedOver = false;
     try {
-      const voiceToken = await getVoiceToken();
+      const voiceToken = await getVoiceToken(companyKey);
       const outcome = await start({
         speciality: null,
         from: from ?? callOriginOf(window.location.href),

@@ -8,6 +8,7 @@ import {
   toIceServers,
   uploadCallAttachment,
 } from '../../shared/call/call-api';
+import { useCompanyKey } from '../../shared/api/company-key';
 import { CallSession, type CallSocket } from '../../shared/call/call-session';
 import { isLivePhase } from '../../shared/call/call-state';
 import { stopStream } from '../../shared/media/camera';
@@ -63,6 +64,7 @@ function leaveCall(current: Extract<CallerCall, { step: 'inCall' }>) {
 export type StartOutcome = { failed: false } | { failed: true; error: unknown };
 
 export function useCallerCall() {
+  const companyKey = useCompanyKey();
   const [call, setCall] = useState<CallerCall>(SETUP);
   /** The call being set up or held, for what runs outside renders (unmount, pagehide). */
   const current = useRef<CallerCall>(SETUP);
@@ -83,7 +85,7 @@ export function useCallerCall() {
     const socket = openCallerSocket();
     let created: VideoCall;
     try {
-      created = await createVideoCall({
+      created = await createVideoCall(companyKey, {
         speciality: request.speciality,
         from: request.from,
         ...(request.privateRoom ? { privateRoom: request.privateRoom } : {}),
@@ -95,7 +97,7 @@ export function useCallerCall() {
       moveTo(SETUP);
       return { failed: true, error };
     }
-    const credentials = { callToken: created.token };
+    const credentials = { callToken: created.token, companyKey };
     if (mine !== attempt.current) {
       socket.disconnect();
       endVideoCallOnLeave({ id: created.id, token: created.token });

@@ -7,7 +7,7 @@ import {
   type WidgetToHostMessage,
 } from '@seguridad/contracts/embed-bridge';
 import { DRAWER_WIDTH_PX } from '@seguridad/contracts/constants';
-import { getCompanyKey, setCompanyKey } from '../../shared/api/company-key';
+import { CompanyKeyProvider } from '../../shared/api/company-key';
 import type {
   DrawerPanel,
   PanelRequest,
@@ -70,8 +70,6 @@ export function WidgetPage({ videoCall, renderPhoneCallPanel }: WidgetPageProps)
   const companyKey = params.get(WIDGET_QUERY.companyKey)?.trim() ?? '';
   const hostOrigin = originFrom(params.get(WIDGET_QUERY.hostOrigin));
   const framed = typeof window !== 'undefined' && window.parent !== window;
-  // Set before the drawer's first request, which carries the key of the host page's script tag.
-  if (companyKey && getCompanyKey() !== companyKey) setCompanyKey(companyKey);
 
   // Opened directly (not framed), the page is a usable contact form on its own.
   const [open, setOpen] = useState(!framed);
@@ -129,23 +127,27 @@ export function WidgetPage({ videoCall, renderPhoneCallPanel }: WidgetPageProps)
       </p>
     );
   }
+  // Everything inside, the panels the app layer composes in too, asks on behalf of the company
+  // of the host page's script tag.
   return (
-    <div className={styles.frame}>
-      {drawerWanted && (
-        <Suspense fallback={null}>
-          <ContactDrawer
-            embedded
-            open={open}
-            onClose={() => setOpen(false)}
-            onPanelChange={setPanel}
-            onFullScreenChange={setFullScreen}
-            panelRequest={panelRequest}
-            renderVideoCallPanel={videoCall?.renderPanel}
-            renderPhoneCallPanel={renderPhoneCallPanel}
-            videoCallInvited={videoCall?.invited}
-          />
-        </Suspense>
-      )}
-    </div>
+    <CompanyKeyProvider companyKey={companyKey}>
+      <div className={styles.frame}>
+        {drawerWanted && (
+          <Suspense fallback={null}>
+            <ContactDrawer
+              embedded
+              open={open}
+              onClose={() => setOpen(false)}
+              onPanelChange={setPanel}
+              onFullScreenChange={setFullScreen}
+              panelRequest={panelRequest}
+              renderVideoCallPanel={videoCall?.renderPanel}
+              renderPhoneCallPanel={renderPhoneCallPanel}
+              videoCallInvited={videoCall?.invited}
+            />
+          </Suspense>
+        )}
+      </div>
+    </CompanyKeyProvider>
   );
 }

@@ -66,10 +66,10 @@ describe('API client', () => {
     const withBoth = await apiRequest<{ authorization: string; companyKey: string }>('/echo', {
       baseUrl,
       auth: true,
-      companyKey: true,
+      companyKey: 'pk_given',
     });
     expect(withBoth.authorization).toBe('Bearer token-123');
-    expect(withBoth.companyKey).toMatch(/^pk_/);
+    expect(withBoth.companyKey).toBe('pk_given');
     const withNone = await apiRequest<{ authorization: null; companyKey: null }>('/echo', { baseUrl });
     expect(withNone).toMatchObject({ authorization: null, companyKey: null });
   });
@@ -78,12 +78,12 @@ describe('API client', () => {
     const echo = await apiRequest<{ authorization: string; callToken: string; companyKey: string }>('/echo', {
       baseUrl,
       auth: true,
-      companyKey: true,
-      headers: { 'Call-Token': 'caller-secret', Authorization: 'Bearer forged' },
+      companyKey: 'pk_given',
+      headers: { 'Call-Token': 'caller-secret', Authorization: 'Bearer forged', 'Company-Key': 'pk_forged' },
     });
     expect(echo.callToken).toBe('caller-secret');
     expect(echo.authorization).toBe('Bearer token-123');
-    expect(echo.companyKey).toMatch(/^pk_/);
+    expect(echo.companyKey).toBe('pk_given');
   });
 
   it('encodes query parameters and leaves out undefined ones', async () => {

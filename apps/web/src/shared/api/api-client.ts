@@ -6,7 +6,6 @@ import {
   UPLOAD_TIMEOUT_MS,
 } from '@seguridad/contracts/constants';
 import { errorMessages } from '@seguridad/contracts/messages';
-import { getCompanyKey } from './company-key';
 import { clearSessionToken, getSessionToken } from './session-token';
 
 /** A failed call: the HTTP status (0 when no answer came) and the server's error body if any. */
@@ -32,8 +31,8 @@ export type RequestOptions = {
   query?: Record<string, string | number | boolean | undefined>;
   /** Send the session token as a bearer token (App API). */
   auth?: boolean;
-  /** Send the `company-key` header (company service API). */
-  companyKey?: boolean;
+  /** Send this company's key as the `company-key` header (company service API). */
+  companyKey?: string;
   timeoutMs?: number;
   signal?: AbortSignal;
   /** Base URL for tests or other origins; defaults to this page's origin. */
@@ -59,7 +58,7 @@ function buildHeaders(
   const extra = Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]);
   const headers: Record<string, string> = { ...Object.fromEntries(extra), accept: 'application/json' };
   if (hasJsonBody) headers['content-type'] = 'application/json';
-  if (options.companyKey) headers[COMPANY_KEY_HEADER] = getCompanyKey();
+  if (options.companyKey) headers[COMPANY_KEY_HEADER] = options.companyKey;
   const token = options.auth ? getSessionToken() : null;
   if (token) headers.authorization = `Bearer ${token}`;
   return headers;

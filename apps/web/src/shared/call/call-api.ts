@@ -15,12 +15,15 @@ import { errorMessages } from '@seguridad/contracts/messages';
 import { ApiRequestError, apiRequest, uploadWithProgress, type RequestOptions } from '../api/api-client';
 import type { CallSocket } from './call-session';
 
-/** Who asks: the anonymous caller with its call token, or the signed-in operator (bearer token). */
-export type CallAuth = { callToken: string } | { operator: true };
+/**
+ * Who asks: the anonymous caller with its call token and the company it called, or the signed-in
+ * operator (bearer token).
+ */
+export type CallAuth = { callToken: string; companyKey: string } | { operator: true };
 
 function authOptions(auth: CallAuth): Pick<RequestOptions, 'auth' | 'companyKey' | 'headers'> {
   return 'callToken' in auth
-    ? { companyKey: true, headers: { [CALL_TOKEN_HEADER]: auth.callToken } }
+    ? { companyKey: auth.companyKey, headers: { [CALL_TOKEN_HEADER]: auth.callToken } }
     : { auth: true };
 }
 
@@ -38,18 +41,14 @@ function callPath(callId: number, rest = ''): string {
 }
 
 /** The citizen presses Llamar: a call in the company's queue, and the token that proves it is theirs. */
-export async function createVideoCall(body: CreateVideoCallBody): Promise<VideoCall> {
-  const payload = await apiRequest<unknown>('/api/calls/videoCall', {
-    method: 'POST',
-    body,
-    companyKey: true,
-  });
+export async function createVideoCall(companyKey: string, body: CreateVideoCallBody): Promise<VideoCall> {
+  const payload = await apiRequest<unknown>('/api/calls/videoCall', { method: 'POST', body, companyKey });
   return parseResponse(createVideoCallResponseSchema, payload).data;
 }
 
 /** `GET /api/token` (spec §7): a short-lived token that lets this widget start one phone call. */
-export async function getVoiceToken(): Promise<string> {
-  const payload = await apiRequest<unknown>('/api/token', { companyKey: true });
+export async function getVoiceToken(companyKey: string): Promise<string> {
+  const payload = await apiRequest<unknown>('/api/token', { companyKey });
   return parseResponse(voiceTokenResponseSchema, payload).data.token;
 }
 

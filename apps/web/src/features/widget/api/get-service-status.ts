@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ServiceStatus } from '@seguridad/contracts/http/widget';
 import { apiRequest } from '../../../shared/api/api-client';
+import { useCompanyKey } from '../../../shared/api/company-key';
 
 type ServiceStatusResponse = { success: true; data: ServiceStatus };
 
@@ -8,14 +9,14 @@ type ServiceStatusResponse = { success: true; data: ServiceStatus };
 const SERVICE_STATUS_REFRESH_MS = 60_000;
 
 /** Which contact channels the call centre offers right now (spec §7, company service API). */
-export function getServiceStatus(signal?: AbortSignal): Promise<ServiceStatusResponse> {
-  return apiRequest<ServiceStatusResponse>('/api/company/serviceStatus', { companyKey: true, signal });
+export function getServiceStatus(companyKey: string, signal?: AbortSignal): Promise<ServiceStatusResponse> {
+  return apiRequest<ServiceStatusResponse>('/api/company/serviceStatus', { companyKey, signal });
 }
 
-export function serviceStatusQueryOptions() {
+export function serviceStatusQueryOptions(companyKey: string) {
   return queryOptions({
-    queryKey: ['widget', 'service-status'],
-    queryFn: ({ signal }) => getServiceStatus(signal),
+    queryKey: ['widget', 'service-status', companyKey],
+    queryFn: ({ signal }) => getServiceStatus(companyKey, signal),
     select: (response) => response.data,
   });
 }
@@ -23,7 +24,7 @@ export function serviceStatusQueryOptions() {
 /** Fetched only once the drawer is open, and refreshed every minute while it stays open. */
 export function useServiceStatus(open: boolean) {
   return useQuery({
-    ...serviceStatusQueryOptions(),
+    ...serviceStatusQueryOptions(useCompanyKey()),
     enabled: open,
     refetchInterval: open ? SERVICE_STATUS_REFRESH_MS : false,
   });

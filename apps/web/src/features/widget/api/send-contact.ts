@@ -1,14 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ContactBody } from '@seguridad/contracts/http/widget';
 import { apiRequest } from '../../../shared/api/api-client';
+import { useCompanyKey } from '../../../shared/api/company-key';
 
 export type SuccessResponse = { success: true };
 
 /** The contact form (spec §3): the company inbox gets it, the operators see it in their console. */
-export function sendContact(body: ContactBody): Promise<SuccessResponse> {
-  return apiRequest<SuccessResponse>('/api/attention/contact', { method: 'POST', body, companyKey: true });
+export function sendContact(companyKey: string, body: ContactBody): Promise<SuccessResponse> {
+  return apiRequest<SuccessResponse>('/api/attention/contact', { method: 'POST', body, companyKey });
 }
 
 export function useSendContact() {
-  return useMutation({ mutationFn: sendContact });
+  const companyKey = useCompanyKey();
+  return useMutation({ mutationFn: (body: ContactBody) => sendContact(companyKey, body) });
 }

@@ -3,7 +3,7 @@ import { COMPANY_KEY_HEADER } from '@seguridad/contracts/constants';
 import { VIDEO_MAIL_UPLOADS_PATH } from '@seguridad/contracts/http/widget';
 import { errorMessages } from '@seguridad/contracts/messages';
 import { ApiRequestError, apiRequest, uploadWithProgress } from '../../../shared/api/api-client';
-import { getCompanyKey } from '../../../shared/api/company-key';
+import { useCompanyKey } from '../../../shared/api/company-key';
 import type { SuccessResponse } from './send-contact';
 
 type VideoMailUpload = {
@@ -18,6 +18,8 @@ type VideoMailUpload = {
 };
 
 export type SendVideoMailOptions = {
+  /** The company whose inbox gets it. */
+  companyKey: string;
   onProgress?: (fraction: number) => void;
   /** True while the connection is down and the upload waits to go on; false once it does. */
   onWaiting?: (waiting: boolean) => void;
@@ -37,10 +39,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * the server has once the network is back, the progress going on from there; a last request files
  * it, repeated until answered.
  */
-export async function sendVideoMail(
-  upload: VideoMailUpload,
-  options: SendVideoMailOptions = {},
-): Promise<void> {
+export async function sendVideoMail(upload: VideoMailUpload, options: SendVideoMailOptions): Promise<void> {
   const form = new FormData();
   form.append('email', upload.email);
   form.append('name', upload.name);
@@ -50,7 +49,7 @@ export async function sendVideoMail(
   form.append('video_bytes', String(upload.video.size));
   form.append('thumbnail', upload.thumbnail, 'thumbnail.jpg');
   const started = await uploadWithProgress<{ data: { upload_url: string } }>(VIDEO_MAIL_UPLOADS_PATH, form, {
-    companyKey: true,
+    companyKey: options.companyKey,
   });
   const uploadUrl = started.data.upload_url;
   await sendVideo(upload.video, uploadUrl, options);
@@ -68,7 +67,7 @@ async function sendVideo(video: Blob, uploadUrl: string, options: SendVideoMailO
       chunkSize: CHUNK_BYTES,
       retryDelays: RETRY_DELAYS_MS,
       storeFingerprintForResuming: false,
-      headers: { [COMPANY_KEY_HEADER]: getCompanyKey() },
+      headers: { [COMPANY_KEY_HEADER]: options.companyKey },
       onProgress(sent, total) {
         options.onWaiting?.(false);
         options.onProgress?.(total > 0 ? sent / total : 0);
@@ -103,7 +102,10 @@ async function sendVideo(video: Blob, uploadUrl: string, options: SendVideoMailO
 async function fileVideoMail(uploadUrl: string, options: SendVideoMailOptions): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await apiRequest<SuccessResponse>(`${uploadUrl}/complete`, { method: 'POST', companyKey: true });
+      await apiRequest<SuccessResponse>(`${uploadUrl}/complete`, {
+        method: 'POST',
+        companyKey: options.companyKey,
+      });
       return;
     } catch (error) {
       const status = error instanceof ApiRequestError ? error.status : 0;
@@ -116,8 +118,12 @@ async function fileVideoMail(uploadUrl: string, options: SendVideoMailOptions): 
 }
 
 export function useSendVideoMail() {
+  const companyKey = useCompanyKey();
   return useMutation({
-    mutationFn: ({ upload, ...options }: { upload: VideoMailUpload } & SendVideoMailOptions) =>
-      sendVideoMail(upload, options),
+    mutationFn: ({
+      upload,
+      ...options
+    }: { upload: VideoMailUpload } & Omit<SendVideoMailOptions, 'companyKey'>) =>
+      sendVideoMail(upload, { ...options, companyKey }),
   });
 }
