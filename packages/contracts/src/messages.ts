@@ -95,6 +95,9 @@ export const widgetTexts = {
   uploadIncomplete: 'Tu video todavía no termina de llegar. Seguiremos enviándolo.',
   uploadFinishing: 'Tu video está llegando a la central. Espera un momento.',
   videoSizeInvalid: 'No pudimos leer el tamaño de tu video. Vuelve a grabarlo.',
+  /** The browser cannot record a video the console plays, or its recorder wrote nothing (decision 037). */
+  cannotRecord:
+    'Este navegador no puede grabar video. Puedes pedir que te llamemos o escribirnos por el formulario de contacto.',
 } as const;
 
 export const pageTexts = {
@@ -134,6 +137,19 @@ export const callTexts = {
     'Las videollamadas no están disponibles en este momento, así que puedes dejarnos un video mail.',
   callFailed: 'No pudimos iniciar la videollamada, así que puedes dejarnos un video mail.',
   privateRoomInvalid: 'El enlace de esta videollamada privada no es válido o la llamada ya terminó.',
+  /** The browser lacks WebRTC or a camera API (decision 037): said before anything is queued. */
+  cannotCall:
+    'Este navegador no permite videollamadas. Puedes dejarnos un video mail, pedir que te llamemos o escribirnos por el formulario de contacto.',
+  cannotCallNorRecord:
+    'Este navegador no permite videollamadas ni grabar video. Puedes pedir que te llamemos o escribirnos por el formulario de contacto.',
+  /** The media never connected (decision 037): above the video mail, which keeps what was typed. */
+  noMediaCaller:
+    'No pudimos conectar el video con la central, así que puedes dejarnos un video mail. Lo que escribiste en el chat ya está en tu mensaje.',
+  noMediaOperator:
+    'No se pudo conectar el video con el ciudadano. La llamada terminó y quedó registrada como sin conexión.',
+  leaveVideoMail: 'Dejar un video mail',
+  askCallback: 'Pedir que me llamen',
+  writeContactForm: 'Escribir por el formulario',
   callTaken: 'Otra operadora ya atendió esta llamada.',
   callNotFound: 'La llamada no existe o ya terminó.',
   notInCall: 'No participas en esta llamada.',

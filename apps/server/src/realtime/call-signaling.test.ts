@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { callTexts } from '@seguridad/contracts/messages';
 import type { JoinAck, Participant } from '@seguridad/contracts/realtime/call';
-import { newSession } from '../testing/accounts';
+import { bearer, newSession } from '../testing/accounts';
 import {
   callerJoin,
   callRow,
@@ -336,6 +336,47 @@ describe('call signaling over Socket.IO', () => {
     expect(await request(caller, 'leave', { roomName: test.call.room })).toMatchObject({
       error: 'not_in_room',
     });
+  });
+
+  it('ends a call whose media never connected as no_media, for both sides, listed as such', async () => {
+    const { test, caller, operatorSocket } = await connectedCall(server, operator);
+    const callerEnded = nextEvent(caller, 'call:ended');
+    const operatorEnded = nextEvent(operatorSocket, 'call:ended');
+    expect(await request(operatorSocket, 'leave', { roomName: test.call.room, reason: 'no_media' })).toEqual({
+      ok: true,
+    });
+    expect(await callerEnded).toEqual({ roomName: test.call.room, reason: 'no_media' });
+    expect(await operatorEnded).toEqual({ roomName: test.call.room, reason: 'no_media' });
+    expect(await callRow(ctx, test.call.id)).toMatchObject({ status: 'ended', endReason: 'no_media' });
+    // The other side gives up a moment later: nothing more happens.
+    expect(await request(caller, 'leave', { roomName: test.call.room, reason: 'no_media' })).toMatchObject({
+      error: 'not_in_room',
+    });
+    const history = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/operator/calls/history',
+      headers: bearer(operator.token),
+    });
+    expect(history.json().calls.find((call: { id: number }) => call.id === test.call.id)).toMatchObject({
+      status: 'ended',
+      end_reason: 'no_media',
+    });
+  });
+
+  it('refuses an unknown leave reason, and abandons a waiting call given up as no_media', async () => {
+    const test = await insertCall(ctx);
+    const caller = await server.connect();
+    await request(caller, 'join', callerJoin(test));
+    expect(await request(caller, 'leave', { roomName: test.call.room, reason: 'bored' })).toMatchObject({
+      ok: false,
+      error: 'invalid_payload',
+    });
+    const ended = nextEvent(caller, 'call:ended');
+    expect(await request(caller, 'leave', { roomName: test.call.room, reason: 'no_media' })).toEqual({
+      ok: true,
+    });
+    expect(await ended).toEqual({ roomName: test.call.room, reason: 'abandoned' });
+    expect((await callRow(ctx, test.call.id)).status).toBe('abandoned');
   });
 
   it('abandons a waiting call its caller hangs up', async () => {

@@ -14,7 +14,7 @@ import {
   type Participant,
   type ServerMessage,
 } from '@seguridad/contracts/realtime/call';
-import { callParticipant, callRoom, endOpenCall } from '../modules/calls/call-access';
+import { callParticipant, callRoom, endCallWithoutMedia, endOpenCall } from '../modules/calls/call-access';
 import {
   ackOf,
   joinedMembers,
@@ -228,7 +228,10 @@ export function relayedMessage(message: ParsedClientMessage, from: string, callI
   }
 }
 
-/** `leave` (Terminar Llamada): ends the call for everyone; a waiting call is abandoned. */
+/**
+ * `leave` (Terminar Llamada): ends the call for everyone; a waiting call is abandoned. With
+ * `reason: 'no_media'` (the media never connected, decision 037) an active call ends as `no_media`.
+ */
 export async function handleLeave(
   app: FastifyInstance,
   socket: AppSocket,
@@ -242,7 +245,10 @@ export async function handleLeave(
   if (!membership || !isInRoom(socket, parsed.data.roomName)) {
     return ack(refusal('not_in_room', callTexts.notInCall));
   }
-  const ended = await endOpenCall(app, membership.callId);
+  const ended =
+    parsed.data.reason === 'no_media'
+      ? await endCallWithoutMedia(app, membership.callId)
+      : await endOpenCall(app, membership.callId);
   if (ended) await app.callRealtime.callEnded(ended.call, ended.reason);
   ack({ ok: true });
 }

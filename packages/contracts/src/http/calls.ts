@@ -149,6 +149,8 @@ export const callRecordSchema = z.object({
   created_at: z.string(),
   accepted_at: z.string().nullable(),
   ended_at: z.string().nullable(),
+  /** Why it ended (`hangup`, `abandoned`, `no_media`: the media never connected, …); null while open. */
+  end_reason: z.string().nullable(),
   chat_messages: z.number().int(),
 });
 export type CallRecord = z.infer<typeof callRecordSchema>;

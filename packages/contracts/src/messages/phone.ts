@@ -17,6 +17,9 @@ export const phoneCallTexts = {
   microphoneFailed:
     'No pudimos usar tu micrófono. Revisa que el navegador tenga permiso para usarlo e inténtalo nuevamente.',
   callFailed: 'No pudimos iniciar la llamada. Inténtalo nuevamente.',
+  /** No WebRTC or no microphone API in this browser (decision 037): said before anything is queued. */
+  cannotCall:
+    'Este navegador no permite llamadas por internet. Puedes pedir que te llamemos o escribirnos por el formulario de contacto.',
   noOperators: 'No hay operadoras disponibles en este momento.',
   outsideHours: 'La central está fuera de su horario de atención.',
   serviceOff: 'Las llamadas no están disponibles en este momento.',

@@ -272,11 +272,19 @@ export type QueuePosition = z.infer<typeof queuePositionSchema>;
 
 export const callEndedSchema = z.object({
   roomName: z.string(),
-  reason: z.enum(['hangup', 'caller_left', 'operator_left', 'abandoned', 'timeout']),
+  /** `no_media`: both were in the room but their media never connected (decision 037). */
+  reason: z.enum(['hangup', 'caller_left', 'operator_left', 'abandoned', 'timeout', 'no_media']),
 });
 export type CallEnded = z.infer<typeof callEndedSchema>;
 
-export const leavePayloadSchema = z.object({ roomName: roomNameSchema });
+/**
+ * `reason: 'no_media'`: this side gave up because the media never connected within
+ * MEDIA_CONNECT_TIMEOUT_MS (decision 037); the call ends as failed to connect, not as answered.
+ */
+export const leavePayloadSchema = z.object({
+  roomName: roomNameSchema,
+  reason: z.literal('no_media').optional(),
+});
 export type LeavePayload = z.input<typeof leavePayloadSchema>;
 export type LeaveAck = { ok: true } | CallRefusal;
 

@@ -6,6 +6,7 @@ import type { videoCalls } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
 import { callById, callOfCompany, endCallIfOpen } from './call-queries';
 import { membershipOf } from '../operator/membership-queries';
+import { endCallFrom } from './call-ending-queries';
 
 export type CallRow = typeof videoCalls.$inferSelect;
 
@@ -166,4 +167,18 @@ export async function endOpenCall(
   const call = await endCallIfOpen(app.database.db, callId);
   if (!call) return undefined;
   return { call, reason: call.status === 'abandoned' ? 'abandoned' : 'hangup' };
+}
+
+/**
+ * A participant gave up because the media never connected (decision 037): an active call ends as
+ * `no_media`, which the console lists as failed to connect rather than answered. A call still
+ * waiting cannot have had media; it ends as an ordinary hang-up would.
+ */
+export async function endCallWithoutMedia(
+  app: FastifyInstance,
+  callId: number,
+): Promise<{ call: CallRow; reason: 'hangup' | 'abandoned' | 'no_media' } | undefined> {
+  const call = await endCallFrom(app.database.db, callId, 'active', 'no_media');
+  if (call) return { call, reason: 'no_media' };
+  return endOpenCall(app, callId);
 }

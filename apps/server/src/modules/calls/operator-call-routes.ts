@@ -142,6 +142,7 @@ export const operatorCallRoutes: FastifyPluginAsyncZod = async (app) => {
           created_at: call.createdAt.toISOString(),
           accepted_at: call.acceptedAt?.toISOString() ?? null,
           ended_at: call.endedAt?.toISOString() ?? null,
+          end_reason: call.endReason,
           chat_messages: chatMessages,
         })),
       };

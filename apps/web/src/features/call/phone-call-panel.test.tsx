@@ -3,7 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callbackTexts, phoneCallTexts } from '@seguridad/contracts/messages';
 import { PhoneCallPanel, type PhoneCallPanelHost } from './phone-call-panel';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 function host(overrides: Partial<PhoneCallPanelHost> = {}): PhoneCallPanelHost {
   return {
@@ -32,7 +35,17 @@ describe('the phone-call panel, ready (state 1)', () => {
     expect(screen.getByRole('button', { name: callbackTexts.request })).toHaveProperty('disabled', false);
   });
 
+  it('says at once that a browser without WebRTC cannot call, and offers the callback (decision 037)', () => {
+    const controls = host();
+    render(<PhoneCallPanel host={controls} />);
+    fireEvent.click(screen.getByRole('button', { name: phoneCallTexts.call }));
+    expect(screen.getByText(phoneCallTexts.cannotCall)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: callbackTexts.request }));
+    expect(controls.requestCallback).toHaveBeenCalledWith(phoneCallTexts.cannotCall);
+  });
+
   it('says why when the microphone cannot be used, and stays ready', async () => {
+    vi.stubGlobal('RTCPeerConnection', function RTCPeerConnection() {});
     const getUserMedia = vi.fn().mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
     Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia }, configurable: true });
     render(<PhoneCallPanel host={host({ callBackOffered: false })} />);

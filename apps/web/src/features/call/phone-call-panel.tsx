@@ -14,6 +14,7 @@ import { addedDigits, PHONE_CALL_STATE, phoneCallState } from './phone-call-stat
 import { useCallerCall } from './use-caller-call';
 import styles from './phone-call-panel.module.css';
 import type { PhoneCallPanelHost } from '../../shared/call/call-panel-hosts';
+import { browserCapabilities } from '../../shared/media/browser-capabilities';
 
 export type { PhoneCallPanelHost };
 
@@ -83,6 +84,11 @@ export function PhoneCallPanel({ host, from }: PhoneCallPanelProps) {
 
   async function placeCall() {
     if (state !== PHONE_CALL_STATE.ready) return;
+    // Without WebRTC the call would be queued and answered, then never connect (decision 037).
+    if (!browserCapabilities().call) {
+      setProblem(phoneCallTexts.cannotCall);
+      return;
+    }
     setProblem(null);
     setPreparing(true);
     let microphone: MediaStream;

@@ -15,6 +15,9 @@ import { DevicePreview } from './device-preview';
 import { useCallerCall } from './use-caller-call';
 import styles from './video-call-panel.module.css';
 import { SelectField } from '../../shared/ui/select-field';
+import { browserCapabilities } from '../../shared/media/browser-capabilities';
+import { VIDEO_MAIL_MESSAGE_MAX } from '@seguridad/contracts/constants';
+import type { ChatEntry } from '../../shared/call/call-session';
 
 export type { VideoCallPanelHost };
 
@@ -31,6 +34,52 @@ export type VideoCallPanelProps = {
 /** "General" when the company has no speciality of that name: it goes out as null (contract). */
 const GENERAL = 0;
 
+/** What the caller typed in the call's chat, oldest first, as the start of a video mail's message. */
+export function typedInChat(entries: readonly ChatEntry[]): string {
+  return entries
+    .filter((entry) => entry.mine && !entry.isFile && entry.message.trim())
+    .map((entry) => entry.message.trim())
+    .join('\n')
+    .slice(0, VIDEO_MAIL_MESSAGE_MAX);
+}
+
+/**
+ * A browser without WebRTC or a camera API (decision 037): nothing is queued; it is told so and
+ * offered what works in it instead.
+ */
+function CannotCall({ host, canRecord }: { host: VideoCallPanelHost; canRecord: boolean }) {
+  const sentence = canRecord ? callTexts.cannotCall : callTexts.cannotCallNorRecord;
+  return (
+    <div className={styles.layout}>
+      <section className={styles.column}>
+        <Alert tone="warning" className={styles.notice}>
+          {sentence}
+        </Alert>
+        <div className={styles.actions}>
+          {canRecord && (
+            <Button onClick={() => host.fallBackToVideoMail(sentence)}>{callTexts.leaveVideoMail}</Button>
+          )}
+          {host.requestCallback && (
+            <Button variant="secondary" onClick={host.requestCallback}>
+              {callTexts.askCallback}
+            </Button>
+          )}
+          <Button variant="secondary" onClick={host.openContactForm}>
+            {callTexts.writeContactForm}
+          </Button>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/** The panel, or what to do instead in a browser that cannot call. */
+export function VideoCallPanel(props: VideoCallPanelProps) {
+  const [capabilities] = useState(() => browserCapabilities());
+  if (!capabilities.call) return <CannotCall host={props.host} canRecord={capabilities.record} />;
+  return <CallingPanel {...props} />;
+}
+
 function sameName(a: string, b: string): boolean {
   return a.trim().localeCompare(b.trim(), 'es', { sensitivity: 'base' }) === 0;
 }
@@ -41,7 +90,7 @@ function sameName(a: string, b: string): boolean {
  * start falls back to a derived video mail that says why. A private room link joins by itself as
  * soon as the camera works.
  */
-export function VideoCallPanel({ host, launch, from, onHungUp }: VideoCallPanelProps) {
+function CallingPanel({ host, launch, from, onHungUp }: VideoCallPanelProps) {
   const [check] = useState(() => createDeviceCheck());
   const devices = useSyncExternalStore(check.subscribe, check.getSnapshot, check.getSnapshot);
   const { call, start, hangUp, close } = useCallerCall();
@@ -159,6 +208,18 @@ export function VideoCallPanel({ host, launch, from, onHungUp }: VideoCallPanelP
     const timer = setTimeout(closeAfterEnd, DELAYS_MS.endOfCallClose);
     return () => clearTimeout(timer);
   }, [closesByItself]);
+
+  // The media never connected (decision 037): the video mail, with what the person typed kept.
+  const noMedia = phase?.status === 'ended' && phase.reason === 'no_media';
+  const fallBackAfterNoMedia = useEffectEvent(() => {
+    const typed = snapshot ? typedInChat(snapshot.chat) : '';
+    close();
+    resetToSetup();
+    host.fallBackToVideoMail(callTexts.noMediaCaller, typed);
+  });
+  useEffect(() => {
+    if (noMedia) fallBackAfterNoMedia();
+  }, [noMedia]);
 
   // The room refused us or could not be reached: as with a call that could not be created.
   const joinFailed = phase?.status === 'failed';

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { callTexts, widgetTexts } from '@seguridad/contracts/messages';
 import { ContactDrawer, type ContactDrawerProps, type VideoCallPanelControls } from './contact-drawer';
 
 /** A stand-in for the call feature's panel: buttons that use the controls the drawer gives it. */
@@ -34,7 +35,10 @@ function renderDrawer(props: Partial<ContactDrawerProps> = {}) {
   );
 }
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('ContactDrawer with a video call panel', () => {
   it('offers Videollamada to an invited person even without the service, and not otherwise', () => {
@@ -61,12 +65,35 @@ describe('ContactDrawer with a video call panel', () => {
   });
 
   it('falls back to the video mail with the reason above the form', async () => {
+    // A browser that records WebM (jsdom has no MediaRecorder of its own).
+    vi.stubGlobal(
+      'MediaRecorder',
+      Object.assign(function MediaRecorder() {}, { isTypeSupported: () => true }),
+    );
+    Object.defineProperty(navigator, 'mediaDevices', {
+      value: { getUserMedia: vi.fn() },
+      configurable: true,
+    });
     renderDrawer({ panelRequest: { panel: 'videoCall', id: 1 } });
     fireEvent.click(screen.getByRole('button', { name: 'Simular falla' }));
     const videoMail = screen.getByRole('dialog', { name: 'Video Mail' });
     expect(within(videoMail).getByRole('alert').textContent).toContain('No hay operadoras disponibles.');
     // The video mail's form loads on demand.
-    expect(await within(videoMail).findByRole('button', { name: 'Grabar nuevo video' })).toBeTruthy();
+    expect(
+      await within(videoMail).findByRole('button', { name: 'Grabar nuevo video' }, { timeout: 10_000 }),
+    ).toBeTruthy();
+  });
+
+  it('offers the contact form instead of recording in a browser that cannot record (decision 037)', async () => {
+    renderDrawer({ panelRequest: { panel: 'videoCall', id: 1 } });
+    fireEvent.click(screen.getByRole('button', { name: 'Simular falla' }));
+    const videoMail = screen.getByRole('dialog', { name: 'Video Mail' });
+    expect(
+      await within(videoMail).findByText(widgetTexts.cannotRecord, {}, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(within(videoMail).queryByRole('button', { name: 'Grabar nuevo video' })).toBeNull();
+    fireEvent.click(within(videoMail).getByRole('button', { name: callTexts.writeContactForm }));
+    expect(screen.getByRole('dialog', { name: 'Contacto' })).toBeTruthy();
   });
 
   it('cannot be closed from the keyboard during a call, and hides its header', () => {

@@ -114,6 +114,8 @@ export function ContactDrawer({
   );
   /** Why the video call could not start, shown above the video mail, which is then derived. */
   const [derivedReason, setDerivedReason] = useState<string | null>(null);
+  /** What the person typed in a call that could not connect: it starts the video mail's message. */
+  const [derivedMessage, setDerivedMessage] = useState<string | null>(null);
   /** Why the person is asked for a number instead of being in a call. */
   const [callbackReason, setCallbackReason] = useState<string | null>(null);
   const [fullScreen, setFullScreen] = useState(false);
@@ -165,10 +167,15 @@ export function ContactDrawer({
 
   const videoCallControls: VideoCallPanelControls = {
     active: open && panel === 'videoCall',
-    fallBackToVideoMail(reason) {
+    fallBackToVideoMail(reason, typed) {
       setDerivedReason(reason);
+      setDerivedMessage(typed ?? null);
       setFullScreen(false);
       openPanel('videoMail');
+    },
+    openContactForm() {
+      setFullScreen(false);
+      openPanel('contact');
     },
     finish: finishPanel,
     backToList() {
@@ -408,8 +415,19 @@ export function ContactDrawer({
               <VideoMailPanel
                 active={open && panel === 'videoMail'}
                 derived={videoMailDerived || derivedReason !== null}
+                initialMessage={derivedMessage}
+                onRequestCallback={
+                  callBackOffered
+                    ? () => {
+                        setCallbackReason(null);
+                        openPanel('callback');
+                      }
+                    : undefined
+                }
+                onOpenContactForm={() => openPanel('contact')}
                 onFinished={() => {
                   setDerivedReason(null);
+                  setDerivedMessage(null);
                   finishPanel();
                 }}
               />

@@ -8,7 +8,7 @@ import {
   VIDEO_MAIL_PHONE_DIGITS,
 } from '@seguridad/contracts/constants';
 import { VIDEO_MAIL_MAX_BYTES, videoMailFieldsSchema } from '@seguridad/contracts/http/widget';
-import { errorMessages, widgetTexts } from '@seguridad/contracts/messages';
+import { callTexts, errorMessages, widgetTexts } from '@seguridad/contracts/messages';
 import { ApiRequestError, errorText } from '../../shared/api/api-client';
 import { Alert } from '../../shared/ui/alert';
 import { Button, buttonClassName } from '../../shared/ui/button';
@@ -22,6 +22,7 @@ import { createVideoRecorder, MAX_RECORDING_MS, type RecorderState } from './vid
 import formStyles from './widget-form.module.css';
 import styles from './video-mail-panel.module.css';
 import { LivePreview } from '../../shared/media/live-preview';
+import { browserCapabilities } from '../../shared/media/browser-capabilities';
 
 /** The text fields only; `is_derived` comes from how the drawer was opened, not from the person. */
 const videoMailFormSchema = videoMailFieldsSchema.omit({ is_derived: true });
@@ -34,7 +35,33 @@ type VideoMailPanelProps = {
   derived: boolean;
   /** After the success notice: the drawer goes back to its entries and closes (spec §4). */
   onFinished: () => void;
+  /** What the person typed in a call that never connected: the message starts with it. */
+  initialMessage?: string | null;
+  /** The other ways to reach the centre, offered when this browser cannot record (decision 037). */
+  onRequestCallback?: () => void;
+  onOpenContactForm?: () => void;
 };
+
+/** Callback and contact form, for a browser that cannot record a video the console plays. */
+function RecordingAlternatives({
+  onRequestCallback,
+  onOpenContactForm,
+}: Pick<VideoMailPanelProps, 'onRequestCallback' | 'onOpenContactForm'>) {
+  return (
+    <div className={formStyles.actions}>
+      {onRequestCallback && (
+        <Button variant="secondary" onClick={onRequestCallback}>
+          {callTexts.askCallback}
+        </Button>
+      )}
+      {onOpenContactForm && (
+        <Button variant="secondary" onClick={onOpenContactForm}>
+          {callTexts.writeContactForm}
+        </Button>
+      )}
+    </div>
+  );
+}
 
 function formatClock(milliseconds: number): string {
   const totalSeconds = Math.floor(milliseconds / 1000);
@@ -114,8 +141,16 @@ function RecordingTimer({ startedAt }: { startedAt: number }) {
  * The video mail (spec §2, §3, §4): record a video of up to three minutes, review it, then send it
  * with name, e-mail, phone and message. A failed upload keeps the recording and the form.
  */
-export function VideoMailPanel({ active, derived, onFinished }: VideoMailPanelProps) {
+export function VideoMailPanel({
+  active,
+  derived,
+  onFinished,
+  initialMessage,
+  onRequestCallback,
+  onOpenContactForm,
+}: VideoMailPanelProps) {
   const [recorder] = useState(() => createVideoRecorder());
+  const [canRecord] = useState(() => browserCapabilities().record);
   const recorderState: RecorderState = useSyncExternalStore(
     recorder.subscribe,
     recorder.getState,
@@ -138,6 +173,8 @@ export function VideoMailPanel({ active, derived, onFinished }: VideoMailPanelPr
     handleSubmit,
     control,
     reset,
+    getValues,
+    setValue,
     formState: { errors },
   } = useForm({
     resolver: zodResolver(videoMailFormSchema),
@@ -148,6 +185,12 @@ export function VideoMailPanel({ active, derived, onFinished }: VideoMailPanelPr
     control,
     name: ['email', 'name', 'phone_number', 'message'],
   });
+
+  // What was typed in a call that never connected starts the message (kept, never overwritten).
+  useEffect(() => {
+    if (!initialMessage || getValues('message')) return;
+    setValue('message', initialMessage.slice(0, VIDEO_MAIL_MESSAGE_MAX));
+  }, [initialMessage, getValues, setValue]);
 
   const recording = recorderState.step === 'recorded' ? recorderState.recording : null;
   const videoUrl = useObjectUrl(recording?.video);
@@ -247,7 +290,19 @@ export function VideoMailPanel({ active, derived, onFinished }: VideoMailPanelPr
           1. Tu video
         </h3>
 
-        {(step === 'idle' || step === 'opening' || step === 'failed') && (
+        {!canRecord && (
+          <>
+            <Alert tone="warning" className={formStyles.notice}>
+              {widgetTexts.cannotRecord}
+            </Alert>
+            <RecordingAlternatives
+              onRequestCallback={onRequestCallback}
+              onOpenContactForm={onOpenContactForm}
+            />
+          </>
+        )}
+
+        {canRecord && (step === 'idle' || step === 'opening' || step === 'failed') && (
           <>
             <p className={formStyles.intro}>
               Graba un video de hasta 3 minutos contándonos qué necesitas. Después podrás revisarlo y enviarlo
@@ -265,8 +320,14 @@ export function VideoMailPanel({ active, derived, onFinished }: VideoMailPanelPr
                   ) : undefined
                 }
               >
-                {recorderState.reason === 'camera' ? widgetTexts.cameraFailureHelp : errorMessages.generic}
+                {recorderState.reason === 'camera' ? widgetTexts.cameraFailureHelp : widgetTexts.cannotRecord}
               </Alert>
+            )}
+            {step === 'failed' && recorderState.reason === 'recorder' && (
+              <RecordingAlternatives
+                onRequestCallback={onRequestCallback}
+                onOpenContactForm={onOpenContactForm}
+              />
             )}
             <Button onClick={() => void recorder.openCamera()} busy={step === 'opening'}>
               Grabar nuevo video

@@ -1,4 +1,5 @@
 import { openCameraStream, stopStream } from '../../shared/media/camera';
+import { PLAYABLE_RECORDING_TYPES } from '../../shared/media/browser-capabilities';
 
 /**
  * The video mail recorder, free of React: camera, MediaRecorder and thumbnail, as a small state
@@ -34,14 +35,6 @@ export type RecorderState =
   | { step: 'recorded'; recording: Recording }
   | { step: 'failed'; reason: 'camera' | 'recorder'; error: unknown };
 
-/** Spec §9: webm vp8. Safari only records mp4, hence the last candidate. */
-const RECORDING_MIME_CANDIDATES = [
-  'video/webm;codecs=vp8,opus',
-  'video/webm;codecs=vp8',
-  'video/webm',
-  'video/mp4',
-] as const;
-
 const RECORDING_TIMESLICE_MS = 500;
 export const MAX_RECORDING_MS = 3 * 60 * 1000;
 /** About 2.5 Mb/s: three minutes stay near 60 MB, well under the server's 100 MB limit. */
@@ -54,7 +47,7 @@ export function pickRecordingMimeType(
   isTypeSupported: (type: string) => boolean = (type) =>
     typeof MediaRecorder !== 'undefined' && MediaRecorder.isTypeSupported(type),
 ): string | undefined {
-  return RECORDING_MIME_CANDIDATES.find((type) => isTypeSupported(type));
+  return PLAYABLE_RECORDING_TYPES.find((type) => isTypeSupported(type));
 }
 
 export function recordingFileName(mimeType: string): 'video.mp4' | 'video.webm' {

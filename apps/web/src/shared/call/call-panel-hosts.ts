@@ -7,8 +7,13 @@
 export type VideoCallPanelHost = {
   /** The panel is on screen (the drawer is open on it): only then is the camera on. */
   active: boolean;
-  /** The call could not start: the video mail opens, derived, with this one sentence above it. */
-  fallBackToVideoMail: (reason: string) => void;
+  /**
+   * The call could not start or its media never connected: the video mail opens, derived, with
+   * this one sentence above it and, when given, what the person typed as the start of its message.
+   */
+  fallBackToVideoMail: (reason: string, typed?: string) => void;
+  /** Opens the contact form (a browser that cannot call, decision 037). */
+  openContactForm: () => void;
   /** Back to the drawer's entries, and the drawer closes. */
   finish: () => void;
   /** Back to the drawer's entries; the drawer stays open. */

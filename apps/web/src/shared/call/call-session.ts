@@ -26,6 +26,7 @@ import { ScreenShare } from './screen-share';
 import { PushedVideoPart } from './pushed-video';
 import { KeypadDigits } from './keypad-digits';
 import { CallRecordingPart } from './call-recording';
+import { MediaConnectDeadline } from './media-connect-deadline';
 
 export type {
   CallCredentials,
@@ -38,6 +39,7 @@ export type {
 export { newChatClientId } from './chat-outbox';
 export { ICE_RESTART_DELAY_MS } from './peer-negotiation';
 export { JOIN_ACK_TIMEOUT_MS } from './room-membership';
+export { MEDIA_CONNECT_TIMEOUT_MS, MEDIA_RESTART_AFTER_MS } from './media-connect-deadline';
 
 /** The server's reason, seen from this side: the other one leaving, or this one being gone too long. */
 function endReasonOf(reason: CallEnded['reason'], role: CallRole): CallEndReason {
@@ -81,6 +83,7 @@ export class CallSession {
   private readonly pushedVideo: PushedVideoPart;
   private readonly keypad: KeypadDigits;
   private readonly recording: CallRecordingPart;
+  private readonly mediaDeadline: MediaConnectDeadline;
   private disposed = false;
 
   /** Our listeners, as attached: a shared socket (the console's) keeps everyone else's. */
@@ -129,6 +132,12 @@ export class CallSession {
       onJoined: (self, peer) => this.onJoined(self, peer),
       onTransportChange: () => this.updateReconnecting(),
       onStop: (event) => this.stop(event),
+    });
+    this.mediaDeadline = new MediaConnectDeadline(this.context, {
+      restartIce: () => this.negotiation.restartIfStalled(),
+      giveUp: () => void this.giveUpOnMedia(),
+      restartAfterMs: options.mediaRestartAfterMs,
+      timeoutMs: options.mediaConnectTimeoutMs,
     });
     this.chat = new ChatOutbox(this.context, {
       uploadAttachment: options.uploadAttachment,
@@ -252,6 +261,7 @@ export class CallSession {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    this.mediaDeadline.close();
     this.membership.stop();
     this.screen.close();
     for (const [event, listener] of this.socketListeners) this.socket.off(event, listener);
@@ -259,6 +269,14 @@ export class CallSession {
     this.negotiation.close();
     this.membership.settleFirstJoin();
     if (this.options.ownsSocket) this.socket.disconnect();
+  }
+
+  /** Both were in the room and the media never connected: the call ends for both, as no_media. */
+  private async giveUpOnMedia(): Promise<void> {
+    console.warn('[call] the media did not connect in time: ending the call');
+    const announce = this.membership.wantsRoom && this.socket.connected;
+    this.stop({ type: 'ended', reason: 'no_media' });
+    await this.membership.leave(announce, 'no_media');
   }
 
   private guard(action: () => void): void {
@@ -279,6 +297,7 @@ export class CallSession {
 
   /** Leaves the call on this side: media closed, nothing more sent, unsent chat marked failed. */
   private stop(event: StopEvent): void {
+    this.mediaDeadline.close();
     this.membership.stop();
     this.negotiation.close();
     this.screen.close();

@@ -25,7 +25,8 @@ import type { Participant } from '@seguridad/contracts/realtime/call';
  * phase as it is: events come from the network, in whatever order it delivers them.
  */
 
-export type CallEndReason = 'hangup' | 'peer_left' | 'abandoned' | 'timeout' | 'local_hangup';
+/** `no_media`: both were in the room but the media never connected (decision 037). */
+export type CallEndReason = 'hangup' | 'peer_left' | 'abandoned' | 'timeout' | 'local_hangup' | 'no_media';
 
 export type CallPhase =
   | { status: 'idle' }

@@ -101,6 +101,9 @@ export type CallSessionOptions = {
    * for none. A WebSocket over a dead network only notices at its next ping (up to a minute).
    */
   network?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | null;
+  /** MediaConnectDeadline's times (decision 037); tests shorten them. */
+  mediaRestartAfterMs?: number;
+  mediaConnectTimeoutMs?: number;
 };
 
 /** What every part of the session shares: the store, the socket and the call it is about. */

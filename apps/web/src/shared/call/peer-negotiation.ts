@@ -91,6 +91,13 @@ export class PeerNegotiation {
     });
   }
 
+  /** The media has not connected for a while (MediaConnectDeadline): the offerer restarts ICE. */
+  restartIfStalled(): void {
+    this.enqueue(async () => {
+      if (this.negotiationRole === 'offerer' && this.mediaNeedsRestart()) await this.restartIce();
+    });
+  }
+
   handle(message: SignalingMessage): void {
     switch (message.id) {
       case 'start':

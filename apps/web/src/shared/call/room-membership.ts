@@ -62,12 +62,16 @@ export class RoomMembership {
     return this.firstJoin;
   }
 
-  /** Emits `leave` if we are in the room; resolves on its ack or after LEAVE_ACK_TIMEOUT_MS. */
-  async leave(announce: boolean): Promise<void> {
+  /**
+   * Emits `leave` if we are in the room; resolves on its ack or after LEAVE_ACK_TIMEOUT_MS.
+   * `no_media`: the media never connected (the call ends as failed to connect).
+   */
+  async leave(announce: boolean, reason?: 'no_media'): Promise<void> {
     if (!announce) return;
+    const payload = reason ? { roomName: this.context.room, reason } : { roomName: this.context.room };
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, LEAVE_ACK_TIMEOUT_MS);
-      this.context.socket.emit(callSocketEvents.leave, { roomName: this.context.room }, () => {
+      this.context.socket.emit(callSocketEvents.leave, payload, () => {
         clearTimeout(timer);
         resolve();
       });

@@ -18,7 +18,15 @@ const statusLabels: Record<CallRecord['status'], string> = {
   abandoned: 'Abandonada',
 };
 
+/** Accepted, but the media never connected (decision 037): not an answered call. */
+const NO_MEDIA_LABEL = 'Sin conexión';
+
+function statusLabel(call: CallRecord): string {
+  return call.end_reason === 'no_media' ? NO_MEDIA_LABEL : statusLabels[call.status];
+}
+
 function talkTime(call: CallRecord): string | null {
+  if (call.end_reason === 'no_media') return null;
   if (!call.accepted_at || !call.ended_at) return null;
   return formatDuration(Date.parse(call.ended_at) - Date.parse(call.accepted_at));
 }
@@ -47,8 +55,10 @@ export function CallHistory({ enabled }: { enabled: boolean }) {
             const duration = talkTime(call);
             return (
               <li key={call.id} className={styles.historyItem}>
-                <span className={`${styles.status} ${styles[`status-${call.status}`]}`}>
-                  {statusLabels[call.status]}
+                <span
+                  className={`${styles.status} ${styles[`status-${call.end_reason === 'no_media' ? 'abandoned' : call.status}`]}`}
+                >
+                  {statusLabel(call)}
                 </span>
                 <span className={styles.historySpeciality}>
                   {call.private ? 'Sala privada' : call.speciality}

@@ -198,6 +198,9 @@ export function OperatorCallView({ operatorCall, snapshot }: OperatorCallViewPro
           {over && (
             <div ref={overBox} className={styles.callOver}>
               {phase.status === 'failed' && <Alert tone="error">{phase.message}</Alert>}
+              {phase.status === 'ended' && phase.reason === 'no_media' && (
+                <Alert tone="warning">{callTexts.noMediaOperator}</Alert>
+              )}
               <Button onClick={backToQueue}>Volver a la fila</Button>
             </div>
           )}
