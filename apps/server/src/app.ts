@@ -26,6 +26,8 @@ import { healthRoutes } from './modules/health/health-routes';
 import { networkRoutes } from './modules/networks/network-routes';
 import { mediaRoutes } from './modules/operator/media-routes';
 import { callVideoRoutes } from './modules/call-videos/call-video-routes';
+import { retentionJobPlugin } from './modules/data-rights/retention-job';
+import { retentionRoutes } from './modules/data-rights/retention-routes';
 import { recordingRetentionPlugin } from './modules/recordings/recording-retention';
 import { recordingRoutes } from './modules/recordings/recording-routes';
 import { operatorAccessPlugin } from './modules/operator/operator-access';
@@ -136,6 +138,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(recordingRetentionPlugin);
   await app.register(videoMailUploadSweepPlugin);
   await app.register(paymentReconciliationPlugin);
+  await app.register(retentionJobPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -149,6 +152,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(operatorRoutes);
   await app.register(mediaRoutes);
   await app.register(recordingRoutes);
+  await app.register(retentionRoutes);
   await app.register(callRoutes);
   await app.register(callbackRoutes);
   await app.register(operatorCallRoutes);

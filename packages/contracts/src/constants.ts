@@ -90,8 +90,11 @@ export const REAUTH_ERRORS = {
   passwordRequired: 'password_required',
   passwordWrong: 'password_wrong',
 } as const;
-/** How far back the settings page's security log reaches. */
-export const SECURITY_LOG_RETENTION_DAYS = 90;
+/**
+ * How far back the settings page's security log reaches, and how long it is kept: the privacy
+ * policy's 12 months (decision 034; the retention table states it and the job enforces it too).
+ */
+export const SECURITY_LOG_RETENTION_DAYS = 365;
 export const DELETE_ACCOUNT_PHRASE = 'eliminar mi cuenta';
 
 export const DRAW = {

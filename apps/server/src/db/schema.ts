@@ -15,3 +15,4 @@ export * from './tables/recordings';
 export * from './tables/video-mail-uploads';
 export * from './tables/audit';
 export * from './tables/staff';
+export * from './tables/retention';

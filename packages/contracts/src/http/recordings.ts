@@ -15,8 +15,11 @@ export const RECORDING_TIMESLICE_MS = 3_000;
 export const RECORDING_CHUNK_MAX_BYTES = 8 * 1024 * 1024;
 /** One recording, all chunks together (about 45 minutes at the composite's bit rate). */
 export const RECORDING_MAX_BYTES = 512 * 1024 * 1024;
-/** How long a company keeps recordings unless its admin says otherwise, and the bounds of that setting. */
-export const RECORDING_RETENTION_DEFAULT_DAYS = 90;
+/**
+ * How long a company keeps recordings unless its admin says otherwise (the privacy policy's 6
+ * months, decision 034), and the bounds of that setting.
+ */
+export const RECORDING_RETENTION_DEFAULT_DAYS = 180;
 export const RECORDING_RETENTION_MIN_DAYS = 1;
 export const RECORDING_RETENTION_MAX_DAYS = 3_650;
 /** The chunk body's content type (raw bytes of the WebM stream). */

@@ -1,4 +1,4 @@
-import { integer, timestamp } from 'drizzle-orm/pg-core';
+import { integer, text, timestamp } from 'drizzle-orm/pg-core';
 import { companies, users } from './core';
 
 /**
@@ -28,5 +28,17 @@ export function handling() {
   return {
     handledAt: timestamp('handled_at', { withTimezone: true }),
     handledBy: integer('handled_by').references(() => users.id, { onDelete: 'set null' }),
+  };
+}
+
+/**
+ * A legal hold (decision 034): kept past its retention because a complaint or an investigation
+ * needs it, with why, since when and by whom. Null reason: no hold.
+ */
+export function legalHold() {
+  return {
+    holdReason: text('hold_reason'),
+    heldAt: timestamp('held_at', { withTimezone: true }),
+    heldBy: integer('held_by').references(() => users.id, { onDelete: 'set null' }),
   };
 }

@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { companyOf, createdAt, handling, ownerOf } from './columns';
+import { companyOf, createdAt, handling, legalHold, ownerOf } from './columns';
 import type { WorkingHoursSlot } from '@seguridad/contracts/helpers/working-hours';
 
 export type { WorkingHoursSlot };
@@ -235,6 +235,7 @@ export const contactMessages = pgTable(
     message: text('message').notNull(),
     createdAt: createdAt(),
     ...handling(),
+    ...legalHold(),
   },
   (table) => [index('contact_messages_company_idx').on(table.companyId, table.createdAt)],
 );
@@ -259,6 +260,7 @@ export const videoMails = pgTable(
     thumbnailMime: text('thumbnail_mime').notNull(),
     createdAt: createdAt(),
     ...handling(),
+    ...legalHold(),
   },
   (table) => [index('video_mails_company_idx').on(table.companyId, table.createdAt)],
 );
@@ -296,6 +298,7 @@ export const videoCalls = pgTable(
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     endReason: text('end_reason'),
+    ...legalHold(),
   },
   (table) => [index('video_calls_company_status_idx').on(table.companyId, table.status, table.createdAt)],
 );

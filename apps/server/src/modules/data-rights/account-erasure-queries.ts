@@ -32,6 +32,7 @@ const digitsOf = (column: typeof callbacks.phone) => sql`regexp_replace(${column
  *   account by cascade);
  * - orders stay, as tax law requires, with the person removed: no account, no e-mail, no shipping
  *   data. The Flow token stays, so the payment's page still answers.
+ * Items under a legal hold are kept as they are: the policy's exception for a complaint or a case.
  */
 export async function eraseAccount(db: Database, userId: number): Promise<AccountErasure | undefined> {
   return db.transaction(async (tx) => {
@@ -53,11 +54,11 @@ export async function eraseAccount(db: Database, userId: number): Promise<Accoun
 
     const removedMails = await tx
       .delete(videoMails)
-      .where(eq(sql`lower(${videoMails.email})`, email))
+      .where(and(eq(sql`lower(${videoMails.email})`, email), isNull(videoMails.holdReason)))
       .returning({ videoKey: videoMails.videoKey, thumbnailKey: videoMails.thumbnailKey });
     const removedMessages = await tx
       .delete(contactMessages)
-      .where(eq(sql`lower(${contactMessages.email})`, email))
+      .where(and(eq(sql`lower(${contactMessages.email})`, email), isNull(contactMessages.holdReason)))
       .returning({ id: contactMessages.id });
     const removedCallbacks =
       phoneDigits.length === 0

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { RECORDING_RETENTION_DEFAULT_DAYS, type CallRecording } from '@seguridad/contracts/http/recordings';
 import type { Database } from '../../db/client';
-import { callRecordings, recordingSettings } from '../../db/schema';
+import { callRecordings, recordingSettings, videoCalls } from '../../db/schema';
 import { signPath } from '../../lib/signed-urls';
 
 export type RecordingRow = typeof callRecordings.$inferSelect;
@@ -157,6 +157,8 @@ export async function expiredRecordings(db: Database, now: Date) {
     .where(
       and(
         eq(callRecordings.status, 'ready'),
+        // A call under a legal hold keeps its recordings (decision 034).
+        sql`not exists (select 1 from ${videoCalls} where ${videoCalls.id} = ${callRecordings.callId} and ${videoCalls.holdReason} is not null)`,
         lt(callRecordings.createdAt, sql`${now.toISOString()}::timestamptz - make_interval(days => ${days})`),
       ),
     );

@@ -7,9 +7,22 @@ import {
   VERIFICATION_CODE_DIGITS,
   VIDEO_MAIL_MESSAGE_MAX,
 } from '@seguridad/contracts/constants';
+import {
+  formatRetentionPeriod,
+  RETENTION_RULES,
+  type RetentionKind,
+} from '@seguridad/contracts/http/retention';
 import { webPaths } from '@seguridad/contracts/web-paths';
 import { type TextLink } from '../../shared/ui/rich-text-value';
 import { type LegalBlock, type LegalDocument, type SiteIdentity } from './legal-types';
+
+/**
+ * A kind's period as the retention table's default states it (decision 034): the page and the
+ * retention job read the same rules, so they cannot drift apart.
+ */
+function period(kind: RetentionKind): string {
+  return formatRetentionPeriod(RETENTION_RULES[kind].defaultDays);
+}
 
 /** «Qué datos», «Para qué» and «Base legal» of one kind of processing. */
 function processing(data: string, purpose: string, basis: string): LegalBlock {
@@ -344,16 +357,18 @@ export function privacyDocument(site: SiteIdentity): LegalDocument {
             kind: 'list',
             items: [
               'Datos de la cuenta: mientras tu cuenta exista. Si la eliminas, borramos o anonimizamos tus datos dentro de 30 días corridos, salvo lo que debamos conservar por los plazos que siguen.',
-              'Grabaciones de videollamadas y video mails: 6 meses desde su creación, salvo que se necesiten para una denuncia, una investigación o una acción judicial; en ese caso, hasta que esta termine.',
-              'Mensajes del chat y archivos adjuntos: 6 meses.',
+              `Grabaciones de videollamadas y video mails: ${period('video_mails')} ${RETENTION_RULES.video_mails.from}, salvo que se necesiten para una denuncia, una investigación o una acción judicial; en ese caso, hasta que esta termine.`,
+              `Mensajes del chat y archivos adjuntos: ${period('call_chat')}.`,
               'Alertas y su ubicación, y registros de cámaras asociados a una alerta: 6 meses, con la misma excepción que las grabaciones. No guardamos la transmisión en vivo de las cámaras.',
               'Denuncias: 2 años desde su cierre, o mientras lo requiera el proceso al que se hayan derivado.',
-              'Mensajes del formulario de contacto: 12 meses.',
+              `Mensajes del formulario de contacto: ${period('contact_messages')}.`,
+              `Solicitudes de llamada: ${period('callbacks')}.`,
               'Mediciones de salud: mientras tengas el plan y la cuenta. Las eliminamos cuando eliminas tu cuenta o retiras tu consentimiento.',
-              'Invitaciones a una red que no fueron aceptadas: 90 días.',
-              'Compras y pagos: 6 años, como exige la legislación tributaria.',
-              'Datos del sorteo: hasta 12 meses después de entregados los premios. Los correos de tus contactos invitados, hasta que termine el sorteo.',
-              'Registros de seguridad: 12 meses.',
+              `Invitaciones a una red que no fueron aceptadas: ${period('network_invitations')}.`,
+              `Compras y pagos: ${period('orders')}, como exige la legislación tributaria.`,
+              `Datos del sorteo: hasta ${period('promo')} después de entregados los premios. Los correos de tus contactos invitados, hasta que termine el sorteo.`,
+              `Resultados de la ruleta de premios: ${period('wheel_spins')}.`,
+              `Registros de seguridad: ${period('security_log')}.`,
               'Códigos de verificación: vencen a los pocos minutos y luego se eliminan.',
             ],
           },
