@@ -65,11 +65,17 @@ function valid(schema: JsonSchema | undefined, key = '', depth = 0): unknown {
   return 'Texto de prueba';
 }
 
-/** Copies of `value` with one leaf changed each: every string gets a NUL, every number goes past int4. */
+/**
+ * Copies of `value` with one leaf changed each: every string gets a NUL, and a lone surrogate
+ * (which JSON's `\ud800` escape carries), every number goes past int4.
+ */
 function poisoned(value: unknown): unknown[] {
   if (typeof value === 'string') {
     const middle = Math.floor(value.length / 2);
-    return [`${value.slice(0, middle)}\0${value.slice(middle)}`];
+    return [
+      `${value.slice(0, middle)}\0${value.slice(middle)}`,
+      `${value.slice(0, middle)}\ud800${value.slice(middle)}`,
+    ];
   }
   if (typeof value === 'number') return [HUGE_ID, 1e20];
   if (Array.isArray(value))
@@ -107,6 +113,11 @@ const BAD_MULTIPARTS: { contentType: string; payload: string }[] = [
     payload: '--frontera\r\nContent-Disposition: form-data; name="name"\r\n\r\nRo\0sa\r\n--frontera--\r\n',
   },
   { contentType: 'multipart/form-data; boundary=frontera', payload: 'basura sin partes' },
+  // Past busboy's 256 characters it throws; RFC 2046 allows 70.
+  {
+    contentType: `multipart/form-data; boundary=${'b'.repeat(300)}`,
+    payload: `--${'b'.repeat(300)}\r\nContent-Disposition: form-data; name="a"\r\n\r\nx\r\n--${'b'.repeat(300)}--\r\n`,
+  },
   { contentType: 'text/plain', payload: 'hola' },
 ];
 

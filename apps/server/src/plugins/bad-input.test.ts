@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessages } from '@seguridad/contracts/messages';
 import { joinPayloadSchema } from '@seguridad/contracts/realtime/call';
-import { bearer } from '../testing/accounts';
+import { bearer, newSession } from '../testing/accounts';
 import { demoKey, demoOperatorSession, insertCall, openDemoCompany } from '../testing/calls';
 import { multipartPayload, tinyFiles } from '../testing/multipart';
 import { createTestApp, type TestContext } from '../testing/test-app';
@@ -23,6 +23,7 @@ describe('bad input answers 4xx in Spanish, never 500', () => {
       env: {
         VIDEO_CALLS_MAX: '1000',
         AUTH_RATE_LIMIT_MAX: '1000',
+        WIDGET_SUBMISSIONS_MAX: '1000',
         DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bad-input-')),
       },
     });
@@ -160,5 +161,24 @@ describe('bad input answers 4xx in Spanish, never 500', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(errorMessages.invalidCharacters);
+  });
+
+  it('refuses a multipart boundary longer than the standard on every upload route', async () => {
+    const boundary = 'b'.repeat(300);
+    const citizen = bearer(await newSession(ctx, 'frontera-larga@example.com'));
+    for (const [url, headers] of [
+      ['/api/calls/videoMail', demoKey],
+      ['/api/calls/videoMail/uploads', demoKey],
+      ['/api/v1/user/update', citizen],
+    ] as const) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: `--${boundary}\r\nContent-Disposition: form-data; name="a"\r\n\r\nx\r\n--${boundary}--\r\n`,
+      });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().message).toBe(errorMessages.malformedForm);
+    }
   });
 });

@@ -3,15 +3,38 @@ import fp from 'fastify-plugin';
 import { errorMessages } from '@seguridad/contracts/messages';
 import { AppError } from '../lib/app-error';
 
-/** Whether a parsed value holds a NUL character in any string or key, however deep. */
+/**
+ * Whether a string cannot be stored or encoded as text: a NUL (PostgreSQL refuses it) or a lone
+ * UTF-16 surrogate (`\ud800` from JSON's escapes: `jsonb` refuses it and `encodeURIComponent` throws).
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+function badText(text: string): boolean {
+  return text.includes('\0') || LONE_SURROGATE.test(text);
+}
+
+/** Whether a parsed value holds such a character in any string or key, however deep. */
 export function containsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\0');
+  if (typeof value === 'string') return badText(value);
   if (depth > 32 || value === null || typeof value !== 'object') return false;
   if (Array.isArray(value)) return value.some((item) => containsNul(item, depth + 1));
   for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\0') || containsNul(item, depth + 1)) return true;
+    if (badText(key) || containsNul(item, depth + 1)) return true;
   }
   return false;
+}
+
+/**
+ * RFC 2046 caps a multipart boundary at 70 characters; busboy throws (a 500 from the upload
+ * routes) on one past 256, so anything longer than the standard is refused as malformed.
+ */
+const MULTIPART_BOUNDARY_MAX = 70;
+
+export function hasOversizedBoundary(contentType: string | undefined): boolean {
+  if (!contentType || !/^\s*multipart\//i.test(contentType)) return false;
+  const boundary = /;\s*boundary\s*=\s*(?:"([^"]*)"|([^;]*))/i.exec(contentType);
+  const value = boundary ? (boundary[1] ?? boundary[2] ?? '').trim() : '';
+  return value.length > MULTIPART_BOUNDARY_MAX;
 }
 
 const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -32,8 +55,9 @@ export function routeTakesInput(route: {
 }
 
 /**
- * PostgreSQL cannot store a NUL character in text: left to the database it fails the query with a
- * 500. Refused here, before validation, on every route that takes input.
+ * PostgreSQL cannot store a NUL character (or a lone surrogate) in text: left to the database it
+ * fails the query with a 500. Refused here, before validation, on every route that takes input,
+ * with a multipart body whose boundary busboy would choke on.
  */
 export const inputGuardPlugin = fp(
   async (app: FastifyInstance) => {
@@ -47,6 +71,9 @@ export const inputGuardPlugin = fp(
     ): void => {
       if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
         return done(new AppError(400, 'invalid_characters', errorMessages.invalidCharacters));
+      }
+      if (hasOversizedBoundary(request.headers['content-type'])) {
+        return done(new AppError(400, 'malformed_form', errorMessages.malformedForm));
       }
       done();
     };

@@ -122,6 +122,16 @@ describe('checkout and payment routes', () => {
     expect(wrongQty.json().data).toContain('La cantidad debe ser 1.');
     const badZip = await purchase(buyer, purchaseBody({ comuna_id: santiago, zip_code: '12' }));
     expect(badZip.json().data).toContain('El código postal debe tener 7 números.');
+    // A lone surrogate (JSON's `\ud800`) cannot be stored in jsonb: a 400 in Spanish, not a 500.
+    const surrogate = await purchase(buyer, purchaseBody({ comuna_id: santiago, name: 'Ro\ud800sa' }));
+    expect(surrogate.statusCode).toBe(400);
+    expect(surrogate.json().message).toBe('Los datos enviados contienen caracteres no permitidos.');
+    const back = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/flow/return',
+      payload: { token: 'T\ud800' },
+    });
+    expect(back.statusCode).toBe(400);
 
     const arica = await communeId(ctx, 1, 'Arica');
     const mismatch = await purchase(buyer, purchaseBody({ comuna_id: arica }));
