@@ -5,16 +5,19 @@ import type { VerificationChannel } from '../../integrations/verification/verifi
 
 export type CodePurpose = 'login' | 'verify_phone';
 
-/** Codes sent to `phone` for `purpose` since `since`, by one account when `userId` is given. */
+/**
+ * Codes sent for `purpose` since `since`: to `phone` when given, by one account when `userId` is
+ * given (at least one of the two).
+ */
 export async function countCodesSent(
   db: Database,
-  filter: { phone: string; purpose: CodePurpose; since: Date; userId?: number },
+  filter: { phone?: string; purpose: CodePurpose; since: Date; userId?: number },
 ): Promise<number> {
   const conditions: SQL[] = [
-    eq(verificationCodes.phone, filter.phone),
     eq(verificationCodes.purpose, filter.purpose),
     gt(verificationCodes.createdAt, filter.since),
   ];
+  if (filter.phone !== undefined) conditions.push(eq(verificationCodes.phone, filter.phone));
   if (filter.userId !== undefined) conditions.push(eq(verificationCodes.userId, filter.userId));
   const [row] = await db
     .select({ total: count() })

@@ -175,11 +175,13 @@ describe('code budgets per account', () => {
   });
   afterAll(() => ctx.close());
 
-  const startVerifying = (token: string, phone: string) =>
+  /** From `remoteAddress` when given, so the route's per-IP limit (10 a minute) is not what answers. */
+  const startVerifying = (token: string, phone: string, remoteAddress?: string) =>
     ctx.app.inject({
       method: 'POST',
       url: '/api/v1/auth/2fa/startVerifyUserPhoneNumber',
       headers: bearer(token),
+      ...(remoteAddress ? { remoteAddress } : {}),
       payload: { phone_number: phone, type: 1, password: STRONG_PASSWORD },
     });
 
@@ -212,4 +214,37 @@ describe('code budgets per account', () => {
     expect(codes).toEqual([200, 200, 200, 429]);
     expect((await startVerifying(token, '56910000001')).statusCode).toBe(200);
   });
+
+  it("strangers who used up a phone's ceiling cannot keep its owner from verifying it", async () => {
+    const phone = '56944445555';
+    const sends = async (token: string, times: number) => {
+      const codes: number[] = [];
+      for (let attempt = 0; attempt < times; attempt += 1)
+        codes.push((await startVerifying(token, phone)).statusCode);
+      return codes;
+    };
+    expect(await sends(await newSession(ctx, 'extrana-1@example.com'), 3)).toEqual([200, 200, 200]);
+    expect(await sends(await newSession(ctx, 'extrana-2@example.com'), 3)).toEqual([200, 200, 200]);
+    const owner = await newSession(ctx, 'duena-verifica@example.com');
+    const [first] = await sends(owner, 1);
+    expect(first).toBe(200);
+    const code = await latestCodeTo(ctx, phone);
+    const verified = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/2fa/verifyUserPhoneNumber',
+      headers: bearer(owner),
+      payload: { phone_number: phone, code },
+    });
+    expect(verified.statusCode).toBe(200);
+  }, 90_000);
+
+  it('one account sends at most six verification codes in fifteen minutes over all its phones', async () => {
+    const token = await newSession(ctx, 'reparte-codigos@example.com');
+    const codes: number[] = [];
+    for (const phone of ['56920000001', '56920000002', '56920000003']) {
+      for (let attempt = 0; attempt < 3; attempt += 1)
+        codes.push((await startVerifying(token, phone, '192.0.2.64')).statusCode);
+    }
+    expect(codes).toEqual([200, 200, 200, 200, 200, 200, 429, 429, 429]);
+  }, 90_000);
 });

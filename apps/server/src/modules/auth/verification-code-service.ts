@@ -21,12 +21,16 @@ export const CODE_SENDS_PER_WINDOW = 3;
 export const CODE_SEND_WINDOW_MS = 15 * 60 * 1000;
 /** Verification sends to one phone from all accounts together, so nobody can flood a stranger. */
 export const VERIFY_SENDS_PER_PHONE = 6;
+/** Verification sends of one account to all phones together, so one account cannot reach many. */
+export const VERIFY_SENDS_PER_ACCOUNT = 6;
 
 /**
  * Sends a new code. Budgets are per account and phone (three in fifteen minutes, each purpose its
- * own), so requests from one account never use up another's sign-in codes; codes to verify a
- * phone also share a per-phone ceiling across accounts. A new code replaces the previous one of
- * the same account and purpose, so only the code of the latest request can be used.
+ * own), so requests from one account never use up another's sign-in codes. Codes to verify a phone
+ * also count per account over all its phones, and share a per-phone ceiling across accounts that
+ * never takes an account's first code of the window: strangers who used up the ceiling cannot keep
+ * the phone's owner from verifying it (decision 031). A new code replaces the previous one of the
+ * same account and purpose, so only the code of the latest request can be used.
  */
 export async function sendVerificationCode(
   db: Database,
@@ -35,11 +39,16 @@ export async function sendVerificationCode(
 ): Promise<void> {
   const since = new Date(Date.now() - CODE_SEND_WINDOW_MS);
   const sent = { phone: request.phone, purpose: request.purpose, since };
-  if ((await countCodesSent(db, { ...sent, userId: request.userId })) >= CODE_SENDS_PER_WINDOW) {
+  const ownToPhone = await countCodesSent(db, { ...sent, userId: request.userId });
+  if (ownToPhone >= CODE_SENDS_PER_WINDOW) {
     throw new AppError(429, 'too_many_codes', accountTexts.codeSendLimit);
   }
-  if (request.purpose === 'verify_phone' && (await countCodesSent(db, sent)) >= VERIFY_SENDS_PER_PHONE) {
-    throw new AppError(429, 'too_many_codes', accountTexts.codeSendLimit);
+  if (request.purpose === 'verify_phone') {
+    const ownToAll = await countCodesSent(db, { purpose: request.purpose, since, userId: request.userId });
+    const everyoneToPhone = ownToPhone > 0 ? await countCodesSent(db, sent) : 0;
+    if (ownToAll >= VERIFY_SENDS_PER_ACCOUNT || everyoneToPhone >= VERIFY_SENDS_PER_PHONE) {
+      throw new AppError(429, 'too_many_codes', accountTexts.codeSendLimit);
+    }
   }
   const { codeHash } = await provider.send({ phone: request.phone, channel: request.channel });
   await replaceOpenCode(db, {
