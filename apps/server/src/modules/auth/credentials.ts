@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountTexts, errorMessages } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { verifyPassword } from '../../lib/password';
+import { ceilingKey } from '../../plugins/api-ceiling';
 import { findUserByEmail } from './user-queries';
 
 /** Hash of a password nobody has: checked when the e-mail is unknown, so timing reveals nothing. */
@@ -11,19 +12,24 @@ const MINUTE = 60 * 1000;
 
 /**
  * Budgets of the anonymous account calls, besides the route's own IP limit. Calls that check a
- * password count per e-mail+IP and per IP, and only slow down (never refuse) once an e-mail's
- * global count is high, so a stranger guessing from elsewhere cannot lock the owner out. Calls that
- * send mail refuse per e-mail, so nobody can flood someone's inbox (docs/decisions/010).
+ * password count per e-mail+requester and per requester, and only slow down (never refuse) once an
+ * e-mail's global count is high, so a stranger guessing from elsewhere cannot lock the owner out.
+ * Sign-up refuses per e-mail. The reset e-mail is refused per e-mail+requester, and per e-mail only
+ * past an inbox ceiling (`RESET_MAILS_PER_EMAIL`), so a stranger cannot block the owner's reset
+ * nor flood their inbox (docs/decisions/010, 031).
  */
 export const ATTEMPT_LIMITS = {
   login: { limit: 10, windowMs: 15 * MINUTE, perEmail: 'slow' },
   signup: { limit: 5, windowMs: 60 * MINUTE, perEmail: 'refuse' },
-  resetRequest: { limit: 3, windowMs: 15 * MINUTE, perEmail: 'refuse' },
+  resetRequest: { limit: 3, windowMs: 15 * MINUTE, perEmail: 'requester' },
   codeRequest: { limit: 5, windowMs: 15 * MINUTE, perEmail: 'slow' },
   codeCheck: { limit: 10, windowMs: 15 * MINUTE, perEmail: 'slow' },
   /** The current password asked of a signed-in session (two-step phone changes): refused past it. */
   reauth: { limit: 10, windowMs: 15 * MINUTE, perEmail: 'refuse' },
 } as const;
+
+/** Reset e-mails one address may receive from all requesters together: a bound on flooding it. */
+export const RESET_MAILS_PER_EMAIL = { limit: 20, windowMs: 60 * MINUTE } as const;
 
 /** The wait added to each guess at an e-mail whose global count is past its budget. */
 export const SLOWDOWN_MS = 1_000;
@@ -32,8 +38,14 @@ type AttemptAction = keyof typeof ATTEMPT_LIMITS;
 
 const normalEmail = (email: string) => email.trim().toLowerCase();
 const emailKey = (action: AttemptAction, email: string) => `${action}:email:${normalEmail(email)}`;
-const emailIpKey = (action: AttemptAction, email: string, ip: string) =>
-  `${action}:email-ip:${normalEmail(email)}:${ip}`;
+/**
+ * Where a guess comes from: an IPv4 address, or an IPv6 address's /56 as the API ceiling counts it
+ * (decision 031). One subscriber holds a whole /64 or /56, so counting the full address would give
+ * them a fresh budget per address.
+ */
+const requester = (request: FastifyRequest) => ceilingKey(request.ip);
+const emailIpKey = (action: AttemptAction, email: string, request: FastifyRequest) =>
+  `${action}:email-ip:${normalEmail(email)}:${requester(request)}`;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -44,19 +56,20 @@ export async function enforceAttemptLimit(
   email: string,
 ): Promise<void> {
   const { limit, windowMs, perEmail } = ATTEMPT_LIMITS[action];
+  const emailBudget = perEmail === 'requester' ? RESET_MAILS_PER_EMAIL : { limit, windowMs };
   const [byEmail, byEmailIp, byIp] = await Promise.all([
-    app.attempts.hit(emailKey(action, email), limit, windowMs),
-    app.attempts.hit(emailIpKey(action, email, request.ip), limit, windowMs),
-    app.attempts.hit(`${action}:ip:${request.ip}`, limit * app.config.authAttemptsIpFactor, windowMs),
+    app.attempts.hit(emailKey(action, email), emailBudget.limit, emailBudget.windowMs),
+    app.attempts.hit(emailIpKey(action, email, request), limit, windowMs),
+    app.attempts.hit(`${action}:ip:${requester(request)}`, limit * app.config.authAttemptsIpFactor, windowMs),
   ]);
-  const refusing = perEmail === 'refuse' ? [byEmail, byEmailIp, byIp] : [byEmailIp, byIp];
+  const refusing = perEmail === 'slow' ? [byEmailIp, byIp] : [byEmail, byEmailIp, byIp];
   const blocked = refusing.find((outcome) => !outcome.allowed);
   if (blocked) {
     throw new AppError(429, 'too_many_requests', errorMessages.tooManyRequests, [
       `${errorMessages.tooManyRequests} (${Math.ceil(blocked.retryAfterSeconds / 60)} min)`,
     ]);
   }
-  if (!byEmail.allowed) await pause(SLOWDOWN_MS);
+  if (perEmail === 'slow' && !byEmail.allowed) await pause(SLOWDOWN_MS);
 }
 
 /**
@@ -71,14 +84,25 @@ export async function forgetFailedAttempts(
 ): Promise<void> {
   await Promise.all([
     app.attempts.forget(emailKey(action, email)),
-    app.attempts.forget(emailIpKey(action, email, request.ip)),
+    app.attempts.forget(emailIpKey(action, email, request)),
   ]);
+}
+
+/**
+ * Whether `password` is the one `stored` hashes. An unknown account or a disabled password (after a
+ * recovery) costs the same scrypt run against a decoy, so the time taken tells nothing
+ * (decision 031).
+ */
+export async function passwordMatches(password: string, stored: string | null | undefined): Promise<boolean> {
+  const usable = stored?.startsWith('scrypt$') ? stored : undefined;
+  const valid = await verifyPassword(password, usable ?? DECOY_HASH);
+  return usable !== undefined && valid;
 }
 
 /** The user whose e-mail and password these are, or the spec's 401 message. */
 export async function userWithCredentials(app: FastifyInstance, email: string, password: string) {
   const user = await findUserByEmail(app.database.db, email);
-  const valid = await verifyPassword(password, user?.passwordHash ?? DECOY_HASH);
+  const valid = await passwordMatches(password, user?.passwordHash);
   if (!user || !valid) throw new AppError(401, 'invalid_credentials', accountTexts.loginFailed);
   return user;
 }

@@ -10,11 +10,12 @@ describe('password reset', () => {
   });
   afterAll(() => ctx.close());
 
-  async function requestReset(email: string, host = 'seguridad.example.cl') {
+  async function requestReset(email: string, host = 'seguridad.example.cl', remoteAddress?: string) {
     return ctx.app.inject({
       method: 'POST',
       url: '/api/v1/auth/resetpassrequest',
       headers: { host },
+      ...(remoteAddress ? { remoteAddress } : {}),
       payload: { email },
     });
   }
@@ -134,5 +135,17 @@ describe('password reset', () => {
     const codes = [];
     for (let i = 0; i < 4; i += 1) codes.push((await requestReset('muchas@example.com')).statusCode);
     expect(codes).toEqual([200, 200, 200, 429]);
+  });
+
+  it("a stranger's requests do not block the owner's reset from elsewhere", async () => {
+    await signup(ctx, 'bloqueada@example.com');
+    const stranger = [];
+    for (let i = 0; i < 4; i += 1) {
+      stranger.push((await requestReset('bloqueada@example.com', undefined, '203.0.113.7')).statusCode);
+    }
+    expect(stranger).toEqual([200, 200, 200, 429]);
+    const owner = await requestReset('bloqueada@example.com', undefined, '198.51.100.20');
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().message).toBe(accountTexts.resetRequestSent);
   });
 });

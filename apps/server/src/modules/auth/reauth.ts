@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { reauthErrors } from '@seguridad/contracts/http/settings';
 import { settingsTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
-import { verifyPassword } from '../../lib/password';
-import { enforceAttemptLimit, forgetFailedAttempts } from './credentials';
+import { enforceAttemptLimit, forgetFailedAttempts, passwordMatches } from './credentials';
 import type { AuthenticatedUser } from './session-auth-plugin';
 import { passwordHashOf } from './user-queries';
 
@@ -23,7 +22,7 @@ export async function confirmOwner(
   }
   await enforceAttemptLimit(app, request, 'reauth', user.email);
   const hash = await passwordHashOf(app.database.db, user.id);
-  if (!hash || !(await verifyPassword(password, hash))) {
+  if (!(await passwordMatches(password, hash))) {
     throw new AppError(403, reauthErrors.passwordWrong, settingsTexts.passwordWrong);
   }
   await forgetFailedAttempts(app, request, 'reauth', user.email);
