@@ -105,5 +105,7 @@ export const membershipResponseSchema = z.object({
   code: z.literal(200),
   member: z.boolean(),
   role: z.enum(['operator', 'supervisor', 'admin']).nullable(),
+  /** The company requires two-step sign-in for staff and this member has no confirmed phone yet. */
+  two_step_required: z.boolean().optional(),
 });
 export type MembershipResponse = z.infer<typeof membershipResponseSchema>;

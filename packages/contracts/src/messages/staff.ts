@@ -23,6 +23,8 @@ export const staffTexts = {
   memberElsewhere: 'Esta cuenta ya es parte del equipo de otra central.',
   unknownSpeciality: 'Alguna de las especialidades no existe en esta central.',
   unknownRole: 'El rol debe ser operador, supervisor o administrador.',
+  twoStepRequired:
+    'Tu central pide verificación en dos pasos: confirma un teléfono en Configuración > Verificación en dos pasos antes de abrir la consola.',
   pageTitle: 'Invitación al equipo',
   invitedTo: (company: string, role: string) => `Te invitaron al equipo de ${company} como ${role}.`,
   createAccount: 'Crea tu cuenta para entrar a la consola.',

@@ -72,7 +72,7 @@ export async function insertPrivateRoom(
 }
 
 /** The company's latest calls, newest first, each with how many chat messages it has. */
-export async function callHistory(db: Database, companyId: number) {
+export async function callHistory(db: Database, companyId: number, operatorId?: number) {
   return db
     .select({
       call: videoCalls,
@@ -84,7 +84,11 @@ export async function callHistory(db: Database, companyId: number) {
         ),
     })
     .from(videoCalls)
-    .where(eq(videoCalls.companyId, companyId))
+    .where(
+      operatorId === undefined
+        ? eq(videoCalls.companyId, companyId)
+        : and(eq(videoCalls.companyId, companyId), eq(videoCalls.operatorId, operatorId)),
+    )
     .orderBy(desc(videoCalls.createdAt), desc(videoCalls.id))
     .limit(HISTORY_LIMIT);
 }

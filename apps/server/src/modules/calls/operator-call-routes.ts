@@ -7,6 +7,8 @@ import {
   privateRoomResponseSchema,
 } from '@seguridad/contracts/http/calls';
 import { errorResponses } from '../../lib/error-responses';
+import { recordAudit } from '../audit/audit-service';
+import { roleAtLeast } from '../operator/operator-access';
 import { guarded } from '../../lib/route-guards';
 import { chatMessageSchema } from '@seguridad/contracts/realtime/call';
 import { callTexts } from '@seguridad/contracts/messages';
@@ -128,7 +130,9 @@ export const operatorCallRoutes: FastifyPluginAsyncZod = async (app) => {
       'user',
       'operator',
     )(async (request) => {
-      const rows = await callHistory(db, request.operator.companyId);
+      // An operator's history is their own calls; a supervisor's, the company's (decision 033).
+      const ownOnly = roleAtLeast(request.operator.role, 'supervisor') ? undefined : request.user.id;
+      const rows = await callHistory(db, request.operator.companyId, ownOnly);
       return {
         code: 200 as const,
         calls: rows.map(({ call, chatMessages }) => ({
@@ -165,8 +169,18 @@ export const operatorCallRoutes: FastifyPluginAsyncZod = async (app) => {
       'operator',
     )(async (request) => {
       const call = await callOfCompany(db, request.params.id, request.operator.companyId);
-      if (!call) throw new AppError(404, 'call_not_found', callTexts.callNotFound);
+      const mayRead =
+        roleAtLeast(request.operator.role, 'supervisor') || call?.operatorId === request.user.id;
+      if (!call || !mayRead) throw new AppError(404, 'call_not_found', callTexts.callNotFound);
       const messages = await chatMessagesAfter(db, call.id, call.room, 0);
+      await recordAudit(db, {
+        companyId: call.companyId,
+        actorUserId: request.user.id,
+        action: 'call.transcript_open',
+        subjectKind: 'call',
+        subjectId: call.id,
+        ip: request.ip,
+      });
       return { code: 200 as const, messages };
     }),
   );

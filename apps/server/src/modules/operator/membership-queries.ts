@@ -1,6 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { companyMembers } from '../../db/schema';
+import { companies, companyMembers, userPhones } from '../../db/schema';
 
 export type OperatorContext = { companyId: number; role: 'operator' | 'supervisor' | 'admin' };
 
@@ -15,4 +15,28 @@ export async function membershipOf(db: Database, userId: number): Promise<Operat
     .where(and(eq(companyMembers.userId, userId), isNull(companyMembers.deactivatedAt)))
     .limit(1);
   return member;
+}
+
+/**
+ * Whether the company makes its staff confirm a phone (two-step sign-in) before the console opens,
+ * and whether this member has one. `productDefault` applies while the company has not chosen.
+ */
+export async function twoStepStateOf(
+  db: Database,
+  companyId: number,
+  userId: number,
+  productDefault: boolean,
+): Promise<{ required: boolean; confirmed: boolean }> {
+  const [company] = await db
+    .select({ staffTwoStep: companies.staffTwoStep })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  const required = company?.staffTwoStep ?? productDefault;
+  if (!required) return { required, confirmed: false };
+  const [phone] = await db
+    .select({ id: userPhones.id })
+    .from(userPhones)
+    .where(and(eq(userPhones.userId, userId), isNotNull(userPhones.confirmedAt)))
+    .limit(1);
+  return { required, confirmed: phone !== undefined };
 }

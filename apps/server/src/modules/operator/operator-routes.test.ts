@@ -88,7 +88,12 @@ describe('operator console API', () => {
       url: '/api/v1/operator/membership',
       headers: bearer(operator),
     });
-    expect(operatorView.json()).toEqual({ code: 200, member: true, role: 'operator' });
+    expect(operatorView.json()).toEqual({
+      code: 200,
+      member: true,
+      role: 'operator',
+      two_step_required: false,
+    });
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/membership' })).statusCode).toBe(
       401,
     );

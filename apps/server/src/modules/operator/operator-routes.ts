@@ -22,7 +22,7 @@ import {
   updateCompanySettings,
 } from './company-settings-queries';
 import { companyInbox, markInboxItemHandled } from './inbox-queries';
-import { membershipOf } from './membership-queries';
+import { membershipOf, twoStepStateOf } from './membership-queries';
 import { operatorRoom } from './operator-access';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -40,7 +40,19 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     guarded('user')(async (request) => {
       const member = await membershipOf(app.database.db, request.user.id);
-      return { code: 200 as const, member: Boolean(member), role: member?.role ?? null };
+      if (!member) return { code: 200 as const, member: false, role: null };
+      const twoStep = await twoStepStateOf(
+        app.database.db,
+        member.companyId,
+        request.user.id,
+        app.config.isProduction,
+      );
+      return {
+        code: 200 as const,
+        member: true,
+        role: member.role,
+        two_step_required: twoStep.required && !twoStep.confirmed,
+      };
     }),
   );
 

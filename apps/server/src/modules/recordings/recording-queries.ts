@@ -119,11 +119,21 @@ function toCallRecording(row: RecordingRow, secret: string): CallRecording {
 }
 
 /** The company's latest recordings, newest first, with signed URLs for the finished ones. */
-export async function companyRecordings(db: Database, companyId: number, secret: string) {
+export async function companyRecordings(
+  db: Database,
+  companyId: number,
+  secret: string,
+  /** Only this operator's recordings (an operator sees their own calls; decision 033). */
+  operatorId?: number,
+) {
   const rows = await db
     .select()
     .from(callRecordings)
-    .where(eq(callRecordings.companyId, companyId))
+    .where(
+      operatorId === undefined
+        ? eq(callRecordings.companyId, companyId)
+        : and(eq(callRecordings.companyId, companyId), eq(callRecordings.operatorId, operatorId)),
+    )
     .orderBy(desc(callRecordings.id))
     .limit(LISTED_RECORDINGS);
   return rows.map((row) => toCallRecording(row, secret));

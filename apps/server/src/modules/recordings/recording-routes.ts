@@ -11,6 +11,7 @@ import { databaseIdSchema } from '@seguridad/contracts/http/ids';
 import { errorMessages, recordingTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/error-responses';
+import { roleAtLeast } from '../operator/operator-access';
 import { guarded } from '../../lib/route-guards';
 import { callById } from '../calls/call-queries';
 import { requireSignedPath, sendStoredMedia, signedMediaQuery } from '../../lib/signed-media';
@@ -74,9 +75,17 @@ export const recordingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: callRecordingsResponseSchema, ...errorResponses(401, 403) },
       },
     },
-    guarded('operator')(async (request) => ({
+    guarded(
+      'user',
+      'operator',
+    )(async (request) => ({
       code: 200 as const,
-      recordings: await companyRecordings(db, request.operator.companyId, app.config.mediaUrlSecret),
+      recordings: await companyRecordings(
+        db,
+        request.operator.companyId,
+        app.config.mediaUrlSecret,
+        roleAtLeast(request.operator.role, 'supervisor') ? undefined : request.user.id,
+      ),
     })),
   );
 

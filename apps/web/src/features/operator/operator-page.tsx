@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { webPaths } from '@seguridad/contracts/web-paths';
-import { callbackTexts, promoTexts } from '@seguridad/contracts/messages';
+import { settingsSectionPaths, webPaths } from '@seguridad/contracts/web-paths';
+import { callbackTexts, promoTexts, staffTexts } from '@seguridad/contracts/messages';
 import { errorStatus, errorText } from '../../shared/api/api-client';
 import { operatorTexts } from './operator-texts';
 import { loginPathFor, useRedirectToLogin, useRequireSession } from '../../shared/auth/require-session';
@@ -108,6 +108,22 @@ function NoAccess() {
   );
 }
 
+/** The company asks its staff for two-step sign-in: a confirmed phone before the console opens. */
+function TwoStepFirst() {
+  return (
+    <PageFrame>
+      <Alert tone="warning" title="Verificación en dos pasos">
+        {staffTexts.twoStepRequired}
+      </Alert>
+      <div>
+        <Link className={buttonClassName('primary')} to={settingsSectionPaths.twoFactor}>
+          Configurar la verificación en dos pasos
+        </Link>
+      </div>
+    </PageFrame>
+  );
+}
+
 /** `/operador`: the call centre's live calls, its inbox of video mails and contact messages, and its settings. */
 export function OperatorPage() {
   const hasSession = useRequireSession();
@@ -125,7 +141,8 @@ function OperatorConsole() {
   const queryClient = useQueryClient();
   const redirectToLogin = useRedirectToLogin();
   const membership = useMembership();
-  const member = membership.data?.member === true;
+  const twoStepRequired = membership.data?.two_step_required === true;
+  const member = membership.data?.member === true && !twoStepRequired;
   const inbox = useInbox(member);
   const company = useCompanySettings(member);
   const announcement = useNewItemAnnouncements(inbox.data);
@@ -152,6 +169,7 @@ function OperatorConsole() {
     onCallsChanged: () => void queryClient.invalidateQueries({ queryKey: operatorQueryKeys.calls }),
   });
 
+  if (twoStepRequired) return <TwoStepFirst />;
   if (membership.data?.member === false || denied === 403) return <NoAccess />;
   const failed = membership.isError ? membership : inbox.isError ? inbox : undefined;
   if (failed && denied !== 401) {

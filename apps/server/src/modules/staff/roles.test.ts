@@ -1,0 +1,178 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffTexts } from '@seguridad/contracts/messages';
+import {
+  auditEvents,
+  callRecordings,
+  companies,
+  companyMembers,
+  userPhones,
+  users,
+  videoCalls,
+} from '../../db/schema';
+import { DEV_ACCOUNTS } from '../../db/seed/seed';
+import { hashPassword } from '../../lib/password';
+import { bearer, login, STRONG_PASSWORD } from '../../testing/accounts';
+import { createTestApp, type TestContext } from '../../testing/test-app';
+
+type Role = 'operator' | 'supervisor' | 'admin';
+
+describe('staff roles on the console routes (decision 033)', () => {
+  let ctx: TestContext;
+  let companyId: number;
+  const ids = {} as Record<Role, number>;
+  const tokens = {} as Record<Role, string>;
+  let ownCallId: number;
+  let otherCallId: number;
+
+  async function member(role: Role, email: string) {
+    const [user] = await ctx.database.db
+      .insert(users)
+      .values({ name: role, lastname: 'Prueba', email, passwordHash: await hashPassword(STRONG_PASSWORD) })
+      .returning({ id: users.id });
+    await ctx.database.db.insert(companyMembers).values({ companyId, userId: user!.id, role });
+    const session = await login(ctx, email);
+    return { id: user!.id, token: session.json().access_token as string };
+  }
+
+  const call = (role: Role, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    ctx.app.inject({ method, url, headers: bearer(tokens[role]), ...(payload ? { payload } : {}) });
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ env: { AUTH_RATE_LIMIT_MAX: '1000' } });
+    const [company] = await ctx.database.db.select({ id: companies.id }).from(companies).limit(1);
+    companyId = company!.id;
+    for (const role of ['operator', 'supervisor'] as const) {
+      const made = await member(role, `${role}.roles@example.com`);
+      ids[role] = made.id;
+      tokens[role] = made.token;
+    }
+    const [admin] = await ctx.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, DEV_ACCOUNTS.operator.email));
+    ids.admin = admin!.id;
+    tokens.admin = (await login(ctx, DEV_ACCOUNTS.operator.email, 'operador-prueba-1')).json().access_token;
+    const calls = await ctx.database.db
+      .insert(videoCalls)
+      .values([
+        {
+          companyId,
+          room: 'roles-own',
+          specialityName: 'General',
+          status: 'ended',
+          operatorId: ids.operator,
+        },
+        {
+          companyId,
+          room: 'roles-other',
+          specialityName: 'General',
+          status: 'ended',
+          operatorId: ids.supervisor,
+        },
+      ])
+      .returning({ id: videoCalls.id });
+    ownCallId = calls[0]!.id;
+    otherCallId = calls[1]!.id;
+    await ctx.database.db.insert(callRecordings).values([
+      { callId: ownCallId, companyId, operatorId: ids.operator, status: 'ready', storageKey: 'rec/own.webm' },
+      {
+        callId: otherCallId,
+        companyId,
+        operatorId: ids.supervisor,
+        status: 'ready',
+        storageKey: 'rec/other.webm',
+      },
+    ]);
+  });
+  afterAll(() => ctx.close());
+
+  it('keeps the administrator tools to administrators: operators and supervisors are refused', async () => {
+    const adminOnly: [method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object][] = [
+      ['PATCH', '/api/v1/operator/company', { video_call: true }],
+      ['POST', '/api/v1/operator/specialities', { name: 'Nueva' }],
+      ['DELETE', '/api/v1/operator/specialities/1'],
+      ['GET', '/api/v1/operator/draw'],
+    ];
+    for (const [method, url, payload] of adminOnly) {
+      for (const role of ['operator', 'supervisor'] as const) {
+        const response = await call(role, method, url, payload);
+        expect(response.statusCode, `${role} ${method} ${url}`).toBe(403);
+      }
+    }
+    expect((await call('admin', 'GET', '/api/v1/operator/company')).statusCode).toBe(200);
+    expect((await call('operator', 'GET', '/api/v1/operator/company')).statusCode).toBe(200);
+  });
+
+  it("shows an operator only their own calls and recordings; supervisors and admins the company's", async () => {
+    const history = async (role: Role) =>
+      ((await call(role, 'GET', '/api/v1/operator/calls/history')).json().calls as { id: number }[]).map(
+        (row) => row.id,
+      );
+    expect(await history('operator')).toContain(ownCallId);
+    expect(await history('operator')).not.toContain(otherCallId);
+    for (const role of ['supervisor', 'admin'] as const) {
+      expect(await history(role)).toEqual(expect.arrayContaining([ownCallId, otherCallId]));
+    }
+    const recordings = async (role: Role) =>
+      (
+        (await call(role, 'GET', '/api/v1/operator/recordings')).json().recordings as { call_id: number }[]
+      ).map((row) => row.call_id);
+    expect(await recordings('operator')).toEqual([ownCallId]);
+    expect(await recordings('supervisor')).toEqual(expect.arrayContaining([ownCallId, otherCallId]));
+
+    expect((await call('operator', 'GET', `/api/v1/operator/calls/${otherCallId}/chat`)).statusCode).toBe(
+      404,
+    );
+    expect((await call('operator', 'GET', `/api/v1/operator/calls/${ownCallId}/chat`)).statusCode).toBe(200);
+    expect((await call('supervisor', 'GET', `/api/v1/operator/calls/${ownCallId}/chat`)).statusCode).toBe(
+      200,
+    );
+    const opened = await ctx.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'call.transcript_open'));
+    expect(opened.map((entry) => [entry.actorUserId, entry.subjectId])).toEqual([
+      [ids.operator, String(ownCallId)],
+      [ids.supervisor, String(ownCallId)],
+    ]);
+  });
+
+  it('sends a member without a confirmed phone to two-step set-up when the company requires it', async () => {
+    await ctx.database.db.update(companies).set({ staffTwoStep: true }).where(eq(companies.id, companyId));
+    try {
+      const membership = await call('supervisor', 'GET', '/api/v1/operator/membership');
+      expect(membership.json()).toMatchObject({ member: true, role: 'supervisor', two_step_required: true });
+      const inbox = await call('supervisor', 'GET', '/api/v1/operator/inbox');
+      expect(inbox.statusCode).toBe(403);
+      expect(inbox.json()).toMatchObject({ error: 'two_step_required', message: staffTexts.twoStepRequired });
+      await ctx.database.db
+        .insert(userPhones)
+        .values({ userId: ids.supervisor, phone: '56912345678', confirmedAt: new Date() });
+      expect((await call('supervisor', 'GET', '/api/v1/operator/inbox')).statusCode).toBe(200);
+      expect((await call('supervisor', 'GET', '/api/v1/operator/membership')).json()).toMatchObject({
+        two_step_required: false,
+      });
+    } finally {
+      await ctx.database.db.update(companies).set({ staffTwoStep: null }).where(eq(companies.id, companyId));
+    }
+    // Outside production the product's default is off.
+    expect((await call('operator', 'GET', '/api/v1/operator/membership')).json()).toMatchObject({
+      two_step_required: false,
+    });
+  });
+
+  it('treats a deactivated member as no member', async () => {
+    const made = await member('operator', 'baja.roles@example.com');
+    expect(
+      (await ctx.app.inject({ url: '/api/v1/operator/inbox', headers: bearer(made.token) })).statusCode,
+    ).toBe(200);
+    await ctx.database.db
+      .update(companyMembers)
+      .set({ deactivatedAt: new Date() })
+      .where(eq(companyMembers.userId, made.id));
+    expect(
+      (await ctx.app.inject({ url: '/api/v1/operator/inbox', headers: bearer(made.token) })).statusCode,
+    ).toBe(403);
+  });
+});
