@@ -46,6 +46,7 @@ export const callbackTexts = {
   slotInvalid: 'Elige un horario dentro del horario de atención de hoy.',
   sent: 'Solicitud enviada. Te llamaremos al número que indicaste.',
   off: 'La central no está recibiendo solicitudes de llamada en este momento.',
+  phoneBusy: 'Ya recibimos solicitudes de llamada para ese número. Te llamaremos pronto.',
   /** The console's side. */
   consoleTitle: 'Solicitudes de llamada',
   consoleEmptyPending:

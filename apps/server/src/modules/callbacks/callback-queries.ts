@@ -1,9 +1,25 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { InboxCallback } from '@seguridad/contracts/http/callbacks';
 import type { Database } from '../../db/client';
 import { callbacks } from '../../db/schema';
 
 const INBOX_LIMIT = 200;
+
+/** Callback requests a company received for one phone since a moment. */
+export async function callbacksForPhoneSince(
+  db: Database,
+  companyId: number,
+  phone: string,
+  since: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(callbacks)
+    .where(
+      and(eq(callbacks.companyId, companyId), eq(callbacks.phone, phone), gt(callbacks.createdAt, since)),
+    );
+  return row?.total ?? 0;
+}
 
 /** Stores a callback request of the widget; returns its id. */
 export async function saveCallback(

@@ -121,7 +121,7 @@ describe('callback requests', () => {
     expect(refused.json().data).toEqual([callbackTexts.slotInvalid]);
     if (offered.length > 0) {
       const taken = await requestCallback(ctx, {
-        phone_number: '+56912345678',
+        phone_number: '+56912340001',
         preferred_time: offered.at(-1),
       });
       expect(taken.statusCode).toBe(200);
@@ -188,7 +188,7 @@ describe('callback requests', () => {
     for (let index = 0; index < 3; index += 1) {
       const response = await requestCallback(
         ctx,
-        { phone_number: '+56912345678', preferred_time: 'asap' },
+        { phone_number: `+5691234100${index}`, preferred_time: 'asap' },
         demoKey,
         address,
       );
@@ -196,11 +196,22 @@ describe('callback requests', () => {
     }
     const limited = await requestCallback(
       ctx,
-      { phone_number: '+56912345678', preferred_time: 'asap' },
+      { phone_number: '+56912341009', preferred_time: 'asap' },
       demoKey,
       address,
     );
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toBe(errorMessages.tooManyRequests);
+  });
+
+  it('limits how many requests one phone gets queued, from however many addresses', async () => {
+    const victim = { phone_number: '+56955550000', preferred_time: 'asap' };
+    for (let index = 0; index < 2; index += 1) {
+      expect((await requestCallback(ctx, victim)).statusCode).toBe(200);
+    }
+    const third = await requestCallback(ctx, victim);
+    expect(third.statusCode).toBe(429);
+    expect(third.json().message).toBe(callbackTexts.phoneBusy);
+    expect((await requestCallback(ctx, { ...victim, phone_number: '+56955550001' })).statusCode).toBe(200);
   });
 });

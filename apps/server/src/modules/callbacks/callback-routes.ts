@@ -18,9 +18,13 @@ import { errorResponses } from '../../lib/error-responses';
 import { guarded } from '../../lib/route-guards';
 import type { CompanyContext } from '../company/company-queries';
 import { operatorRoom } from '../operator/operator-access';
-import { markCallbackDone, saveCallback } from './callback-queries';
+import { callbacksForPhoneSince, markCallbackDone, saveCallback } from './callback-queries';
 
 const errors = errorResponses(400, 401, 403, 404, 429, 503);
+
+/** Callback requests one phone number may have queued at a company per window, from any address. */
+export const CALLBACKS_PER_PHONE_MAX = 2;
+const PHONE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** serviceStatus.callBack, as the widget reads it: on, and within working hours. */
 function callBackOpen(company: CompanyContext, now: Date): boolean {
@@ -79,6 +83,14 @@ export const callbackRoutes: FastifyPluginAsyncZod = async (app) => {
       ) {
         throw new AppError(400, 'validation_failed', errorMessages.badRequest, [callbackTexts.slotInvalid]);
       }
+      // The per-IP limit does not protect a victim's number queued from many addresses.
+      const recent = await callbacksForPhoneSince(
+        db,
+        company.id,
+        phone,
+        new Date(now.getTime() - PHONE_WINDOW_MS),
+      );
+      if (recent >= CALLBACKS_PER_PHONE_MAX) throw new AppError(429, 'phone_busy', callbackTexts.phoneBusy);
       const id = await saveCallback(db, { companyId: company.id, phone, preferredTime });
       app.io.to(operatorRoom(company.id)).emit(operatorEvents.inboxNew, { kind: 'callback', id });
       return { success: true as const, data: { id } };
