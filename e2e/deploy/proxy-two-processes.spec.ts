@@ -7,6 +7,8 @@ import { callTexts } from '@seguridad/contracts/messages';
 import { chatBothWays, connectCall, expectPlaying, openCallPanel, operatorOnCalls } from '../call-journeys';
 import { freePort, startServer } from '../fixtures';
 import { withFreshDatabase } from '../support/fresh-database';
+import { pngImage } from '../support/images';
+import { startS3StandIn } from '../support/s3-stand-in';
 import { PIN_COOKIE, pinValuesByProcess, selfSignedCertificate, startNginx } from './support/nginx';
 import { journeyDirectory, Teardown } from './support/processes';
 import { startPrometheus } from './support/prometheus';
@@ -62,7 +64,11 @@ test.describe('behind nginx with TLS, two server processes on PostgreSQL and Red
           [0, 1, 2, 3, 4].map(() => freePort()),
         );
         const site = `https://localhost:${httpsPort}`;
+        // Files live in a bucket both processes share, as decision 029 deploys them.
+        const bucket = await startS3StandIn();
+        teardown.add(() => bucket.close());
         const shared = {
+          ...bucket.env,
           DATABASE_URL: database,
           REDIS_URL: redisUrl!,
           PUBLIC_BASE_URL: site,
@@ -140,6 +146,14 @@ test.describe('behind nginx with TLS, two server processes on PostgreSQL and Red
           fromCitizen: 'Hola, escribo por https',
           fromOperator: 'La recibo por wss, en el otro proceso',
         });
+        // A photo the citizen sends through one process is shown by the other, from the bucket.
+        await callView.getByLabel('Adjuntar archivo').setInputFiles({
+          name: 'patente.png',
+          mimeType: 'image/png',
+          buffer: pngImage(),
+        });
+        const photo = consoleCall.getByRole('img', { name: 'patente.png' });
+        await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(8);
 
         // Where each side's socket is, as Prometheus scraped it from each process.
         const socketsOf = async (kind: string) =>
