@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { phoneCallTexts } from '@seguridad/contracts/messages';
+import { callHistoryTexts } from '@seguridad/contracts/messages/console';
 import { expectNoHorizontalScroll, expectNoSeriousAxeViolations, checkedViewports } from './fixtures';
 import { expect } from './fixtures';
 import { test } from './call-journeys';
@@ -95,6 +96,15 @@ test.describe('phone call', () => {
 
     await panel.getByRole('button', { name: phoneCallTexts.hangUp }).click();
     await expect(panel.getByRole('heading', { name: phoneCallTexts.ended })).toBeVisible();
-    await expect(consoleCall.getByRole('button', { name: 'Volver a la fila' })).toBeVisible();
+    await consoleCall.getByRole('button', { name: 'Volver a la fila' }).click();
+
+    // The console's history says it was a phone call, not a video call.
+    const lastCall = operator.page
+      .getByRole('region', { name: callHistoryTexts.title })
+      .getByRole('listitem')
+      .first();
+    await expect(lastCall).toContainText(callHistoryTexts.channel.phone);
+    await expect(lastCall).toContainText(callHistoryTexts.status.ended);
+    await operator.page.screenshot({ path: 'test-results/phone-call-history.png', fullPage: true });
   });
 });

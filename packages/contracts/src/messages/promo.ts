@@ -54,6 +54,7 @@ export const promoTexts = {
   phoneAlreadyEntered: 'Ese teléfono ya está registrado en el sorteo.',
   videoTitle: 'Así funciona la app',
   videoPlay: 'Ver cómo funciona la app',
+  videoCaptions: 'Español',
   appTitle: 'Qué puedes hacer con la app',
   appPoints: [
     'Botón de alerta: avisa a tu red de seguridad y a la central con un toque.',

@@ -120,7 +120,8 @@ export function SiteHeader() {
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
-        <Link to={webPaths.home} className={styles.brand} aria-label="Ir al inicio">
+        {/* Named by the brand it shows (WCAG 2.5.3): a voice user says what they read. */}
+        <Link to={webPaths.home} className={styles.brand}>
           <BrandLogo nameClassName={styles.brandName} />
         </Link>
         <button

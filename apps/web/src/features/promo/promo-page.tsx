@@ -9,7 +9,10 @@ import { useSessionToken } from '../../shared/auth/use-session-token';
 import { Button } from '../../shared/ui/button';
 import { Dialog } from '../../shared/ui/dialog';
 import drawUrl from './assets/draw.svg?no-inline';
-import videoUrl from './assets/video.svg?no-inline';
+// `?no-inline`: the media CSP has no data: URLs, and the captions are under the inline limit.
+import videoCaptionsUrl from './assets/app-video.vtt?no-inline';
+import videoUrl from './assets/app-video.webm?url';
+import videoPosterUrl from './assets/video.svg?no-inline';
 import { usePromoDraw } from './api/get-draw';
 import { usePromoStatus } from './api/get-promo-status';
 import { promoLogout } from './api/promo-signup';
@@ -133,9 +136,26 @@ export function PromoPage() {
       </div>
 
       <section className={styles.video} aria-labelledby="promo-video-title">
-        <figure className={styles.poster}>
-          <img src={videoUrl} alt="" width={480} height={360} loading="lazy" decoding="async" />
-        </figure>
+        {/* Silent and captioned; nothing loads until the visitor presses play. */}
+        <video
+          className={styles.player}
+          controls
+          preload="none"
+          playsInline
+          poster={videoPosterUrl}
+          width={640}
+          height={360}
+          aria-label={promoTexts.videoPlay}
+        >
+          <source src={videoUrl} type="video/webm" />
+          <track
+            kind="captions"
+            src={videoCaptionsUrl}
+            srcLang="es"
+            label={promoTexts.videoCaptions}
+            default
+          />
+        </video>
         <div>
           <h2 id="promo-video-title">{promoTexts.videoTitle}</h2>
           <h3 className={styles.subtitle}>{promoTexts.appTitle}</h3>

@@ -5,7 +5,10 @@ import { operatorQueryKeys, retryUnlessDenied } from './operator-query-keys';
 
 type CallHistoryResponse = { code: 200; calls: CallRecord[] };
 
-/** Other operators' calls change it too, unannounced: refreshed now and then while shown. */
+/**
+ * Other operators' calls change it too, unannounced: refreshed now and then while shown. It is
+ * shown again when the operator's own call ends, which is when it changed: fetched on every mount.
+ */
 const HISTORY_REFRESH_MS = 60 * 1000;
 
 /** The company's latest calls, newest first. */
@@ -20,6 +23,7 @@ export function useCallHistory(enabled = true) {
       queryFn: getCallHistory,
       staleTime: HISTORY_REFRESH_MS / 2,
       refetchInterval: HISTORY_REFRESH_MS,
+      refetchOnMount: 'always',
       retry: retryUnlessDenied,
     }),
     enabled,

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { CallRecord } from '@seguridad/contracts/http/calls';
+import { callHistoryTexts } from '@seguridad/contracts/messages/console';
 import { errorText } from '../../../shared/api/api-client';
 import { useCallHistory } from '../api/get-call-history';
 import { useRecordings } from '../api/get-recordings';
@@ -11,18 +12,9 @@ import styles from './calls.module.css';
 /** The server sends the last 50; the console keeps it short. */
 const SHOWN_CALLS = 10;
 
-const statusLabels: Record<CallRecord['status'], string> = {
-  waiting: 'En espera',
-  active: 'En curso',
-  ended: 'Atendida',
-  abandoned: 'Abandonada',
-};
-
-/** Accepted, but the media never connected (decision 037): not an answered call. */
-const NO_MEDIA_LABEL = 'Sin conexión';
-
 function statusLabel(call: CallRecord): string {
-  return call.end_reason === 'no_media' ? NO_MEDIA_LABEL : statusLabels[call.status];
+  // Accepted, but the media never connected (decision 037): not an answered call.
+  return call.end_reason === 'no_media' ? callHistoryTexts.noMedia : callHistoryTexts.status[call.status];
 }
 
 function talkTime(call: CallRecord): string | null {
@@ -41,14 +33,14 @@ export function CallHistory({ enabled }: { enabled: boolean }) {
   return (
     <section aria-labelledby={headingId} className={styles.section}>
       <h2 id={headingId} className={styles.sectionTitle}>
-        Últimas llamadas
+        {callHistoryTexts.title}
       </h2>
       {history.isError && !history.data ? (
         <p className={styles.hint}>{errorText(history.error, operatorTexts.connectionProblem)}</p>
       ) : history.isPending ? (
-        <p className={styles.hint}>Cargando…</p>
+        <p className={styles.hint}>{callHistoryTexts.loading}</p>
       ) : calls.length === 0 ? (
-        <p className={styles.hint}>Todavía no hay llamadas.</p>
+        <p className={styles.hint}>{callHistoryTexts.empty}</p>
       ) : (
         <ol className={styles.history}>
           {calls.map((call) => {
@@ -60,16 +52,21 @@ export function CallHistory({ enabled }: { enabled: boolean }) {
                 >
                   {statusLabel(call)}
                 </span>
+                <span className={styles.historyChannel} data-channel={call.kind}>
+                  {callHistoryTexts.channel[call.kind]}
+                </span>
                 <span className={styles.historySpeciality}>
-                  {call.private ? 'Sala privada' : call.speciality}
+                  {call.private ? callHistoryTexts.privateRoom : call.speciality}
                 </span>
                 <time className={styles.historyTime} dateTime={call.created_at}>
                   {formatDateTime(call.created_at)}
                 </time>
-                {duration && <span className={styles.historyDetail}>Duración {duration}</span>}
+                {duration && (
+                  <span className={styles.historyDetail}>{callHistoryTexts.duration(duration)}</span>
+                )}
                 {call.chat_messages > 0 && (
                   <span className={styles.historyDetail}>
-                    {call.chat_messages === 1 ? '1 mensaje' : `${call.chat_messages} mensajes`}
+                    {callHistoryTexts.messages(call.chat_messages)}
                   </span>
                 )}
                 <RecordingPlayer
