@@ -2,15 +2,20 @@ import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { callTexts, widgetTexts } from '@seguridad/contracts/messages';
+import { HOST_READY_EVENT } from '@seguridad/contracts/embed-bridge';
+import { launcherTexts } from '@seguridad/contracts/http/launcher';
 import { webPaths } from '@seguridad/contracts/web-paths';
 import { expect, test, type RunningServer, DEV_ADMIN } from './fixtures';
 
-/** A customer's site on another origin, with nothing but the script tag. */
-async function startHostSite(widgetBase: string): Promise<{ origin: string; server: Server }> {
+/**
+ * A customer's site on another origin, with nothing but the script tag; `before` is markup the
+ * site puts ahead of it (a stub that queues calls, a listener for the ready event).
+ */
+async function startHostSite(widgetBase: string, before = ''): Promise<{ origin: string; server: Server }> {
   const server = createServer((_request, response) => {
     response.setHeader('content-type', 'text/html; charset=utf-8');
     response.end(`<!doctype html><html lang="es"><title>Municipalidad de Ejemplo</title>
-<h1>Municipalidad de Ejemplo</h1><p>Bienvenidos al sitio municipal.</p>
+<h1>Municipalidad de Ejemplo</h1><p>Bienvenidos al sitio municipal.</p>${before}
 <script src="${widgetBase}/widget.js" data-company-key="${DEMO_COMPANY_KEY}" async></script></html>`);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -142,6 +147,66 @@ test.describe('the widget embedded on another site', () => {
       );
       await expect(iframe).toBeHidden();
     } finally {
+      host.server.close();
+    }
+  });
+
+  test('the launcher wears the colour and words the admin set in the console, and a call made before the script ran is kept', async ({
+    browser,
+    page,
+    server,
+  }) => {
+    // The site queues open() on a stub before the loader exists, and listens for the ready event.
+    const host = await startHostSite(
+      server.baseURL,
+      `<script>window.SeguridadWidget = { q: ['open'] }; window.readyEvents = 0;
+addEventListener('${HOST_READY_EVENT}', () => { window.readyEvents += 1; });</script>`,
+    );
+    const adminContext = await browser.newContext({ baseURL: server.baseURL });
+    try {
+      await allowOrigins(server, [host.origin]);
+      const admin = await adminContext.newPage();
+      await admin.goto(
+        `${webPaths.login}?redirect_to=${encodeURIComponent(`${webPaths.operator}?vista=configuracion`)}`,
+      );
+      await admin.getByLabel('Email').fill(DEV_ADMIN.email);
+      await admin.getByLabel('Contraseña', { exact: true }).fill(DEV_ADMIN.password);
+      await admin.getByRole('button', { name: 'Ingresar', exact: true }).click();
+      const editor = admin.getByRole('group', { name: launcherTexts.title });
+      // White on a pale colour would not be read: the server's own rule says so.
+      await editor.getByLabel(launcherTexts.colorField).fill('#ffe066');
+      await editor.getByRole('button', { name: launcherTexts.save }).click();
+      await expect(editor.getByText(launcherTexts.colorTooLight)).toBeVisible();
+      await editor.getByLabel(launcherTexts.colorField).fill('#7a1f5c');
+      await editor.getByLabel(launcherTexts.labelField).fill('Habla con la central');
+      await expect(editor.getByTestId('launcher-preview')).toHaveText('Habla con la central');
+      await editor.getByRole('button', { name: launcherTexts.save }).click();
+      await expect(admin.getByText(launcherTexts.saved)).toBeVisible();
+      for (const width of [360, 1280]) {
+        await admin.setViewportSize({ width, height: 800 });
+        await editor.scrollIntoViewIfNeeded();
+        await admin.screenshot({ path: test.info().outputPath(`launcher-editor-${width}.png`) });
+      }
+
+      await page.goto(host.origin);
+      // The queued open() was not lost: the drawer opened without a click.
+      const iframe = page.locator('iframe[title^="Contacto"]');
+      await expect(iframe).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as { readyEvents: number }).readyEvents)).toBe(1);
+      await page.evaluate(() =>
+        (window as unknown as { SeguridadWidget: { close(): void } }).SeguridadWidget.close(),
+      );
+      await expect(iframe).toBeHidden();
+
+      const launcher = page.getByRole('button', { name: 'Habla con la central' });
+      await expect(launcher).toBeVisible();
+      await expect(launcher).toHaveCSS('background-color', 'rgb(122, 31, 92)');
+      for (const width of [360, 1280]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.screenshot({ path: test.info().outputPath(`launcher-host-${width}.png`) });
+      }
+    } finally {
+      await adminContext.close();
       host.server.close();
     }
   });

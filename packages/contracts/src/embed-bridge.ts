@@ -5,6 +5,8 @@
  */
 export const WIDGET_MESSAGE_SOURCE = 'seguridad-widget';
 export const HOST_MESSAGE_SOURCE = 'seguridad-host';
+/** Dispatched on the host page's window once `window.SeguridadWidget` can be called. */
+export const HOST_READY_EVENT = 'seguridad-widget:ready';
 
 /** From the iframe to the host page. */
 export type WidgetToHostMessage =

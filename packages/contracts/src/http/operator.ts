@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { errorMessages } from '../messages';
 import { inboxCallbackSchema } from './callbacks';
+import { launcherColorSchema, launcherLabelSchema } from './launcher';
 import { recordingRetentionSchema } from './recordings';
 
 export const inboxVideoMailSchema = z.object({
@@ -59,6 +60,9 @@ export const companySettingsSchema = z.object({
   specialities: z.array(z.object({ id: z.number().int(), name: z.string() })),
   /** Days a call recording is kept before the server deletes it (decision 017). */
   recording_retention_days: z.number().int(),
+  /** The embedded widget's launcher on the company's own site (decision 036). */
+  launcher_color: z.string(),
+  launcher_label: z.string(),
 });
 export type CompanySettings = z.infer<typeof companySettingsSchema>;
 
@@ -84,6 +88,8 @@ export const updateCompanySettingsBodySchema = z
     working_hours: z.array(workingHoursSlotSchema).max(50).optional(),
     allowed_origins: z.array(originSchema).max(50).optional(),
     recording_retention_days: recordingRetentionSchema.optional(),
+    launcher_color: launcherColorSchema.optional(),
+    launcher_label: launcherLabelSchema.optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     message: errorMessages.nothingToUpdate,

@@ -1,3 +1,4 @@
+import { LAUNCHER_DEFAULTS } from '@seguridad/contracts/http/launcher';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -32,6 +33,9 @@ export const companies = pgTable('companies', {
    * product's default, on in production (decision 033).
    */
   staffTwoStep: boolean('staff_two_step'),
+  /** The embedded widget's launcher on the company's site: background colour and label. */
+  launcherColor: text('launcher_color').notNull().default(LAUNCHER_DEFAULTS.color),
+  launcherLabel: text('launcher_label').notNull().default(LAUNCHER_DEFAULTS.label),
   createdAt: createdAt(),
 });
 

@@ -33,6 +33,19 @@ export async function companyByPublicKey(db: Database, key: string): Promise<Com
   return row;
 }
 
+/** The launcher the loader draws on a company's site; undefined for an unknown key. */
+export async function launcherByPublicKey(
+  db: Database,
+  key: string,
+): Promise<{ launcher_color: string; launcher_label: string } | undefined> {
+  const [row] = await db
+    .select({ launcher_color: companies.launcherColor, launcher_label: companies.launcherLabel })
+    .from(companies)
+    .where(eq(companies.publicKey, key))
+    .limit(1);
+  return row;
+}
+
 /** The company's specialities in the order its admins set. */
 export async function specialitiesOf(db: Database, companyId: number): Promise<Speciality[]> {
   return db

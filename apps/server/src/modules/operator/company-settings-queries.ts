@@ -25,6 +25,8 @@ export async function companySettings(
     allowed_origins: company.allowedOrigins,
     specialities: list,
     recording_retention_days: await retentionDaysOf(db, companyId),
+    launcher_color: company.launcherColor,
+    launcher_label: company.launcherLabel,
   };
 }
 
@@ -40,6 +42,8 @@ export async function updateCompanySettings(
     ...(body.video_mail === undefined ? {} : { videoMailEnabled: body.video_mail }),
     ...(body.working_hours === undefined ? {} : { workingHours: body.working_hours }),
     ...(body.allowed_origins === undefined ? {} : { allowedOrigins: [...new Set(body.allowed_origins)] }),
+    ...(body.launcher_color === undefined ? {} : { launcherColor: body.launcher_color }),
+    ...(body.launcher_label === undefined ? {} : { launcherLabel: body.launcher_label }),
   };
   if (Object.keys(changes).length > 0)
     await db.update(companies).set(changes).where(eq(companies.id, companyId));

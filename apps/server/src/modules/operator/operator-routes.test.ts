@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessages } from '@seguridad/contracts/messages';
 import { companies, companyMembers, users } from '../../db/schema';
 import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
+import { LAUNCHER_DEFAULTS, WIDGET_APPEARANCE_PATH } from '@seguridad/contracts/http/launcher';
 import { DEV_ACCOUNTS } from '../../db/seed/seed';
 import { createTestApp, type TestContext } from '../../testing/test-app';
 import { TEST_PASSWORDS } from '../../testing/test-database';
@@ -199,6 +200,54 @@ describe('operator console API', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ success: false, code: 400, message: errorMessages.badRequest });
+  });
+
+  it("lets admins, not operators, set the embedded launcher's colour and words, which any site can read by key", async () => {
+    const change = (token: string, payload: object) =>
+      ctx.app.inject({ method: 'PATCH', url: '/api/v1/operator/company', headers: bearer(token), payload });
+    const appearance = (query: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `${WIDGET_APPEARANCE_PATH}${query}`,
+        headers: { origin: 'https://municipio.example.cl' },
+      });
+
+    const initial = await appearance(`?key=${DEMO_COMPANY_KEY}`);
+    expect(initial.statusCode).toBe(200);
+    expect(initial.headers['access-control-allow-origin']).toBe('*');
+    expect(initial.json().data).toEqual({
+      launcher_color: LAUNCHER_DEFAULTS.color,
+      launcher_label: LAUNCHER_DEFAULTS.label,
+    });
+
+    expect((await change(operator, { launcher_label: 'Hola' })).statusCode).toBe(403);
+    // Malformed, too pale for white text, empty or too long: refused.
+    for (const payload of [
+      { launcher_color: 'red' },
+      { launcher_color: '#ffe066' },
+      { launcher_label: '   ' },
+      { launcher_label: 'x'.repeat(31) },
+    ]) {
+      expect((await change(admin, payload)).statusCode).toBe(400);
+    }
+
+    const changed = await change(admin, {
+      launcher_color: '#7A1F5C',
+      launcher_label: ' Habla con nosotros ',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().company).toMatchObject({
+      launcher_color: '#7a1f5c',
+      launcher_label: 'Habla con nosotros',
+    });
+    expect((await appearance(`?key=${DEMO_COMPANY_KEY}`)).json().data).toEqual({
+      launcher_color: '#7a1f5c',
+      launcher_label: 'Habla con nosotros',
+    });
+
+    expect((await appearance('?key=pk_no_existe')).statusCode).toBe(401);
+    expect((await appearance('')).statusCode).toBe(400);
+    await change(admin, { launcher_color: LAUNCHER_DEFAULTS.color, launcher_label: LAUNCHER_DEFAULTS.label });
   });
 
   it('lets admins, not operators, change the services, hours, origins and specialities', async () => {

@@ -19,6 +19,12 @@ import { readVideoMailUpload } from './read-video-mail-upload';
 import { saveContactMessage } from './widget-queries';
 import { newContactMail } from './widget-mails';
 import { submitVideoMail } from './video-mail-service';
+import {
+  WIDGET_APPEARANCE_PATH,
+  widgetAppearanceQuerySchema,
+  widgetAppearanceResponseSchema,
+} from '@seguridad/contracts/http/launcher';
+import { launcherByPublicKey } from '../company/company-queries';
 
 const errors = errorResponses(400, 401, 403, 413, 415, 429);
 
@@ -39,6 +45,30 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
     limits: { fileSize: VIDEO_MAIL_MAX_BYTES + 1, files: 2, fields: 10, fieldSize: 8 * 1024, parts: 12 },
   });
+
+  /**
+   * The launcher's colour and label for `widget.js` on the company's site (decision 036). Asked
+   * cross-origin by the loader before it draws the button: a simple GET with the public key in
+   * the query (a header would cost a preflight), readable from any origin, cached for minutes.
+   */
+  app.get(
+    WIDGET_APPEARANCE_PATH,
+    {
+      config: { rateLimit: { max: 300, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['company'],
+        querystring: widgetAppearanceQuerySchema,
+        response: { 200: widgetAppearanceResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('access-control-allow-origin', '*');
+      const launcher = await launcherByPublicKey(db, request.query.key);
+      if (!launcher) throw new AppError(401, 'invalid_company_key', errorMessages.companyKeyInvalid);
+      reply.header('cache-control', 'public, max-age=300');
+      return { success: true as const, data: launcher };
+    },
+  );
 
   app.get(
     '/api/company/serviceStatus',

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Button } from '../../../shared/ui/button';
 import type { CompanySettingsResponse } from '../api/get-company-settings';
 import { AllowedOriginsEditor } from './allowed-origins-editor';
+import { LauncherEditor } from './launcher-editor';
 import type { Notify } from './settings-notice';
 import styles from './settings.module.css';
 
@@ -60,6 +61,7 @@ export function EmbedSettings({ company, notify }: { company: CompanySettings; n
         </Button>
       </div>
       <AllowedOriginsEditor company={company} notify={notify} />
+      <LauncherEditor company={company} notify={notify} />
     </section>
   );
 }

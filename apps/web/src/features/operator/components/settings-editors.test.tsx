@@ -18,6 +18,8 @@ const company: CompanySettings = {
   allowed_origins: ['https://municipio.example.cl'],
   specialities: [{ id: 1, name: 'General' }],
   recording_retention_days: 90,
+  launcher_color: '#0b3a75',
+  launcher_label: 'Contáctanos',
 };
 
 function renderWithClient(children: ReactNode) {
