@@ -44,6 +44,7 @@ import { deviceRoutes } from './modules/settings/device-routes';
 import { profileRoutes } from './modules/settings/profile-routes';
 import { sessionRoutes } from './modules/settings/session-routes';
 import { staffInvitationRoutes } from './modules/staff/invitation-routes';
+import { teamRoutes } from './modules/staff/team-routes';
 import { webRoutes } from './modules/web/web-routes';
 import { wheelRoutes } from './modules/wheel/wheel-routes';
 import { videoMailUploadRoutes } from './modules/widget/video-mail-upload-routes';
@@ -169,6 +170,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(drawRoutes);
   await app.register(networkRoutes);
   await app.register(staffInvitationRoutes);
+  await app.register(teamRoutes);
   if (deps.config.demoMode) await app.register(devMailboxRoutes);
   await app.register(webRoutes);
 

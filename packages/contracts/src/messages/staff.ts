@@ -25,6 +25,9 @@ export const staffTexts = {
   unknownRole: 'El rol debe ser operador, supervisor o administrador.',
   twoStepRequired:
     'Tu central pide verificación en dos pasos: confirma un teléfono en Configuración > Verificación en dos pasos antes de abrir la consola.',
+  memberNotFound: 'Esta persona no es parte del equipo.',
+  notYourself: 'No puedes desactivar tu propia cuenta.',
+  lastAdmin: 'Debe quedar al menos un administrador activo.',
   pageTitle: 'Invitación al equipo',
   invitedTo: (company: string, role: string) => `Te invitaron al equipo de ${company} como ${role}.`,
   createAccount: 'Crea tu cuenta para entrar a la consola.',

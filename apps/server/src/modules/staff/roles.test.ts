@@ -175,4 +175,33 @@ describe('staff roles on the console routes (decision 033)', () => {
       (await ctx.app.inject({ url: '/api/v1/operator/inbox', headers: bearer(made.token) })).statusCode,
     ).toBe(403);
   });
+  it('lets an administrator deactivate a member (sessions end at once) and reactivate them; nobody else, not oneself', async () => {
+    const made = await member('operator', 'cortada.roles@example.com');
+    const url = (action: string, userId = made.id) => `/api/v1/operator/team/${userId}/${action}`;
+    expect((await call('operator', 'POST', url('deactivate'))).statusCode).toBe(403);
+    expect((await call('supervisor', 'POST', url('deactivate'))).statusCode).toBe(403);
+    expect((await call('admin', 'POST', url('deactivate', ids.admin))).json()).toMatchObject({
+      error: 'not_yourself',
+    });
+    expect((await call('admin', 'POST', url('deactivate', 999_999))).statusCode).toBe(404);
+    expect((await call('admin', 'POST', '/api/v1/operator/team/abc/deactivate')).statusCode).toBe(400);
+    expect((await call('admin', 'POST', url('deactivate'))).json()).toEqual({ code: 200, active: false });
+    expect(
+      (await ctx.app.inject({ url: '/api/v1/operator/inbox', headers: bearer(made.token) })).statusCode,
+    ).toBe(401);
+    expect((await call('admin', 'POST', url('reactivate'))).json()).toEqual({ code: 200, active: true });
+    const again = await login(ctx, 'cortada.roles@example.com');
+    expect(
+      (await ctx.app.inject({ url: '/api/v1/operator/inbox', headers: bearer(again.json().access_token) }))
+        .statusCode,
+    ).toBe(200);
+    const trail = await ctx.database.db
+      .select({ action: auditEvents.action, actor: auditEvents.actorUserId })
+      .from(auditEvents)
+      .where(eq(auditEvents.subjectId, String(made.id)));
+    expect(trail).toEqual([
+      { action: 'staff.deactivate', actor: ids.admin },
+      { action: 'staff.reactivate', actor: ids.admin },
+    ]);
+  });
 });

@@ -118,3 +118,36 @@ export async function claimInvitation(
   });
   return true;
 }
+
+/** The member's row in the company, active or not. */
+export async function memberOf(db: Database, companyId: number, userId: number) {
+  const [row] = await db
+    .select()
+    .from(companyMembers)
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+/** Active administrators of the company other than `userId`. */
+export async function otherActiveAdmins(db: Database, companyId: number, userId: number): Promise<number> {
+  const rows = await db
+    .select({ userId: companyMembers.userId })
+    .from(companyMembers)
+    .where(
+      and(
+        eq(companyMembers.companyId, companyId),
+        eq(companyMembers.role, 'admin'),
+        isNull(companyMembers.deactivatedAt),
+        sql`${companyMembers.userId} <> ${userId}`,
+      ),
+    );
+  return rows.length;
+}
+
+export async function setMemberDeactivated(db: Database, companyId: number, userId: number, at: Date | null) {
+  await db
+    .update(companyMembers)
+    .set({ deactivatedAt: at })
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+}
