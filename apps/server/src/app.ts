@@ -26,6 +26,7 @@ import { healthRoutes } from './modules/health/health-routes';
 import { networkRoutes } from './modules/networks/network-routes';
 import { mediaRoutes } from './modules/operator/media-routes';
 import { callVideoRoutes } from './modules/call-videos/call-video-routes';
+import { dataRequestRoutes } from './modules/data-rights/data-request-routes';
 import { retentionJobPlugin } from './modules/data-rights/retention-job';
 import { retentionRoutes } from './modules/data-rights/retention-routes';
 import { recordingRetentionPlugin } from './modules/recordings/recording-retention';
@@ -154,6 +155,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(mediaRoutes);
   await app.register(recordingRoutes);
   await app.register(retentionRoutes);
+  await app.register(dataRequestRoutes);
   await app.register(callRoutes);
   await app.register(callbackRoutes);
   await app.register(operatorCallRoutes);

@@ -16,3 +16,4 @@ export * from './tables/video-mail-uploads';
 export * from './tables/audit';
 export * from './tables/staff';
 export * from './tables/retention';
+export * from './tables/data-requests';

@@ -1,0 +1,172 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  consoleDataRequestsResponseSchema,
+  dataRequestAnswerBodySchema,
+  dataRequestBodySchema,
+  dataRequestExtendBodySchema,
+  dataRequestParamsSchema,
+  dataRequestSchema,
+  dataRequestTexts,
+  myDataRequestsResponseSchema,
+} from '@seguridad/contracts/http/data-requests';
+import { accountTexts } from '@seguridad/contracts/messages';
+import { AppError } from '../../lib/app-error';
+import { errorResponses } from '../../lib/error-responses';
+import { guarded } from '../../lib/route-guards';
+import { recordAudit } from '../audit/audit-service';
+import { userInfoOf } from '../auth/user-queries';
+import { dataRequestAnsweredMail, dataRequestExtendedMail, dataRequestFiledMail } from './data-request-mails';
+import {
+  answerDataRequest,
+  dataRequestById,
+  dataRequestsForConsole,
+  dataRequestsOf,
+  extendDataRequest,
+  fileDataRequest,
+} from './data-request-queries';
+
+const filedResponseSchema = z.object({
+  code: z.literal(200),
+  message: z.string(),
+  request: dataRequestSchema,
+});
+const stepResponseSchema = z.object({ code: z.literal(200), message: z.string() });
+
+/**
+ * Rights requests (decision 034). A citizen files one and follows it; administrators answer them
+ * (the platform has one data-protection desk, as the privacy page's one address says), may extend
+ * the deadline once with a reason, and every step goes to the audit trail.
+ */
+export const dataRequestRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+
+  app.post(
+    '/api/v1/user/data-requests',
+    {
+      preHandler: app.authenticate,
+      config: { rateLimit: { max: 5, timeWindow: '1 hour' } },
+      schema: {
+        tags: ['user'],
+        body: dataRequestBodySchema,
+        response: { 200: filedResponseSchema, ...errorResponses(400, 401, 429) },
+      },
+    },
+    guarded('user')(async (request) => {
+      const user = await userInfoOf(db, request.user.id);
+      if (!user) throw new AppError(401, 'unauthorized', accountTexts.loginFailed);
+      const filed = await fileDataRequest(db, {
+        userId: request.user.id,
+        email: user.email,
+        ...request.body,
+      });
+      await app.mail.send(
+        dataRequestFiledMail(
+          { brandName: app.config.brandName, name: user.profile.name, email: user.email },
+          filed,
+        ),
+      );
+      return { code: 200 as const, message: dataRequestTexts.filed, request: filed };
+    }),
+  );
+
+  app.get(
+    '/api/v1/user/data-requests',
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['user'], response: { 200: myDataRequestsResponseSchema, ...errorResponses(401) } },
+    },
+    guarded('user')(async (request) => ({
+      code: 200 as const,
+      requests: await dataRequestsOf(db, request.user.id),
+    })),
+  );
+
+  const adminErrors = errorResponses(400, 401, 403, 404, 409, 429);
+
+  app.get(
+    '/api/v1/operator/data-requests',
+    {
+      preHandler: app.requireCompanyAdmin,
+      schema: { tags: ['operator'], response: { 200: consoleDataRequestsResponseSchema, ...adminErrors } },
+    },
+    guarded('operator')(async () => ({ code: 200 as const, requests: await dataRequestsForConsole(db) })),
+  );
+
+  app.post(
+    '/api/v1/operator/data-requests/:id/answer',
+    {
+      preHandler: app.requireCompanyAdmin,
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['operator'],
+        params: dataRequestParamsSchema,
+        body: dataRequestAnswerBodySchema,
+        response: { 200: stepResponseSchema, ...adminErrors },
+      },
+    },
+    guarded(
+      'user',
+      'operator',
+    )(async (request) => {
+      const { id } = request.params;
+      if (!(await dataRequestById(db, id))) throw new AppError(404, 'not_found', dataRequestTexts.notFound);
+      const answered = await answerDataRequest(db, {
+        id,
+        text: request.body.answer,
+        userId: request.user.id,
+      });
+      if (!answered) throw new AppError(409, 'already_answered', dataRequestTexts.alreadyAnswered);
+      await recordAudit(db, {
+        companyId: request.operator.companyId,
+        actorUserId: request.user.id,
+        action: 'data_request.answer',
+        subjectKind: 'data_request',
+        subjectId: id,
+        ip: request.ip,
+      });
+      const [shown] = (await dataRequestsForConsole(db)).filter((row) => row.id === id);
+      if (shown && answered.email)
+        await app.mail.send(dataRequestAnsweredMail(answered.email, app.config.brandName, shown));
+      return { code: 200 as const, message: dataRequestTexts.answered };
+    }),
+  );
+
+  app.post(
+    '/api/v1/operator/data-requests/:id/extend',
+    {
+      preHandler: app.requireCompanyAdmin,
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['operator'],
+        params: dataRequestParamsSchema,
+        body: dataRequestExtendBodySchema,
+        response: { 200: stepResponseSchema, ...adminErrors },
+      },
+    },
+    guarded(
+      'user',
+      'operator',
+    )(async (request) => {
+      const { id } = request.params;
+      if (!(await dataRequestById(db, id))) throw new AppError(404, 'not_found', dataRequestTexts.notFound);
+      const extended = await extendDataRequest(db, { id, reason: request.body.reason });
+      if (!extended) throw new AppError(409, 'already_extended', dataRequestTexts.alreadyExtended);
+      await recordAudit(db, {
+        companyId: request.operator.companyId,
+        actorUserId: request.user.id,
+        action: 'data_request.extend',
+        subjectKind: 'data_request',
+        subjectId: id,
+        ip: request.ip,
+        details: { reason: request.body.reason, due_at: extended.dueAt.toISOString() },
+      });
+      const [shown] = (await dataRequestsForConsole(db)).filter((row) => row.id === id);
+      if (shown)
+        await app.mail.send(
+          dataRequestExtendedMail(extended.email, app.config.brandName, shown, request.body.reason),
+        );
+      return { code: 200 as const, message: dataRequestTexts.extended };
+    }),
+  );
+};
