@@ -22,6 +22,23 @@ async function startHostSite(widgetBase: string, before = ''): Promise<{ origin:
   return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
+async function setLauncher(
+  server: RunningServer,
+  launcher: { launcher_color: string; launcher_label: string },
+) {
+  const login = await fetch(`${server.baseURL}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEV_ADMIN),
+  });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  await fetch(`${server.baseURL}/api/v1/operator/company`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(launcher),
+  });
+}
+
 async function allowOrigins(server: RunningServer, origins: string[]) {
   const login = await fetch(`${server.baseURL}/api/v1/auth/login`, {
     method: 'POST',
@@ -206,6 +223,8 @@ addEventListener('${HOST_READY_EVENT}', () => { window.readyEvents += 1; });</sc
         await page.screenshot({ path: test.info().outputPath(`launcher-host-${width}.png`) });
       }
     } finally {
+      // The worker's server is shared: later tests find the default launcher again.
+      await setLauncher(server, { launcher_color: '#0b3a75', launcher_label: 'Contáctanos' });
       await adminContext.close();
       host.server.close();
     }
