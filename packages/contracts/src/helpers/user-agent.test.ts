@@ -21,6 +21,8 @@ const agents = {
     'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
   chromeReduced:
     'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
+  headlessChromeLinux:
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36',
   samsungInternet:
     'Mozilla/5.0 (Linux; Android 14; SAMSUNG SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36',
 };
@@ -68,6 +70,10 @@ describe('parseUserAgent', () => {
     [agents.firefoxLinux, { browser: 'Firefox', system: 'Linux', model: 'Computador' }],
   ])('reads the hardware and system version of %s', (agent, expected) => {
     expect(parseUserAgent(agent)).toEqual(expected);
+  });
+
+  it('names headless Chrome as Chrome', () => {
+    expect(userAgentName(agents.headlessChromeLinux)).toBe('Chrome en Linux');
   });
 
   it('says nothing it cannot tell', () => {
