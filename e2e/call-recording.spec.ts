@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import { RECORDING_RETENTION_DEFAULT_DAYS } from '@seguridad/contracts/http/recordings';
 import { recordingTexts } from '@seguridad/contracts/messages';
 import { checkedViewports, expectNoHorizontalScroll, expectNoSeriousAxeViolations } from './fixtures';
 import { connectCall, expectPlaying, openCallPanel, test, type Operator } from './call-journeys';
@@ -258,7 +259,7 @@ test.describe('call recording', () => {
     await page.getByRole('tab', { name: 'Configuración' }).click();
     const card = page.getByRole('region', { name: 'Grabaciones de llamadas' });
     const days = card.getByLabel(recordingTexts.retentionLabel);
-    await expect(days).toHaveValue('90');
+    await expect(days).toHaveValue(String(RECORDING_RETENTION_DEFAULT_DAYS));
     await days.fill('0');
     await expect(card.getByRole('button', { name: 'Guardar' })).toBeDisabled();
     await days.fill('30');
@@ -280,7 +281,7 @@ test.describe('call recording', () => {
     await page
       .getByRole('region', { name: 'Grabaciones de llamadas' })
       .getByLabel(recordingTexts.retentionLabel)
-      .fill('90');
+      .fill(String(RECORDING_RETENTION_DEFAULT_DAYS));
     await page
       .getByRole('region', { name: 'Grabaciones de llamadas' })
       .getByRole('button', { name: 'Guardar' })
