@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { phoneCallTexts } from '@seguridad/contracts/messages';
+import { callHistoryTexts } from '@seguridad/contracts/messages/console';
 import { expectNoHorizontalScroll, expectNoSeriousAxeViolations, checkedViewports } from './fixtures';
 import { expect } from './fixtures';
 import { test } from './call-journeys';
@@ -95,10 +96,17 @@ test.describe('phone call', () => {
 
     await panel.getByRole('button', { name: phoneCallTexts.hangUp }).click();
     await expect(panel.getByRole('heading', { name: phoneCallTexts.ended })).toBeVisible();
-  });
+    // The console's stage says the phone call ended (not a video call), and the way back is reachable.
+    await expect(consoleCall.getByText(phoneCallTexts.ended)).toBeVisible();
+    await consoleCall.getByRole('button', { name: 'Volver a la fila' }).click();
 
-  // Known defect, found when every journey ran together: once the citizen hangs up a phone call, the
-  // console shows the ended stage without its "Volver a la fila" button. Its cause is not found yet;
-  // this journey (the way back to the queue, and the history saying "Llamada telefónica") waits for it.
-  test.fixme('after a phone call, the console offers the way back to the queue and lists it as a phone call', () => {});
+    // The console's history says it was a phone call, not a video call.
+    const lastCall = operator.page
+      .getByRole('region', { name: callHistoryTexts.title })
+      .getByRole('listitem')
+      .first();
+    await expect(lastCall).toContainText(callHistoryTexts.channel.phone);
+    await expect(lastCall).toContainText(callHistoryTexts.status.ended);
+    await operator.page.screenshot({ path: 'test-results/phone-call-history.png', fullPage: true });
+  });
 });

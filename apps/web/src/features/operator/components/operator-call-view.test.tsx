@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callTexts } from '@seguridad/contracts/messages';
+import { callTexts, phoneCallTexts } from '@seguridad/contracts/messages';
 import { operatorStatusText } from './operator-call-view';
 
 describe('operatorStatusText', () => {
@@ -31,6 +31,10 @@ describe('operatorStatusText', () => {
     ).toBe(callTexts.reconnecting);
     expect(operatorStatusText({ status: 'ended', reason: 'peer_left', chatOccurred: true })).toBe(
       callTexts.ended,
+    );
+    // A phone call had no video: its end is not called the end of a video call.
+    expect(operatorStatusText({ status: 'ended', reason: 'peer_left', chatOccurred: false }, true)).toBe(
+      phoneCallTexts.ended,
     );
     expect(operatorStatusText({ status: 'failed', error: 'not_in_call', message: callTexts.notInCall })).toBe(
       callTexts.notInCall,

@@ -18,7 +18,7 @@ import type { OperatorCall } from '../use-operator-call';
 import styles from './calls.module.css';
 
 /** What the stage says while there is no picture to show (and the status line says always). */
-export function operatorStatusText(phase: CallPhase): string {
+export function operatorStatusText(phase: CallPhase, isPhone = false): string {
   switch (phase.status) {
     case 'idle':
     case 'joining':
@@ -30,7 +30,7 @@ export function operatorStatusText(phase: CallPhase): string {
     case 'connected':
       return phase.reconnecting ? callTexts.reconnecting : callTexts.connected;
     case 'ended':
-      return callTexts.ended;
+      return isPhone ? phoneCallTexts.ended : callTexts.ended;
     case 'failed':
       return phase.message;
   }
@@ -86,7 +86,7 @@ export function OperatorCallView({ operatorCall, snapshot }: OperatorCallViewPro
   if (!inCall || !session) return null;
   const { call } = inCall;
   const isPhone = call.kind === 'phone';
-  const statusText = operatorStatusText(phase);
+  const statusText = operatorStatusText(phase, isPhone);
   const hasAudio = (snapshot.localStream?.getAudioTracks().length ?? 0) > 0;
   const hasVideo = (snapshot.localStream?.getVideoTracks().length ?? 0) > 0;
 
