@@ -37,6 +37,56 @@ const webBoundaries = [
   },
 ];
 
+const server = './apps/server/src';
+
+/**
+ * The server's layers: routes (thin handlers) over services over `*-queries.ts` over the tables;
+ * `realtime/` over `modules/`; `lib/`, `plugins/` and `db/` under both. A lower layer may name an
+ * upper one's types (`import type`), never load it.
+ */
+const serverBoundaries = [
+  {
+    target: server,
+    targetPattern: '-routes\\.ts$',
+    fromPattern: '-routes$',
+    message:
+      'A route file imports no other route file: move what both need into a service or a *-queries.ts.',
+  },
+  {
+    target: server,
+    targetExcept: ['^apps/server/src/db/', '^apps/server/src/testing/', '-queries\\.ts$', '\\.test\\.ts$'],
+    packages: ['drizzle-orm'],
+    from: [`${server}/db/tables`, `${server}/db/schema`],
+    allowTypeImports: true,
+    message:
+      'drizzle-orm and the tables are used only in *-queries.ts, db/ and testing/: add a query function.',
+  },
+  {
+    target: [`${server}/lib`, `${server}/plugins`, `${server}/db`],
+    from: [`${server}/modules`, `${server}/realtime`],
+    allowTypeImports: true,
+    message:
+      'lib/, plugins/ and db/ sit under modules/ and realtime/: import their types only (import type).',
+  },
+  {
+    target: `${server}/modules`,
+    from: `${server}/realtime`,
+    allowTypeImports: true,
+    message: 'realtime/ builds on modules/: a module imports realtime types only (import type).',
+  },
+];
+
+/** The call engine is plain TypeScript: React lives in its `ui/` and its `use-*.ts` hooks only. */
+const callEngineBoundaries = [
+  {
+    target: './apps/web/src/shared/call',
+    targetExcept: ['^apps/web/src/shared/call/ui/', '/use-[^/]*\\.tsx?$', '\\.test\\.tsx?$'],
+    packages: ['react', 'react-dom'],
+    fromPattern: '^apps/web/src/shared/call/(ui/|use-)',
+    message: 'The call engine imports no React: keep React in shared/call/ui/ and the use-*.ts hooks.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -56,7 +106,13 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     plugins: { local: { rules: { 'import-boundaries': importBoundaries } } },
     rules: {
-      'local/import-boundaries': ['error', { root: import.meta.dirname, zones: webBoundaries }],
+      'local/import-boundaries': [
+        'error',
+        {
+          root: import.meta.dirname,
+          zones: [...webBoundaries, ...serverBoundaries, ...callEngineBoundaries],
+        },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-syntax': [

@@ -112,7 +112,7 @@ async function measureRoute(
  * Fastify hello-world, the floor (bare Fastify sending the product's exact reply) and the product's
  * two routes. Unlike requests per second or CPU time, a count does not move with what else a shared
  * machine is doing, so a change of a few per cent shows. It still depends on the state a process
- * reached while starting (docs/decisions/020-api-hot-path.md), which is why the share of one slow
+ * reached while starting (bench/measurements/hot-path/020-api-hot-path.md), which is why the share of one slow
  * path is reported too. Everything runs about 50 times slower under valgrind: the product takes
  * several minutes to start, so this benchmark runs only when named (`api-instructions`).
  */

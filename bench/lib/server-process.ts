@@ -69,13 +69,26 @@ function stopper(child: ChildProcess, cleanup: () => void) {
 }
 
 /**
- * How a server process is started: a command that runs Node under it (valgrind) and how long
- * start-up may take then.
+ * How a server process is started: a command that runs Node under it (valgrind), how long
+ * start-up may take then, Node's flags (the product's default: those of `npm start`) and, for the
+ * product, which built file to run (default `main.js`, the entry).
  */
-export type Launch = { wrapper?: string[]; startTimeoutMs?: number };
+export type Launch = { wrapper?: string[]; startTimeoutMs?: number; nodeArgs?: string[]; script?: string };
+
+/** The node flags of the root package.json's `start` script: the product runs with them. */
+export function startScriptNodeArgs(): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+  const command = String(manifest.scripts.start).split('&&').at(-1)!.trim().split(/\s+/);
+  return command.slice(1).filter((arg) => arg.startsWith('--'));
+}
 
 function spawnNode(script: string, launch: Launch, options: Parameters<typeof spawn>[2]): ChildProcess {
-  const [command, ...args] = [...(launch.wrapper ?? []), process.execPath, script];
+  const [command, ...args] = [
+    ...(launch.wrapper ?? []),
+    process.execPath,
+    ...(launch.nodeArgs ?? []),
+    script,
+  ];
   return spawn(command!, args, options);
 }
 
@@ -116,7 +129,7 @@ export async function startProductServer(
 ): Promise<ServerHandle> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'seguridad-bench-'));
   return spawnBenchServer({
-    script: path.join(repoRoot, 'apps/server/dist/main.js'),
+    script: launch.script ?? path.join(repoRoot, 'apps/server/dist/main.js'),
     cwd: repoRoot,
     env: {
       NODE_ENV: 'production',
@@ -131,7 +144,7 @@ export async function startProductServer(
       ...env,
     },
     readyPath: '/api/health',
-    launch,
+    launch: { nodeArgs: startScriptNodeArgs(), ...launch },
     cleanup: () => rmSync(dataDir, { recursive: true, force: true }),
   });
 }

@@ -5,11 +5,11 @@
 // company-key check and the per-IP ceiling are the product's own work, so they are not here.
 // PARTS (comma-separated; all by default) names what it carries, so each part can be measured apart:
 //   tick-record one of Node's process.nextTick records held from the start, as the product holds one
-//              before it loads anything (decision 026)
+//              before it loads anything (decision 035)
 //   no-pretenuring V8's allocation-site pretenuring turned off from the start, as the product turns
-//              it off (decision 027)
+//              it off (decision 035)
 //   logger     a pino logger at level warn with the product's server options, no request lines:
-//              as the product, Fastify gets it only for requests and `app.log` (decision 025)
+//              as the product, Fastify gets it only for requests and `app.log` (decision 035)
 //   headers    the security headers set by an onRequest hook, as the product sets them
 //   routes     600 routes in 30 plugins, about the product's route table
 //   realtime   Socket.IO on the same HTTP server, as the call widget needs it

@@ -5,7 +5,6 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { z } from 'zod';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
-import './fastify-augment';
 import { mailPlugin } from './integrations/mail/mail-plugin';
 import { storagePlugin } from './integrations/storage/storage-plugin';
 import { flowPlugin } from './integrations/flow/flow-plugin';
@@ -53,7 +52,7 @@ import { videoMailUploadSweepPlugin } from './modules/widget/video-mail-upload-s
 import { widgetRoutes } from './modules/widget/widget-routes';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { attemptsPlugin } from './plugins/attempts';
-import { companyKeyPlugin } from './plugins/company-key';
+import { companyKeyPlugin } from './modules/company/company-key-plugin';
 import { errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { metricsPlugin } from './plugins/metrics/metrics-plugin';
@@ -79,12 +78,19 @@ export type AppDependencies = {
 };
 
 const appConfigPlugin = fp(
-  async (app: FastifyInstance, deps: Pick<AppDependencies, 'config' | 'database'>) => {
+  async function appConfigPlugin(app: FastifyInstance, deps: Pick<AppDependencies, 'config' | 'database'>) {
     app.decorate('config', deps.config);
     app.decorate('database', deps.database);
   },
   { name: 'app-config' },
 );
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: DatabaseHandle;
+  }
+}
 
 /** Composes the whole server. `server-main.ts` only opens the database, calls this and listens. */
 export async function buildApp(deps: AppDependencies) {
@@ -95,9 +101,9 @@ export async function buildApp(deps: AppDependencies) {
       ? { loggerInstance: logger }
       : // Without request lines Fastify is told of no logger of its own: given one, it puts two
         // listeners and two clock reads on every response only to write those lines
-        // (docs/decisions/025-no-request-listeners.md). Its warnings about a reply, and our failure
+        // (bench/measurements/hot-path/025-no-request-listeners.md). Its warnings about a reply, and our failure
         // lines, still reach the logger: every request's `log` is it (no pino child per request,
-        // decision 020), and so is `app.log` below.
+        // decision 035), and so is `app.log` below.
         { childLoggerFactory: () => logger }),
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,

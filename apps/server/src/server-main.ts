@@ -7,8 +7,8 @@ import { runMigrations } from './db/migrate';
 import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
 import { lockDemoAccounts } from './db/seed/demo-accounts';
 import { seedDatabase } from './db/seed/seed';
-import { companies } from './db/schema';
 import { closeWithin } from './lib/graceful-close';
+import { companyKeys } from './modules/company/company-queries';
 
 /** In-flight requests get this long after SIGTERM before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 5_000;
@@ -110,9 +110,7 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
 
-  const companyRows = await database.db
-    .select({ name: companies.name, key: companies.publicKey })
-    .from(companies);
+  const companyRows = await companyKeys(database.db);
   const lines = [
     '',
     `  Plataforma de Seguridad en http://localhost:${port}  (base pública ${config.publicBaseUrl})`,

@@ -42,7 +42,7 @@ export const PROMO_PHONE_DIGITS = MOBILE_LOCAL_DIGITS;
 export const VIDEO_MAIL_PHONE_DIGITS = CHILE_NATIONAL_DIGITS.max;
 export const VERIFICATION_CODE_DIGITS = 6;
 
-/** A session unused this long ends, and none outlives the absolute lifetime (docs/decisions/010). */
+/** A session unused this long ends, and none outlives the absolute lifetime (docs/decisions/010-auth-data-layer-and-throttling.md). */
 export const SESSION_IDLE_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_TTL_MS = 180 * 24 * 60 * 60 * 1000;
 /** `last_used_at` is written at most this often per session, not on every call. */

@@ -78,7 +78,7 @@ type SharedCount = CeilingCount & {
  * hits at once, in memory, and adds them in Redis every `syncMs` in one pipeline, reading back
  * what the other processes added: a request costs no round trip to Redis (one per request took
  * over a third of the API's CPU), and an address spread over several processes is seen whole
- * within `syncMs` (docs/decisions/022-shared-ceiling-sync.md). When Redis is away, each process
+ * within `syncMs` (bench/measurements/hot-path/022-shared-ceiling-sync.md). When Redis is away, each process
  * still holds the ceiling on what it sees itself.
  */
 export function createRedisCeilingCounter(

@@ -63,7 +63,7 @@ export const inputGuardPlugin = fp(
   async (app: FastifyInstance) => {
     // A callback hook, not an async one, and only where there is input: it would otherwise run on
     // every request, and a promise per request for a check that never waits showed in the API's
-    // profile (docs/decisions/020-api-hot-path.md).
+    // profile (bench/measurements/hot-path/020-api-hot-path.md).
     const refuseNul = (
       request: FastifyRequest,
       _reply: FastifyReply,

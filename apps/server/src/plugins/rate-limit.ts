@@ -20,7 +20,7 @@ const CEILING_WINDOW_MS = 60_000;
 /**
  * A per-IP ceiling on every API route. Counts are shared through Redis when it is configured, so
  * several processes behind one load balancer hold one ceiling (each adds its share there every
- * `RATE_LIMIT_SYNC_MS`, decision 022); routes that anonymous visitors can abuse set
+ * `RATE_LIMIT_SYNC_MS`, decision 035); routes that anonymous visitors can abuse set
  * tighter limits of their own through `config.rateLimit`, counted by @fastify/rate-limit.
  *
  * Which routes are limited is decided once per route when it is declared, by its path (the matched
@@ -29,7 +29,7 @@ const CEILING_WINDOW_MS = 60_000;
  * a callback hook over a plain counter that answers in the same tick, where the library's hook
  * made three promises per request. Below the ceiling no `x-ratelimit-*` headers are written
  * (no client of ours reads them); a refused request gets them with `retry-after`
- * (docs/decisions/020-api-hot-path.md).
+ * (bench/measurements/hot-path/020-api-hot-path.md).
  */
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance) => {

@@ -61,7 +61,7 @@ const HSTS = 'strict-transport-security';
  * legacy browser switches mean nothing on it. What does: no sniffing, no cross-origin reads, no
  * framing by others, and a CSP that lets nothing run if a browser ever renders one as a document
  * (an image or video the API streams, opened in a tab, still shows: img-src and media-src 'self').
- * A tenth of the page set's bytes; sent on every API reply (docs/decisions/020-api-hot-path.md).
+ * A tenth of the page set's bytes; sent on every API reply (bench/measurements/hot-path/020-api-hot-path.md).
  */
 export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'content-security-policy': "default-src 'none'; img-src 'self'; media-src 'self'; frame-ancestors 'self'",

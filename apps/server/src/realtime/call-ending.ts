@@ -31,7 +31,7 @@ export async function announceCallEnded(
     socket.emit(callSocketEvents.callEnded, ended);
     const own = socket.data.call?.participantId;
     const peer =
-      members.find((member) => member.data.call!.participantId !== own)?.data.call ??
+      members.find((member) => member.data.call.participantId !== own)?.data.call ??
       (departed && departed.participantId !== own ? departed : undefined);
     if (peer) {
       const left: ServerMessage = { id: 'userLeaveRoom', roomName: call.room, user: participantOf(peer) };
@@ -87,7 +87,7 @@ async function endIfOpen(
 export async function endCallIfStillAbsent(app: FastifyInstance, membership: CallMembership): Promise<void> {
   const sockets = await app.io.in(callRoom(membership.room)).fetchSockets();
   const back = joinedMembers(sockets, membership.room).some(
-    (socket) => socket.data.call!.callId === membership.callId && socket.data.call!.role === membership.role,
+    (socket) => socket.data.call.callId === membership.callId && socket.data.call.role === membership.role,
   );
   if (back) return;
   if (membership.role === 'caller') {

@@ -3,7 +3,7 @@ import { SERVICE_TIME_ZONE } from '@seguridad/contracts/constants';
 import { isWithinWorkingHours } from '@seguridad/contracts/helpers/working-hours';
 import { openCallGroups } from '../modules/calls/queue-queries';
 import { companiesWithHours } from '../modules/company/company-queries';
-import { operatorRoom } from '../modules/operator/operator-access';
+import { operatorRoom } from '../lib/socket-rooms';
 import type { CentreFigures, SocketKind } from '../plugins/metrics/server-metrics';
 import type { AppSocket } from './call-socket';
 

@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { callSocketEvents, type QueuePosition, type QueueRemoved } from '@seguridad/contracts/realtime/call';
 import { callRoom, toQueuedCall, type CallRow } from '../modules/calls/call-access';
 import { recentHandledSeconds, waitingPublicRooms } from '../modules/calls/queue-queries';
-import { operatorRoom } from '../modules/operator/operator-access';
+import type { Deps } from '../lib/dependencies';
+import { operatorRoom } from '../lib/socket-rooms';
 
 /** Until a company has handled calls, a call is assumed to take this long. */
 export const DEFAULT_HANDLED_SECONDS = 180;
@@ -20,19 +20,22 @@ export function operatorsOf(call: CallRow): string {
 }
 
 /** Operator consoles (sockets) connected for the company, on every process. */
-export async function operatorsOnline(app: FastifyInstance, companyId: number): Promise<number> {
+export async function operatorsOnline(app: Deps<'roomSize'>, companyId: number): Promise<number> {
   return app.roomSize(operatorRoom(companyId));
 }
 
 /** Mean accepted → ended time of the company's last handled calls, in seconds. */
-export async function averageHandledSeconds(app: FastifyInstance, companyId: number): Promise<number> {
+export async function averageHandledSeconds(app: Deps<'database'>, companyId: number): Promise<number> {
   const durations = await recentHandledSeconds(app.database.db, companyId, HANDLED_SAMPLE);
   if (durations.length === 0) return DEFAULT_HANDLED_SECONDS;
   return Math.max(0, durations.reduce((sum, seconds) => sum + seconds, 0) / durations.length);
 }
 
 /** Every waiting public call of the company with its place in the queue, first to be answered first. */
-export async function queuePositions(app: FastifyInstance, companyId: number): Promise<QueuePosition[]> {
+export async function queuePositions(
+  app: Deps<'database' | 'roomSize'>,
+  companyId: number,
+): Promise<QueuePosition[]> {
   const waiting = await waitingPublicRooms(app.database.db, companyId);
   if (waiting.length === 0) return [];
   const [online, handledSeconds] = await Promise.all([
@@ -48,17 +51,20 @@ export async function queuePositions(app: FastifyInstance, companyId: number): P
 }
 
 /** Tells every waiting caller of the company its (new) place in the queue. */
-export async function sendQueuePositions(app: FastifyInstance, companyId: number): Promise<void> {
+export async function sendQueuePositions(
+  app: Deps<'database' | 'roomSize' | 'io'>,
+  companyId: number,
+): Promise<void> {
   for (const position of await queuePositions(app, companyId)) {
     app.io.to(callRoom(position.roomName)).emit(callSocketEvents.queuePosition, position);
   }
 }
 
-export function announceQueued(app: FastifyInstance, call: CallRow): void {
+export function announceQueued(app: Deps<'io'>, call: CallRow): void {
   app.io.to(operatorsOf(call)).emit(callSocketEvents.queueAdded, toQueuedCall(call));
 }
 
-export function announceLeftQueue(app: FastifyInstance, call: CallRow, reason: QueueRemoved['reason']): void {
+export function announceLeftQueue(app: Deps<'io'>, call: CallRow, reason: QueueRemoved['reason']): void {
   app.io.to(operatorsOf(call)).emit(callSocketEvents.queueRemoved, { id: call.id, reason });
 }
 
@@ -66,7 +72,10 @@ export function announceLeftQueue(app: FastifyInstance, call: CallRow, reason: Q
  * An operator's console connected or went away: the company's operators see the new count, and
  * the waiting callers a new estimate (it depends on how many operators answer).
  */
-export async function announcePresence(app: FastifyInstance, companyId: number): Promise<void> {
+export async function announcePresence(
+  app: Deps<'database' | 'roomSize' | 'io'>,
+  companyId: number,
+): Promise<void> {
   const online = await operatorsOnline(app, companyId);
   app.io.to(operatorRoom(companyId)).emit(callSocketEvents.presence, { operators_online: online });
   await sendQueuePositions(app, companyId);

@@ -21,8 +21,8 @@ import {
 import { centreFigures, countSockets } from './call-metrics';
 import { handleRoomAdmin } from './call-video-play';
 import { handleRecordingMessage, isRecordingMessage } from './call-recording';
-import { handleJoin, handleLeave, isInRoom, relayMessage, type CallHandlerContext } from './call-signaling';
-import { refusal, type AppSocket } from './call-socket';
+import { handleJoin, handleLeave, relayMessage, type CallHandlerContext } from './call-signaling';
+import { isInRoom, refusal, type AppSocket } from './call-socket';
 import { limitSocketEvents } from './socket-rate-limit';
 
 /**

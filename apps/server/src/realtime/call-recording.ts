@@ -9,8 +9,7 @@ import { callRoom, operatorParticipantId } from '../modules/calls/call-access';
 import { callById } from '../modules/calls/call-queries';
 import { openRecordingOf } from '../modules/recordings/recording-queries';
 import { finaliseCallRecordings, startCallRecording } from '../modules/recordings/recording-service';
-import { signalError, type AppSocket, type CallMembership } from './call-socket';
-import { isInRoom } from './call-signaling';
+import { isInRoom, signalError, type AppSocket, type CallMembership } from './call-socket';
 
 /** True for the signaling messages this module handles instead of the plain relay. */
 export function isRecordingMessage(payload: unknown): boolean {

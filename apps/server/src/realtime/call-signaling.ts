@@ -17,10 +17,12 @@ import {
 import { callParticipant, callRoom, endCallWithoutMedia, endOpenCall } from '../modules/calls/call-access';
 import {
   ackOf,
+  isInRoom,
   joinedMembers,
   participantOf,
   refusal,
   signalError,
+  socketUser,
   type AppSocket,
   type CallMembership,
 } from './call-socket';
@@ -45,11 +47,6 @@ export const DEFAULT_CALLER_NAME = 'Ciudadano';
 /** The caller's chosen name as plain text: no control characters, never empty. */
 export function callerDisplayName(userName: string): string {
   return userName.replace(/[\p{Cc}\p{Cf}]/gu, '').trim() || DEFAULT_CALLER_NAME;
-}
-
-/** True when the socket is, right now, a participant of the call of `roomName`. */
-export function isInRoom(socket: AppSocket, roomName: string): boolean {
-  return socket.data.call?.room === roomName && socket.rooms.has(callRoom(roomName));
 }
 
 /**
@@ -92,7 +89,7 @@ export async function handleJoin(
   );
   const anotherOperator = members.some(
     (member) =>
-      member.data.call!.role === 'operator' && member.data.call!.participantId !== participant.participantId,
+      member.data.call.role === 'operator' && member.data.call.participantId !== participant.participantId,
   );
   if (participant.role === 'operator' && anotherOperator) {
     return ack(refusal('call_taken', callTexts.callTaken));
@@ -105,7 +102,7 @@ export async function handleJoin(
     await socket.leave(callRoom(previous.room));
     context.participantAway(previous);
   }
-  const replaced = members.filter((member) => member.data.call!.participantId === participant.participantId);
+  const replaced = members.filter((member) => member.data.call.participantId === participant.participantId);
   await Promise.all(replaced.map((stale) => stale.leave(room)));
 
   const membership: CallMembership = {
@@ -117,7 +114,7 @@ export async function handleJoin(
     isPrivate: call.isPrivate,
     kind: call.kind,
     userName:
-      participant.role === 'caller' ? callerDisplayName(parsed.data.userName) : socket.data.user!.name,
+      participant.role === 'caller' ? callerDisplayName(parsed.data.userName) : socketUser(socket).name,
   };
   socket.data.call = membership;
   await socket.join(room);
@@ -127,7 +124,7 @@ export async function handleJoin(
   const users: Participant[] = [
     ...members
       .filter((member) => !replaced.includes(member))
-      .map((member) => participantOf(member.data.call!)),
+      .map((member) => participantOf(member.data.call)),
     self,
   ];
   ack({ ok: true, self, users, status: call.status });

@@ -6,6 +6,7 @@ import type {
   InterServerEvents,
   ServerToClientEvents,
 } from '@seguridad/contracts/realtime/events';
+import { callRoom } from '../modules/calls/call-access';
 
 /** Who opened the socket, when its handshake carried a session token (set before `connection`). */
 export type SocketUser = {
@@ -61,7 +62,29 @@ export function participantOf(membership: CallMembership): Participant {
   };
 }
 
+/** A socket known to have joined a call: its membership is there (see `joined`). */
+export type Joined<Sock extends { data: SocketData }> = Sock & { data: { call: CallMembership } };
+
+/**
+ * Whether the socket has joined a call, as a type guard: after it, `socket.data.call` needs no `!`
+ * (the socket counterpart of the routes' `guarded()`).
+ */
+export function joined<Sock extends { data: SocketData }>(socket: Sock): socket is Joined<Sock> {
+  return socket.data.call !== undefined;
+}
+
+/** The account a socket signed in with; throws when a handler that needs one runs without it. */
+export function socketUser(socket: { data: SocketData }): SocketUser {
+  if (!socket.data.user) throw new Error('socket handler that needs a session ran without one');
+  return socket.data.user;
+}
+
 /** Sockets that joined `room` as a participant of the call, on every process. */
-export function joinedMembers(sockets: AppRemoteSocket[], room: string): AppRemoteSocket[] {
-  return sockets.filter((socket) => socket.data.call?.room === room);
+export function joinedMembers(sockets: AppRemoteSocket[], room: string): Joined<AppRemoteSocket>[] {
+  return sockets.filter(joined).filter((socket) => socket.data.call.room === room);
+}
+
+/** True when the socket is, right now, a participant of the call of `roomName`. */
+export function isInRoom(socket: AppSocket, roomName: string): boolean {
+  return socket.data.call?.room === roomName && socket.rooms.has(callRoom(roomName));
 }

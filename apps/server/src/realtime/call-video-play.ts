@@ -16,8 +16,7 @@ import {
   stopVideoPlay,
 } from '../modules/call-videos/call-video-queries';
 import { signPath } from '../lib/signed-urls';
-import { ackOf, refusal, type AppSocket, type CallMembership } from './call-socket';
-import { isInRoom } from './call-signaling';
+import { ackOf, isInRoom, refusal, type AppSocket, type CallMembership } from './call-socket';
 
 type PlayingVideo = { id: number; title: string; captionsKey: string | null };
 

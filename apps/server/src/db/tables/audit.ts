@@ -1,7 +1,7 @@
 import { index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 
-import { companyOf, createdAt } from './columns';
-import { users } from './core';
+import { createdAt } from './columns';
+import { companyOf, users } from './core';
 
 // ─── Audit trail (decision 033) ───
 

@@ -1,5 +1,6 @@
 import { index, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { companyOf, createdAt, handling } from './columns';
+import { createdAt } from './columns';
+import { companyOf, handling } from './core';
 
 /**
  * Callback requests (`serviceStatus.callBack`, decision 018): a +569 mobile (E.164) and when the

@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { companyOf, createdAt, handling, legalHold, ownerOf } from './columns';
+import { createdAt } from './columns';
 import type { WorkingHoursSlot } from '@seguridad/contracts/helpers/working-hours';
 
 export type { WorkingHoursSlot };
@@ -178,7 +178,7 @@ export const userPhones = pgTable(
   {
     id: serial('id').primaryKey(),
     userId: ownerOf(),
-    /** 11 digits including the country code, e.g. 56912345678. */
+    /** E.164, e.g. +56912345678 (the contracts' phone fields parse to it; drizzle/0005_phones_e164.sql converted older rows). */
     phone: text('phone').notNull(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -347,3 +347,42 @@ export const callChatMessages = pgTable(
     index('call_chat_messages_call_idx').on(table.callId, table.id),
   ],
 );
+
+/*
+ * Columns that reference the tables above, for the other table files. Function declarations, so
+ * a table can call them before `users` and `companies` are initialised (the reference is lazy).
+ */
+
+/** The account a row belongs to; deleting the account deletes the row. */
+export function ownerOf() {
+  return integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+}
+
+/** The company (tenant) a row belongs to. */
+export function companyOf() {
+  return integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' });
+}
+
+/** When an operator handled an inbox item, and who. */
+export function handling() {
+  return {
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: integer('handled_by').references(() => users.id, { onDelete: 'set null' }),
+  };
+}
+
+/**
+ * A legal hold (decision 034): kept past its retention because a complaint or an investigation
+ * needs it, with why, since when and by whom. Null reason: no hold.
+ */
+export function legalHold() {
+  return {
+    holdReason: text('hold_reason'),
+    heldAt: timestamp('held_at', { withTimezone: true }),
+    heldBy: integer('held_by').references(() => users.id, { onDelete: 'set null' }),
+  };
+}

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
-import { companyOf, createdAt } from './columns';
-import { users } from './core';
+import { createdAt } from './columns';
+import { companyOf, users } from './core';
 
 // ─── Security network (spec §1, §3 "Network invitation", §4 statuses) ─────────────────────────────
 

@@ -1,7 +1,6 @@
 import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { RetentionKind } from '@seguridad/contracts/http/retention';
-import { companyOf } from './columns';
-import { users } from './core';
+import { companyOf, users } from './core';
 
 // ─── Retention (decision 034): each company's periods, where they differ from the policy's ───
 

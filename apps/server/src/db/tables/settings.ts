@@ -1,7 +1,7 @@
 import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
-import { createdAt, ownerOf } from './columns';
-import { users } from './core';
+import { createdAt } from './columns';
+import { ownerOf, users } from './core';
 
 // ───────────────────────────────────────────────────────────────────────────────────────────────
 // Settings (docs/decisions/011): the profile's avatar, who sees the user's cameras, and the

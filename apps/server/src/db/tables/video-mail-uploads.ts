@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { companyOf, createdAt } from './columns';
-import { videoMails } from './core';
+import { createdAt } from './columns';
+import { companyOf, videoMails } from './core';
 
 /**
  * A video mail whose video is still arriving through the resumable upload (decision 029): the

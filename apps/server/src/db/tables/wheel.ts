@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
-import { createdAt, ownerOf } from './columns';
-import { users } from './core';
+import { createdAt } from './columns';
+import { ownerOf, users } from './core';
 
 // ───────────────────────────────────────────────────────────────────────────────────────────────
 // Prize wheel (docs/decisions/016): the 10 sections with their odds and stock, each user's spins

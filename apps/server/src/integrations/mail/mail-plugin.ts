@@ -7,7 +7,7 @@ import { createSmtpMailSender } from './smtp-mail-sender';
 
 /** Decorates `app.mail`: the sender given (tests), SMTP when configured, else the outbox. */
 export const mailPlugin = fp(
-  async (app: FastifyInstance, options: { sender?: MailSender }) => {
+  async function mailPlugin(app: FastifyInstance, options: { sender?: MailSender }) {
     const sender =
       options.sender ??
       (app.config.smtpUrl
@@ -18,3 +18,9 @@ export const mailPlugin = fp(
   },
   { name: 'mail', dependencies: ['app-config', 'metrics'] },
 );
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mail: MailSender;
+  }
+}

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { outboxMessages } from '../../db/schema';
+import { writeOutboxMessage } from '../outbox-queries';
 import type { MailMessage, MailSender } from './mail-sender';
 
 /** Keeps every mail in the database, where the dev mailbox shows it. Nothing leaves the machine. */
@@ -7,7 +7,7 @@ export function createOutboxMailSender(db: Database): MailSender {
   return {
     kind: 'outbox',
     async send(message: MailMessage) {
-      await db.insert(outboxMessages).values({
+      await writeOutboxMessage(db, {
         channel: 'email',
         recipient: message.to.toLowerCase(),
         subject: message.subject,

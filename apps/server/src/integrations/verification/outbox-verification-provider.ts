@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { outboxMessages } from '../../db/schema';
+import { writeOutboxMessage } from '../outbox-queries';
 import { newNumericCode } from '../../lib/tokens';
 import { hashCode } from './code-hash';
 import type { VerificationProvider } from './verification-provider';
@@ -10,7 +10,7 @@ export function createOutboxVerificationProvider(db: Database, brandName: string
     kind: 'outbox',
     async send({ phone, channel }) {
       const code = newNumericCode();
-      await db.insert(outboxMessages).values({
+      await writeOutboxMessage(db, {
         channel,
         recipient: phone,
         subject: 'Código de verificación',

@@ -16,7 +16,7 @@ const MINUTE = 60 * 1000;
  * e-mail's global count is high, so a stranger guessing from elsewhere cannot lock the owner out.
  * Sign-up refuses per e-mail. The reset e-mail is refused per e-mail+requester, and per e-mail only
  * past an inbox ceiling (`RESET_MAILS_PER_EMAIL`), so a stranger cannot block the owner's reset
- * nor flood their inbox (docs/decisions/010, 031).
+ * nor flood their inbox (docs/decisions/010-auth-data-layer-and-throttling.md, 031).
  */
 export const ATTEMPT_LIMITS = {
   login: { limit: 10, windowMs: 15 * MINUTE, perEmail: 'slow' },

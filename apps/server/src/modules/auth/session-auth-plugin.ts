@@ -20,7 +20,7 @@ export type AuthenticatedUser = {
  * every process.
  */
 export const sessionAuthPlugin = fp(
-  async (app: FastifyInstance) => {
+  async function sessionAuthPlugin(app: FastifyInstance) {
     app.decorateRequest('user', undefined);
     async function signedInUser(request: FastifyRequest): Promise<AuthenticatedUser> {
       const header = request.headers.authorization ?? '';
@@ -31,10 +31,11 @@ export const sessionAuthPlugin = fp(
       request.user = row;
       return row;
     }
-    app.decorate('signedInUser', signedInUser);
-    app.decorate('authenticate', async (request: FastifyRequest) => {
+    async function authenticate(request: FastifyRequest): Promise<void> {
       await signedInUser(request);
-    });
+    }
+    app.decorate('signedInUser', signedInUser);
+    app.decorate('authenticate', authenticate);
   },
   { name: 'session-auth', dependencies: ['app-config', 'attempts'] },
 );

@@ -17,7 +17,7 @@ import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/error-responses';
 import { guarded } from '../../lib/route-guards';
 import type { CompanyContext } from '../company/company-queries';
-import { operatorRoom } from '../operator/operator-access';
+import { operatorRoom } from '../../lib/socket-rooms';
 import { callbacksForPhoneSince, markCallbackDone, saveCallback } from './callback-queries';
 
 const errors = errorResponses(400, 401, 403, 404, 429, 503);

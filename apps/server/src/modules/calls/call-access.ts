@@ -1,8 +1,9 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { CALL_TOKEN_HEADER, type QueuedCall } from '@seguridad/contracts/http/calls';
 import { COMPANY_KEY_HEADER } from '@seguridad/contracts/constants';
 import type { videoCalls } from '../../db/schema';
+import type { Deps } from '../../lib/dependencies';
 import { hashToken } from '../../lib/tokens';
 import { callById, callOfCompany, endCallIfOpen } from './call-queries';
 import { membershipOf } from '../operator/membership-queries';
@@ -42,7 +43,7 @@ function sameHash(stored: string | null, token: string): boolean {
 
 /** The call this caller token belongs to, in any status, or undefined (wrong token). */
 export async function callOfCallerToken(
-  app: FastifyInstance,
+  app: Deps<'database'>,
   callId: number,
   callerToken: string | undefined,
 ): Promise<CallRow | undefined> {
@@ -53,7 +54,7 @@ export async function callOfCallerToken(
 
 /** The open call this caller token belongs to, or undefined (wrong token, ended call). */
 export async function callForCaller(
-  app: FastifyInstance,
+  app: Deps<'database'>,
   callId: number,
   callerToken: string | undefined,
 ): Promise<CallRow | undefined> {
@@ -63,7 +64,7 @@ export async function callForCaller(
 
 /** The call if this user is an operator of its company (any status: the console keeps history). */
 export async function callForOperator(
-  app: FastifyInstance,
+  app: Deps<'database'>,
   callId: number,
   userId: number,
 ): Promise<CallRow | undefined> {
@@ -77,7 +78,7 @@ export async function callForOperator(
  * operator's user id. Used by the HTTP routes (attachments, relay settings) and the socket `join`.
  */
 export async function callParticipant(
-  app: FastifyInstance,
+  app: Deps<'database'>,
   callId: number,
   credentials: { callerToken?: string; operatorUserId?: number },
 ): Promise<CallParticipant | undefined> {
@@ -112,7 +113,7 @@ export function callerTokenOf(request: FastifyRequest): string | undefined {
  * give undefined, which routes answer with 404 so nobody learns which calls exist.
  */
 export async function participantOfRequest(
-  app: FastifyInstance,
+  app: Deps<'database' | 'requireCompany' | 'signedInUser'>,
   request: FastifyRequest,
   callId: number,
   options: { companyKey: 'required' | 'optional'; callerToken?: string; callerMayBeClosed?: boolean },
@@ -161,7 +162,7 @@ export function toQueuedCall(call: CallRow): QueuedCall {
  * call had already ended (hanging up twice is not an error).
  */
 export async function endOpenCall(
-  app: FastifyInstance,
+  app: Deps<'database'>,
   callId: number,
 ): Promise<{ call: CallRow; reason: 'hangup' | 'abandoned' } | undefined> {
   const call = await endCallIfOpen(app.database.db, callId);
@@ -175,7 +176,7 @@ export async function endOpenCall(
  * waiting cannot have had media; it ends as an ordinary hang-up would.
  */
 export async function endCallWithoutMedia(
-  app: FastifyInstance,
+  app: Deps<'database'>,
   callId: number,
 ): Promise<{ call: CallRow; reason: 'hangup' | 'abandoned' | 'no_media' } | undefined> {
   const call = await endCallFrom(app.database.db, callId, 'active', 'no_media');

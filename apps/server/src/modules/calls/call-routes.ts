@@ -79,7 +79,7 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/calls/videoCall',
     {
-      preHandler: app.companyPreHandler,
+      preHandler: app.requireCompany,
       config: { rateLimit: { max: app.config.videoCallsMax, timeWindow: '10 minutes' } },
       schema: {
         tags: ['company'],

@@ -15,6 +15,23 @@ export type CompanyContext = {
   allowedOrigins: string[];
 };
 
+/**
+ * The company the seed created first: the tenant that runs the promotion's draw and that new
+ * security-network invitations belong to.
+ */
+export async function defaultCompanyId(db: Database): Promise<number | undefined> {
+  const [row] = await db.select({ id: companies.id }).from(companies).orderBy(asc(companies.id)).limit(1);
+  return row?.id;
+}
+
+/** Every company's name and widget key, for the start-up banner. */
+export async function companyKeys(db: Database): Promise<{ name: string; key: string }[]> {
+  return db
+    .select({ name: companies.name, key: companies.publicKey })
+    .from(companies)
+    .orderBy(asc(companies.id));
+}
+
 export async function companyByPublicKey(db: Database, key: string): Promise<CompanyContext | undefined> {
   const [row] = await db
     .select({

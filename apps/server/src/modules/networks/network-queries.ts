@@ -7,7 +7,7 @@ import {
   type NetworkStatus,
 } from '@seguridad/contracts/http/networks';
 import type { Database } from '../../db/client';
-import { companies, networkInvitations, users } from '../../db/schema';
+import { networkInvitations, users } from '../../db/schema';
 
 /** Who is asking, as far as invitations go: an invitation is theirs by account or by e-mail. */
 export type Invitee = { id: number; email: string };
@@ -20,12 +20,6 @@ function addressedTo(invitee: Invitee) {
     eq(networkInvitations.guestUserId, invitee.id),
     eq(networkInvitations.guestEmail, invitee.email.trim().toLowerCase()),
   );
-}
-
-/** The tenant new invitations belong to: the company the seed created first. */
-export async function defaultCompanyId(db: Database): Promise<number | undefined> {
-  const [row] = await db.select({ id: companies.id }).from(companies).orderBy(asc(companies.id)).limit(1);
-  return row?.id;
 }
 
 /** The account registered with this e-mail, if any (case-insensitive). */

@@ -1,16 +1,16 @@
-import type { FastifyInstance } from 'fastify';
 import { NETWORK_INVITATION_TTL_DAYS, SECURITY_NETWORK_MAX_PEOPLE } from '@seguridad/contracts/constants';
 import { NETWORK_STATUS } from '@seguridad/contracts/http/networks';
 import { networkEvents, type NetworkChangedEvent } from '@seguridad/contracts/realtime/networks';
 import { errorMessages, networkTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
+import type { Deps } from '../../lib/dependencies';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { AuthenticatedUser } from '../auth/session-auth-plugin';
+import { defaultCompanyId } from '../company/company-queries';
 import { invitationLink, networkInvitationMail } from './network-mails';
 import {
   addInvitationWithinCap,
   answerInvitation,
-  defaultCompanyId,
   deleteInvitation,
   invitationByCodeHash,
   removeInvitation,
@@ -23,7 +23,7 @@ const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
 /** Tells the other person's open pages (every process, through the Redis adapter) to refresh. */
-function notify(app: FastifyInstance, userId: number | null | undefined, event: NetworkChangedEvent) {
+function notify(app: Deps<'io'>, userId: number | null | undefined, event: NetworkChangedEvent) {
   if (userId) app.io.to(`user:${userId}`).emit(networkEvents.changed, event);
 }
 
@@ -32,7 +32,7 @@ function notify(app: FastifyInstance, userId: number | null | undefined, event: 
  * address, an address already pending or confirmed, and a sixth person (spec §1).
  */
 export async function inviteToNetwork(
-  app: FastifyInstance,
+  app: Deps<'database' | 'attempts' | 'config' | 'mail' | 'io'>,
   owner: AuthenticatedUser,
   guestEmailTyped: string,
 ): Promise<void> {
@@ -89,7 +89,7 @@ export async function inviteToNetwork(
  * changes nothing). Anyone else's invitation is a 404, whether it exists or not.
  */
 export async function answerFromSettings(
-  app: FastifyInstance,
+  app: Deps<'database' | 'io'>,
   user: AuthenticatedUser,
   invitationId: number,
   status: 2 | 3,
@@ -106,7 +106,11 @@ export async function answerFromSettings(
 }
 
 /** The owner removes someone or cancels an invitation, or the member leaves; others get 404. */
-export async function leaveOrRemove(app: FastifyInstance, user: AuthenticatedUser, invitationId: number) {
+export async function leaveOrRemove(
+  app: Deps<'database' | 'io'>,
+  user: AuthenticatedUser,
+  invitationId: number,
+) {
   const db = app.database.db;
   const removed = await removeInvitation(db, invitationId, user);
   if (!removed) throw new AppError(404, 'invitation_not_found', networkTexts.invitationNotFound);
@@ -121,7 +125,7 @@ export async function leaveOrRemove(app: FastifyInstance, user: AuthenticatedUse
  * The invitation behind an e-mailed code while it can still be answered: it exists, belongs to
  * the company the link names, is pending and has not expired. Undefined otherwise.
  */
-export async function openInvitationByCode(app: FastifyInstance, code: string, companyId: number) {
+export async function openInvitationByCode(app: Deps<'database'>, code: string, companyId: number) {
   const invitation = await invitationByCodeHash(app.database.db, hashToken(code));
   if (!invitation || invitation.companyId !== companyId) return undefined;
   return invitation;
@@ -132,7 +136,7 @@ function isOpen(invitation: { status: number; expiresAt: Date }): boolean {
 }
 
 /** The inviting user's name for the invitation page; 404 unless the link can still be answered. */
-export async function invitingUserByCode(app: FastifyInstance, code: string, companyId: number) {
+export async function invitingUserByCode(app: Deps<'database'>, code: string, companyId: number) {
   const invitation = await openInvitationByCode(app, code, companyId);
   if (!invitation || !isOpen(invitation)) {
     throw new AppError(404, 'invitation_invalid', networkTexts.invitationInvalid);
@@ -145,7 +149,7 @@ export async function invitingUserByCode(app: FastifyInstance, code: string, com
  * giving the answer already given changes nothing.
  */
 export async function answerByCode(
-  app: FastifyInstance,
+  app: Deps<'database' | 'io'>,
   user: AuthenticatedUser,
   answer: { code: string; companyId: number; status: 2 | 3 },
 ): Promise<void> {

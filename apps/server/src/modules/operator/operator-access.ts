@@ -5,9 +5,6 @@ import { AppError } from '../../lib/app-error';
 import { staffTexts } from '@seguridad/contracts/messages';
 import { membershipOf, twoStepStateOf, type OperatorContext } from './membership-queries';
 
-/** The Socket.IO room of a company's operators: new inbox items and the waiting-call queue. */
-export const operatorRoom = (companyId: number) => `company:${companyId}:operators`;
-
 /**
  * Roles in order of what they may do (decision 033): an operator answers and handles; a supervisor
  * also sees every call and recording of the company; an administrator also runs the company.

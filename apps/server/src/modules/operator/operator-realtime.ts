@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { SocketUser } from '../../realtime/call-socket';
 import { findActiveSession, sessionRoom } from '../auth/session-queries';
 import { membershipOf } from './membership-queries';
-import { operatorRoom } from './operator-access';
+import { operatorRoom } from '../../lib/socket-rooms';
 
 /** The socket's user, through the same lookup as the API, so expired and revoked sessions count as none. */
 async function socketUserOf(app: FastifyInstance, token: string): Promise<SocketUser | undefined> {

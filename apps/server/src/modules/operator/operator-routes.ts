@@ -23,7 +23,7 @@ import {
 } from './company-settings-queries';
 import { companyInbox, markInboxItemHandled } from './inbox-queries';
 import { membershipOf, twoStepStateOf } from './membership-queries';
-import { operatorRoom } from './operator-access';
+import { operatorRoom } from '../../lib/socket-rooms';
 
 const errors = errorResponses(400, 401, 403, 404);
 const idParams = z.object({ id: databaseIdSchema });

@@ -4,7 +4,7 @@ import { errorMessages } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/error-responses';
 import { guarded } from '../../lib/route-guards';
-import { defaultCompanyId } from '../networks/network-queries';
+import { defaultCompanyId } from '../company/company-queries';
 import { operatorDrawView, publishDraw, runDraw } from './draw-service';
 
 /**

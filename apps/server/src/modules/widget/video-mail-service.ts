@@ -13,7 +13,7 @@ import type { MailSender } from '../../integrations/mail/mail-sender';
 import { storePlayableVideo } from '../../integrations/storage/playable-video';
 import { AppError } from '../../lib/app-error';
 import type { CompanyContext } from '../company/company-queries';
-import { operatorRoom } from '../operator/operator-access';
+import { operatorRoom } from '../../lib/socket-rooms';
 import { saveVideoMail } from './widget-queries';
 import { newVideoMailMail } from './widget-mails';
 

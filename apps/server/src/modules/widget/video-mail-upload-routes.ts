@@ -69,7 +69,7 @@ export const videoMailUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     VIDEO_MAIL_UPLOADS_PATH,
     {
-      preHandler: app.companyPreHandler,
+      preHandler: app.requireCompany,
       config: { rateLimit: { max: app.config.widgetSubmissionsMax, timeWindow: '10 minutes' } },
       schema: {
         tags: ['company'],
@@ -115,7 +115,7 @@ export const videoMailUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     app.route({
       method,
       url: `${VIDEO_MAIL_UPLOADS_PATH}/:id`,
-      preHandler: app.companyPreHandler,
+      preHandler: app.requireCompany,
       schema: { hide: true, params: uploadParams },
       handler: guarded('company')(async (request, reply) => {
         await ownUpload(request.company, request.params.id);
@@ -128,7 +128,7 @@ export const videoMailUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${VIDEO_MAIL_UPLOADS_PATH}/:id/complete`,
     {
-      preHandler: app.companyPreHandler,
+      preHandler: app.requireCompany,
       schema: {
         tags: ['company'],
         summary: 'Files a resumable video mail whose video has all arrived (asking again is harmless)',

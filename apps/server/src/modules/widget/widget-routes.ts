@@ -14,7 +14,7 @@ import {
 import { isWithinWorkingHours } from '@seguridad/contracts/helpers/working-hours';
 import { errorMessages } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
-import { operatorRoom } from '../operator/operator-access';
+import { operatorRoom } from '../../lib/socket-rooms';
 import { readVideoMailUpload } from './read-video-mail-upload';
 import { saveContactMessage } from './widget-queries';
 import { newContactMail } from './widget-mails';
@@ -73,7 +73,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/company/serviceStatus',
     {
-      preHandler: app.companyPreHandler,
+      preHandler: app.requireCompany,
       schema: {
         tags: ['company'],
         security: [{ companyKey: [] }],
@@ -98,7 +98,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/attention/contact',
     {
-      preHandler: app.companyPreHandler,
+      preHandler: app.requireCompany,
       config: { rateLimit: submissionLimit },
       schema: {
         tags: ['company'],
@@ -130,7 +130,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/calls/videoMail',
     {
-      preHandler: app.companyPreHandler,
+      preHandler: app.requireCompany,
       config: { rateLimit: submissionLimit },
       schema: {
         tags: ['company'],

@@ -26,7 +26,7 @@ function appendHook<T>(existing: T | T[] | undefined, hook: T): T[] {
  * (`/api/calls/videoCall/:id`), never the URL. Matched routes carry their own bound observer (an
  * `onSend` hook added when the route is declared), so a request costs a clock read at each end and
  * one observation: no response listener (an `onResponse` hook would add two per response,
- * docs/decisions/025-no-request-listeners.md) and no label lookup. Requests no route matched are
+ * bench/measurements/hot-path/025-no-request-listeners.md) and no label lookup. Requests no route matched are
  * observed by `observeUnmatched`, which the not-found handler calls.
  */
 export function measureRequests(

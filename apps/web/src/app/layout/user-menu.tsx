@@ -2,7 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { webPaths } from '@seguridad/contracts/web-paths';
-import { AccountIcon, signOut } from './site-header';
+import { AccountIcon, signOut } from './account-controls';
 import styles from './site-header.module.css';
 
 /**

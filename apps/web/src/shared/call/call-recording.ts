@@ -7,8 +7,6 @@ import type { CallContext } from './call-types';
  * is where the operator's console uploads its chunks. The citizen's view shows the notice and the
  * indicator while it is set.
  */
-export type RecordingStatus = { recordingId: number | null };
-
 type RecordingMessage = Extract<ServerMessage, { id: 'startRecording' | 'stopRecording' }>;
 
 /**

@@ -11,14 +11,8 @@ import {
 import { ChatOutbox } from './chat-outbox';
 import { isLivePhase, type CallEndReason } from './call-state';
 import { CallStore } from './call-store';
-import type {
-  CallContext,
-  CallRole,
-  CallSessionOptions,
-  CallSessionSnapshot,
-  CallSocketEvent,
-  SessionSocket,
-} from './call-types';
+import type { CallSessionSnapshot } from './call-snapshot';
+import type { CallContext, CallRole, CallSessionOptions, CallSocketEvent, SessionSocket } from './call-types';
 import { MediaTracks } from './media-tracks';
 import { PeerNegotiation } from './peer-negotiation';
 import { RoomMembership, type StopEvent } from './room-membership';
@@ -28,14 +22,8 @@ import { KeypadDigits } from './keypad-digits';
 import { CallRecordingPart } from './call-recording';
 import { MediaConnectDeadline } from './media-connect-deadline';
 
-export type {
-  CallCredentials,
-  CallSessionOptions,
-  CallSessionSnapshot,
-  CallSocket,
-  ChatEntry,
-  SessionSocket,
-} from './call-types';
+export type { CallCredentials, CallSessionOptions, CallSocket, SessionSocket } from './call-types';
+export type { CallSessionSnapshot, ChatEntry } from './call-snapshot';
 export { newChatClientId } from './chat-outbox';
 export { ICE_RESTART_DELAY_MS } from './peer-negotiation';
 export { JOIN_ACK_TIMEOUT_MS } from './room-membership';
@@ -55,7 +43,7 @@ function endReasonOf(reason: CallEnded['reason'], role: CallRole): CallEndReason
 
 /**
  * One participant's side of a video call, as a store that React reads with useSyncExternalStore.
- * It composes four parts that share the store and the socket (docs/call-engine.md):
+ * It composes eight parts that share the store and the socket (docs/call-engine.md):
  *
  * - RoomMembership: the join, re-joins on every reconnect, the offline shortcut, the leave;
  * - PeerNegotiation: the RTCPeerConnection, offer/answer, candidates, ICE restart;

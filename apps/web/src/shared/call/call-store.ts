@@ -1,5 +1,5 @@
 import { callReducer, initialCallPhase, type CallEvent } from './call-state';
-import type { CallSessionSnapshot } from './call-types';
+import type { CallSessionSnapshot } from './call-snapshot';
 
 /**
  * The session's snapshot as an external store (useSyncExternalStore): every part writes its own

@@ -1,42 +1,8 @@
 import type { Socket, SocketReservedEvents } from 'socket.io-client';
 import type { Attachment } from '@seguridad/contracts/http/calls';
-import type { ChatMessage, ClientMessage, Participant } from '@seguridad/contracts/realtime/call';
+import type { ClientMessage } from '@seguridad/contracts/realtime/call';
 import type { ClientToServerEvents, ServerToClientEvents } from '@seguridad/contracts/realtime/events';
-import type { CallPhase } from './call-state';
 import type { CallStore } from './call-store';
-import type { PushedVideo } from './pushed-video';
-import type { RecordingStatus } from './call-recording';
-
-export type ChatEntry = ChatMessage & {
-  /** Sent (or waiting to be sent), not yet acknowledged by the server. */
-  pending?: boolean;
-  /** The server refused it or its upload failed; it was not delivered. */
-  failed?: boolean;
-  /** 0..1 while an attachment uploads (the spec's isLoading / loadingProgress). */
-  loadingProgress?: number;
-  mine: boolean;
-};
-
-export type CallSessionSnapshot = {
-  phase: CallPhase;
-  /** This side, as the server named it in the join answer. The peer and remote media are in `phase`. */
-  self: Participant | null;
-  localStream: MediaStream | null;
-  /** In order (acknowledged by id, then this side's unacknowledged ones), deduped by id. */
-  chat: readonly ChatEntry[];
-  microphoneEnabled: boolean;
-  cameraEnabled: boolean;
-  /** The screen this side shares (the operator's), for its own preview; null when none. */
-  localScreenStream: MediaStream | null;
-  /** The peer reported the first frame of that screen (`onStreamerVideoReady`). */
-  screenSeenByPeer: boolean;
-  /** The video the operator plays in the call (`roomAdmin`), on both sides; null when none. */
-  pushedVideo: PushedVideo | null;
-  /** A phone call's keypad: the last keys the caller pressed, on both sides ('' when none). */
-  digits: string;
-  /** The operator is recording the call (decision 017), on both sides; null when not. */
-  recording: RecordingStatus | null;
-};
 
 /**
  * The caller's own socket or the console's, typed by the protocol's event maps: what it emits is

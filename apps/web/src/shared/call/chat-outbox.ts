@@ -8,7 +8,8 @@ import {
   type ChatSend,
 } from '@seguridad/contracts/realtime/call';
 import { isLivePhase } from './call-state';
-import type { CallContext, CallRole, CallSessionOptions, ChatEntry } from './call-types';
+import type { ChatEntry } from './call-snapshot';
+import type { CallContext, CallRole, CallSessionOptions } from './call-types';
 
 type ChatUser = ChatMessage['user'];
 type OutgoingChat = Pick<ChatSend, 'message' | 'attachmentId'>;

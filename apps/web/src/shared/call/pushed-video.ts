@@ -3,21 +3,11 @@ import {
   callSocketEvents,
   roomAdminEventSchema,
   type RoomAdminAck,
-  type VideoPlay,
 } from '@seguridad/contracts/realtime/call';
 import type { CallContext } from './call-types';
 
 /** How long the operator waits for the server to confirm a play or a stop. */
 export const ROOM_ADMIN_ACK_TIMEOUT_MS = 8_000;
-
-/** A video the operator plays in the call, with where it is now in this browser's clock. */
-export type PushedVideo = VideoPlay & {
-  /**
-   * `Date.now()` in this browser at which the video was at 0 s: server time elapsed since it
-   * started, measured against this clock when the news arrived (so clock skew does not matter).
-   */
-  startedAtLocal: number;
-};
 
 /**
  * The video an operator pushes into the call (spec `roomAdmin/{room}` `videoPlay.videoID`): the

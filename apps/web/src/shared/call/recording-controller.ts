@@ -1,5 +1,5 @@
 import { isLivePhase, remoteStreamOf } from './call-state';
-import type { CallSessionSnapshot } from './call-types';
+import type { CallSessionSnapshot } from './call-snapshot';
 import { RecordingUploader, type ChunkResult, type UploaderState } from './recording-uploader';
 
 /** What the controller needs of a recorder (CompositeRecorder in the browser, a fake in tests). */

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { CallSession } from '../../../shared/call/call-session';
-import type { PushedVideo } from '../../../shared/call/pushed-video';
+import type { PushedVideo } from '../../../shared/call/call-snapshot';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { useCallVideos } from '../api/get-call-videos';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { PushedVideo } from '../pushed-video';
+import type { PushedVideo } from '../call-snapshot';
 import styles from './pushed-video-view.module.css';
 
 type PushedVideoViewProps = {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
 import { errorMessages } from '@seguridad/contracts/messages';
-import { DEV_ACCOUNTS } from '../db/seed/seed';
-import { bearer, login } from '../testing/accounts';
-import { createTestApp, openTestDatabase, type TestContext } from '../testing/test-app';
-import { TEST_PASSWORDS } from '../testing/test-database';
+import { DEV_ACCOUNTS } from '../../db/seed/seed';
+import { bearer, login } from '../../testing/accounts';
+import { createTestApp, openTestDatabase, type TestContext } from '../../testing/test-app';
+import { TEST_PASSWORDS } from '../../testing/test-database';
 
 describe('the company key', () => {
   let ctx: TestContext;

@@ -11,7 +11,7 @@ let keptRecord: object | undefined;
  * then costs four to five times as much. V8 holds the maps it remembers weakly: a full garbage
  * collection that finds no record alive (while the process loads its modules, or idles between
  * bursts of requests) frees them, and the next record is built on new ones. Holding one record
- * keeps its maps, and so the literal's, alive (docs/decisions/026-next-tick-record-kept.md).
+ * keeps its maps, and so the literal's, alive (bench/measurements/hot-path/026-next-tick-record-kept.md).
  *
  * Call it first thing in the process, before other modules load.
  */

@@ -1,0 +1,7 @@
+/**
+ * Names of the Socket.IO rooms that more than one feature emits to. A name lives here, under every
+ * module, so that emitting to a room does not make one feature import another.
+ */
+
+/** The room of a company's operators: new inbox items and the waiting-call queue. */
+export const operatorRoom = (companyId: number) => `company:${companyId}:operators`;
