@@ -384,6 +384,24 @@ if (wants('call-latency')) {
   );
 }
 
+// Decision 037: the same measure with the citizen in Debian's Firefox ESR (the operator in Chromium).
+if (named('call-latency-firefox')) {
+  const chromiumFigures = await measureCallLatency(20, 'chromium');
+  const firefoxFigures = await measureCallLatency(20, 'firefox');
+  report.callLatencyByBrowser = { chromium: chromiumFigures, firefox: firefoxFigures };
+  console.log(
+    "\nVideo call: Llamar → first remote video frame by the citizen's browser (operator in Chromium)",
+  );
+  for (const [name, figures] of [
+    ['Chromium', chromiumFigures],
+    ['Firefox ESR', firefoxFigures],
+  ] as const) {
+    console.log(
+      `  ${name}: ${figures.calls} calls: median ${figures.medianMs} ms, p95 ${figures.p95Ms} ms, min ${figures.minMs} ms, max ${figures.maxMs} ms`,
+    );
+  }
+}
+
 if (wants('signaling')) {
   const figures = await measureSignaling(5_000, 1_000, 10);
   report.signaling = figures;

@@ -1,6 +1,7 @@
 // `npm test`: every check of the project, in order, with one closing line that counts them all:
 // lint and typecheck (one check each), unit and server tests (Vitest; the server suite once on
-// PGlite and again on PostgreSQL when DATABASE_URL is set) and the browser journeys (Playwright).
+// PGlite and again on PostgreSQL when DATABASE_URL is set) and the browser journeys (Playwright,
+// with Firefox through puppeteer-core and WebKit through WebKitWebDriver in the same run).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -80,6 +81,12 @@ const browserReady = check('chromium available', 'bash', ['scripts/ensure-chromi
 // The recording journey checks its file with ffprobe (Debian's ffmpeg), installed like Chromium.
 // A missing ffprobe fails this check (and the recording journey), not the other journeys.
 check('ffprobe available', 'bash', ['scripts/ensure-ffmpeg.sh']);
+// The Firefox journeys (e2e/firefox.spec.ts, decision 037) drive Debian's Firefox ESR through
+// puppeteer-core, installed like Chromium; a missing Firefox fails this check and those journeys.
+check('firefox available', 'bash', ['scripts/ensure-firefox.sh']);
+// The WebKit page journeys (e2e/webkit.spec.ts) drive Debian's WebKitGTK through WebKitWebDriver
+// under xvfb-run, installed the same way.
+check('webkit available', 'bash', ['scripts/ensure-webkit.sh']);
 if (built && browserReady && existsSync(path.join(root, 'apps/server/dist/main.js'))) playwright();
 else record('browser journeys', { passed: 0, failed: 1, skipped: 0 });
 
