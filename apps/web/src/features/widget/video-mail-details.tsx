@@ -1,0 +1,127 @@
+import type { FormEvent, RefObject } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import {
+  PHONE_PREFIX_VIDEO_MAIL,
+  VIDEO_MAIL_MESSAGE_MAX,
+  VIDEO_MAIL_PHONE_DIGITS,
+} from '@seguridad/contracts/constants';
+import { widgetTexts } from '@seguridad/contracts/messages';
+import { Alert } from '../../shared/ui/alert';
+import { Button } from '../../shared/ui/button';
+import { EmailField } from '../../shared/ui/email-field';
+import { TextField } from '../../shared/ui/text-field';
+import { normalizePhone } from './phone-input';
+import { TextAreaField } from './text-area-field';
+import type { SendState, VideoMailFields } from './video-mail-flow';
+import formStyles from './widget-form.module.css';
+import styles from './video-mail-panel.module.css';
+
+type VideoMailDetailsProps = {
+  ids: string;
+  form: UseFormReturn<VideoMailFields>;
+  /** The message as typed, for its counter. */
+  message: string | undefined;
+  hasThumbnail: boolean;
+  send: SendState;
+  canSend: boolean;
+  onSubmit: (event?: FormEvent) => Promise<void>;
+  reviewRef: RefObject<HTMLHeadingElement | null>;
+};
+
+/** Step 2 of the video mail: who is writing and what about, then the upload and its progress. */
+export function VideoMailDetails({
+  ids,
+  form,
+  message,
+  hasThumbnail,
+  send,
+  canSend,
+  onSubmit,
+  reviewRef,
+}: VideoMailDetailsProps) {
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  const uploading = send.step === 'uploading';
+  const failure = send.step === 'editing' ? send.failure : null;
+  const percent = Math.round((uploading ? send.progress : 0) * 100);
+  const phoneField = register('phone_number');
+
+  return (
+    <section className={styles.details} aria-labelledby={`${ids}-form`}>
+      <h3 id={`${ids}-form`} ref={reviewRef} tabIndex={-1} className={styles.stepTitle}>
+        2. Revisa tu video y completa tus datos
+      </h3>
+      <form className={formStyles.form} onSubmit={onSubmit} noValidate>
+        {!hasThumbnail && (
+          <Alert tone="warning">
+            No pudimos obtener una imagen de tu video. Por favor, grábalo otra vez.
+          </Alert>
+        )}
+        <EmailField label="Correo electrónico" error={errors.email?.message} {...register('email')} />
+        <TextField label="Nombre" autoComplete="name" error={errors.name?.message} {...register('name')} />
+        <TextField
+          label="Teléfono"
+          hint="Escribe tu número después de +56, por ejemplo +56912345678."
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          error={errors.phone_number?.message}
+          {...phoneField}
+          onChange={(event) => {
+            const normalized = normalizePhone(
+              event.target.value,
+              PHONE_PREFIX_VIDEO_MAIL,
+              VIDEO_MAIL_PHONE_DIGITS,
+            );
+            if (normalized !== event.target.value) event.target.value = normalized;
+            return phoneField.onChange(event);
+          }}
+        />
+        <TextAreaField
+          label="Mensaje"
+          rows={4}
+          maxLength={VIDEO_MAIL_MESSAGE_MAX}
+          error={errors.message?.message}
+          counter={
+            <>
+              <span aria-hidden="true">
+                {(message ?? '').length}/{VIDEO_MAIL_MESSAGE_MAX}
+              </span>
+              <span className="visually-hidden">
+                {(message ?? '').length} de {VIDEO_MAIL_MESSAGE_MAX} caracteres
+              </span>
+            </>
+          }
+          {...register('message')}
+        />
+
+        {failure && (
+          <Alert tone="error" title={widgetTexts.uploadFailed}>
+            {failure.detail && <p>{failure.detail}</p>}
+            <Button variant="secondary" onClick={() => void onSubmit()} disabled={!canSend || uploading}>
+              Enviar nuevamente
+            </Button>
+          </Alert>
+        )}
+
+        {uploading && (
+          <div className={styles.progress}>
+            <p id={`${ids}-progress`} className={styles.progressLabel}>
+              Enviando video… {percent} %
+            </p>
+            <progress max={100} value={percent} aria-labelledby={`${ids}-progress`} />
+            {send.waitingForNetwork && <p role="status">{widgetTexts.uploadWaitingForNetwork}</p>}
+          </div>
+        )}
+
+        <div className={formStyles.actions}>
+          <Button type="submit" fullWidth disabled={!canSend} busy={uploading}>
+            Enviar video
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
