@@ -20,7 +20,6 @@ export const entryDescriptions: Record<DrawerEntry, string> = {
   contact: 'Escríbenos y te responderemos por correo o teléfono.',
 };
 
-/** Scrolling less than this (a touch wobble, a browser bar hiding) does not close the drawer. */
 export function EntryIcon({ panel }: { panel: DrawerEntry }) {
   const paths: Record<DrawerEntry, string> = {
     phoneCall:
@@ -51,5 +50,3 @@ export function CloseButton({ onClick }: { onClick: () => void }) {
     </button>
   );
 }
-
-/** Renders a hosted panel as a component of its own (its controls act on the drawer). */
