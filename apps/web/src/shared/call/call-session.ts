@@ -51,7 +51,7 @@ function endReasonOf(reason: CallEnded['reason'], role: CallRole): CallEndReason
  * - ChatOutbox: chat entries and the outbox of unacknowledged messages;
  * - ScreenShare: the operator's shared screen, announced by stream id, on both sides;
  * - PushedVideoPart: the video the operator plays in the call (roomAdmin), on both sides;
- * - KeypadDigits: a phone call's keypad, DTMF tones plus the `dtmf` message the console shows.
+ * - KeypadDigits: a phone call's keypad, DTMF tones plus the `dtmf` message the console shows;
  * - CallRecordingPart: whether the call is being recorded (startRecording / stopRecording).
  *
  * The session itself routes socket events to them, keeps `reconnecting` (socket or ICE down) and
