@@ -28,34 +28,41 @@ export function useTimedNotice(options: {
 }
 
 /**
- * A form panel's send (contact, callback): the server's refusal as a line above the form, or the
- * timed success notice, after which `onDone` empties the form and closes the drawer.
+ * A panel's send (contact, callback, video mail): submit, then either the failure (by default the
+ * server's refusal as a line above the form) or the timed success notice, after which `onDone`
+ * empties the form and closes the drawer. `send` resolves false when there was nothing to send.
  */
-export function useSendWithNotice<Values>(options: {
+export function useSendWithNotice<Values, Failure = string>(options: {
   active: boolean;
   send: (values: Values) => Promise<unknown>;
   onDone: () => void;
+  /** How long the success notice stays (spec §9); the contact form's by default. */
+  durationMs?: number;
+  describeFailure?: (error: unknown) => Failure;
 }) {
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const [sent, setSent] = useState(false);
   const noticeRef = useRef<HTMLDivElement>(null);
   useTimedNotice({
     sent,
     active: options.active,
-    durationMs: DELAYS_MS.contactNotice,
+    durationMs: options.durationMs ?? DELAYS_MS.contactNotice,
     noticeRef,
     onDone: () => {
       setSent(false);
+      setFailure(null);
       options.onDone();
     },
   });
+  // Without describeFailure, Failure is its default, string: what errorText gives.
+  const describe = options.describeFailure ?? (errorText as (error: unknown) => Failure);
   const submit = async (values: Values) => {
     setFailure(null);
     try {
-      await options.send(values);
+      if ((await options.send(values)) === false) return;
       setSent(true);
     } catch (error) {
-      setFailure(errorText(error));
+      setFailure(describe(error));
     }
   };
   return { sent, failure, noticeRef, submit };

@@ -1,8 +1,13 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { DELAYS_MS } from '@seguridad/contracts/constants';
 import { useSendVideoMail } from './api/send-video-mail';
-import { useTimedNotice } from './use-timed-notice';
-import { createVideoMailFlow, type VideoMailState } from './video-mail-flow';
+import { useSendWithNotice } from './use-timed-notice';
+import {
+  createVideoMailFlow,
+  describeSendFailure,
+  type VideoMailFields,
+  type VideoMailState,
+} from './video-mail-flow';
 import type { RecorderState } from './video-recorder';
 
 /** Where keyboard focus goes as the recorder reaches each step. */
@@ -37,9 +42,18 @@ function useStepFocus(step: RecorderState['step'], active: boolean): StepFocusTa
 
 /**
  * The video mail flow (video-mail-flow.ts) for the panel: its state, the camera off whenever the
- * panel is not on screen, focus that follows the recorder, and the timed notice after a send.
+ * panel is not on screen, focus that follows the recorder, and the send with its timed notice.
  */
-export function useVideoMail({ active, onFinished }: { active: boolean; onFinished: () => void }) {
+export function useVideoMail({
+  active,
+  derived,
+  onFinished,
+}: {
+  active: boolean;
+  /** Sent as is_derived (spec §4). */
+  derived: boolean;
+  onFinished: () => void;
+}) {
   const sendVideoMail = useSendVideoMail();
   const [flow] = useState(() =>
     createVideoMailFlow({
@@ -57,12 +71,11 @@ export function useVideoMail({ active, onFinished }: { active: boolean; onFinish
 
   const focusTargets = useStepFocus(state.recorder.step, active);
 
-  const noticeRef = useRef<HTMLDivElement>(null);
-  useTimedNotice({
-    sent: state.send.step === 'sent',
+  const { sent, failure, noticeRef, submit } = useSendWithNotice({
     active,
     durationMs: DELAYS_MS.videoMailNotice,
-    noticeRef,
+    send: (fields: VideoMailFields) => flow.send(fields, derived),
+    describeFailure: describeSendFailure,
     onDone: () => {
       flow.finish();
       sendVideoMail.reset();
@@ -70,5 +83,5 @@ export function useVideoMail({ active, onFinished }: { active: boolean; onFinish
     },
   });
 
-  return { state, flow, noticeRef, ...focusTargets };
+  return { state, flow, sent, failure, submit, noticeRef, ...focusTargets };
 }

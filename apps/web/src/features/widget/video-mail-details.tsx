@@ -12,7 +12,7 @@ import { EmailField } from '../../shared/ui/email-field';
 import { TextField } from '../../shared/ui/text-field';
 import { normalizePhone } from './phone-input';
 import { TextAreaField } from './text-area-field';
-import type { SendState, VideoMailFields } from './video-mail-flow';
+import type { SendFailure, UploadProgress, VideoMailFields } from './video-mail-flow';
 import formStyles from './widget-form.module.css';
 import styles from './video-mail-panel.module.css';
 
@@ -22,7 +22,8 @@ type VideoMailDetailsProps = {
   /** The message as typed, for its counter. */
   message: string | undefined;
   hasThumbnail: boolean;
-  send: SendState;
+  upload: UploadProgress | null;
+  failure: SendFailure | null;
   canSend: boolean;
   onSubmit: (event?: FormEvent) => Promise<void>;
   reviewRef: RefObject<HTMLHeadingElement | null>;
@@ -34,7 +35,8 @@ export function VideoMailDetails({
   form,
   message,
   hasThumbnail,
-  send,
+  upload,
+  failure,
   canSend,
   onSubmit,
   reviewRef,
@@ -43,9 +45,8 @@ export function VideoMailDetails({
     register,
     formState: { errors },
   } = form;
-  const uploading = send.step === 'uploading';
-  const failure = send.step === 'editing' ? send.failure : null;
-  const percent = Math.round((uploading ? send.progress : 0) * 100);
+  const uploading = upload !== null;
+  const percent = Math.round((upload?.progress ?? 0) * 100);
   const phoneField = register('phone_number');
 
   return (
@@ -106,13 +107,13 @@ export function VideoMailDetails({
           </Alert>
         )}
 
-        {uploading && (
+        {upload && (
           <div className={styles.progress}>
             <p id={`${ids}-progress`} className={styles.progressLabel}>
               Enviando video… {percent} %
             </p>
             <progress max={100} value={percent} aria-labelledby={`${ids}-progress`} />
-            {send.waitingForNetwork && <p role="status">{widgetTexts.uploadWaitingForNetwork}</p>}
+            {upload.waitingForNetwork && <p role="status">{widgetTexts.uploadWaitingForNetwork}</p>}
           </div>
         )}
 

@@ -4,6 +4,7 @@ import { ApiRequestError } from '../../shared/api/api-client';
 import {
   canSendVideoMail,
   createVideoMailFlow,
+  describeSendFailure,
   formatClock,
   type VideoMailUploader,
 } from './video-mail-flow';
@@ -45,31 +46,31 @@ async function record(flow: ReturnType<typeof setup>['flow']) {
 }
 
 describe('createVideoMailFlow', () => {
-  it('records, uploads with progress, and is sent; finish() starts over', async () => {
+  it('records, uploads with progress, and keeps the upload until finish() starts over', async () => {
     const { flow, upload, video } = setup({
       upload: async (_upload, { onProgress, onWaiting }) => {
         onWaiting(true);
-        expect(flow.getState().send).toEqual({ step: 'uploading', progress: 0, waitingForNetwork: true });
+        expect(flow.getState().upload).toEqual({ progress: 0, waitingForNetwork: true });
         onProgress(0.5);
-        expect(flow.getState().send).toEqual({ step: 'uploading', progress: 0.5, waitingForNetwork: true });
+        onWaiting(false);
+        expect(flow.getState().upload).toEqual({ progress: 0.5, waitingForNetwork: false });
       },
     });
-    const sends: string[] = [];
-    flow.subscribe(() => sends.push(flow.getState().send.step));
+    const steps: string[] = [];
+    flow.subscribe(() => steps.push(flow.getState().recorder.step));
 
     await record(flow);
-    expect(flow.getState().recorder.step).toBe('recorded');
-    await flow.send(fields, true);
+    expect(steps).toEqual(['opening', 'previewing', 'recording', 'finishing', 'recorded']);
+    await expect(flow.send(fields, true)).resolves.toBe(true);
 
     expect(upload).toHaveBeenCalledWith(
       { ...fields, isDerived: true, video, thumbnail: jpeg },
       expect.objectContaining({ onProgress: expect.any(Function) }),
     );
-    expect(flow.getState().send).toEqual({ step: 'sent' });
-    expect(sends.at(-1)).toBe('sent');
+    expect(flow.getState().upload).not.toBeNull();
 
     flow.finish();
-    expect(flow.getState()).toEqual({ recorder: { step: 'idle' }, send: { step: 'editing', failure: null } });
+    expect(flow.getState()).toEqual({ recorder: { step: 'idle' }, upload: null });
   });
 
   it('keeps the same snapshot while nothing changes (React reads it on every render)', async () => {
@@ -82,55 +83,40 @@ describe('createVideoMailFlow', () => {
 
   it('sends nothing before a recording exists', async () => {
     const { flow, upload } = setup();
-    await flow.send(fields, false);
+    await expect(flow.send(fields, false)).resolves.toBe(false);
     await flow.openCamera();
-    await flow.send(fields, false);
+    await expect(flow.send(fields, false)).resolves.toBe(false);
     expect(upload).not.toHaveBeenCalled();
-    expect(flow.getState().send).toEqual({ step: 'editing', failure: null });
+    expect(flow.getState().upload).toBeNull();
   });
 
   it('sends nothing without a thumbnail (the server requires one)', async () => {
     const { flow, upload } = setup({ thumbnail: null });
     await record(flow);
-    await flow.send(fields, false);
+    await expect(flow.send(fields, false)).resolves.toBe(false);
     expect(upload).not.toHaveBeenCalled();
   });
 
   it('refuses a video over the limit without uploading it', async () => {
     const { flow, upload } = setup({ videoBytes: 10, maxVideoBytes: 9 });
     await record(flow);
-    await flow.send(fields, false);
+    const refusal = await flow.send(fields, false).catch((error: unknown) => error);
+    expect(describeSendFailure(refusal)).toEqual({ detail: errorMessages.payloadTooLarge });
     expect(upload).not.toHaveBeenCalled();
-    expect(flow.getState().send).toEqual({
-      step: 'editing',
-      failure: { detail: errorMessages.payloadTooLarge },
-    });
+    expect(flow.getState().upload).toBeNull();
   });
 
-  it("keeps the recording after a refusal, with the server's reason, and sends again", async () => {
-    const refusal = new ApiRequestError(
-      422,
-      { error: 'invalid', message: 'x', data: ['Correo inválido'] } as never,
-      'x',
-    );
+  it('keeps the recording after a failure and sends again', async () => {
+    const refusal = new ApiRequestError(422, undefined, 'refused');
     const upload = vi.fn<VideoMailUploader>().mockRejectedValueOnce(refusal).mockResolvedValueOnce(undefined);
     const { flow } = setup({ upload });
     await record(flow);
-    await flow.send(fields, false);
-    expect(flow.getState().send).toEqual({ step: 'editing', failure: { detail: 'Correo inválido' } });
+    await expect(flow.send(fields, false)).rejects.toBe(refusal);
+    expect(flow.getState().upload).toBeNull();
     expect(flow.getState().recorder.step).toBe('recorded');
 
-    await flow.send(fields, false);
-    expect(flow.getState().send).toEqual({ step: 'sent' });
-  });
-
-  it('says nothing more than that it failed when no answer came', async () => {
-    const { flow } = setup({
-      upload: () => Promise.reject(new ApiRequestError(0, undefined, 'offline')),
-    });
-    await record(flow);
-    await flow.send(fields, false);
-    expect(flow.getState().send).toEqual({ step: 'editing', failure: { detail: null } });
+    await expect(flow.send(fields, false)).resolves.toBe(true);
+    expect(upload).toHaveBeenCalledTimes(2);
   });
 
   it('neither sends twice nor retakes while an upload runs', async () => {
@@ -140,13 +126,14 @@ describe('createVideoMailFlow', () => {
     });
     await record(flow);
     const sending = flow.send(fields, false);
-    await flow.send(fields, false);
+    await expect(flow.send(fields, false)).resolves.toBe(false);
     await flow.retake();
     expect(upload).toHaveBeenCalledTimes(1);
     expect(flow.getState().recorder.step).toBe('recorded');
     finishUpload();
-    await sending;
-    expect(flow.getState().send.step).toBe('sent');
+    await expect(sending).resolves.toBe(true);
+    await flow.retake();
+    expect(flow.getState().recorder.step).toBe('recorded');
   });
 
   it('ignores progress reported after the upload ended', async () => {
@@ -158,8 +145,20 @@ describe('createVideoMailFlow', () => {
     });
     await record(flow);
     await flow.send(fields, false);
+    const after = flow.getState();
     late(0.9);
-    expect(flow.getState().send).toEqual({ step: 'sent' });
+    expect(flow.getState()).toBe(after);
+  });
+});
+
+describe('describeSendFailure', () => {
+  it("gives the server's reason when it answered, and no detail when nothing came back", () => {
+    const body = { error: 'validation', message: 'Datos inválidos', data: ['Correo inválido'] };
+    expect(describeSendFailure(new ApiRequestError(422, body as never, 'refused'))).toEqual({
+      detail: 'Correo inválido',
+    });
+    expect(describeSendFailure(new ApiRequestError(0, undefined, 'offline'))).toEqual({ detail: null });
+    expect(describeSendFailure(new TypeError('Failed to fetch'))).toEqual({ detail: null });
   });
 });
 

@@ -6,16 +6,17 @@ import { hasPhoneDigits, isFilled } from './phone-input';
 import { createVideoRecorder, type RecorderState } from './video-recorder';
 
 /**
- * The whole video mail, free of React: the recorder (camera, MediaRecorder, thumbnail) and the send
- * that follows it, as one store the panel subscribes to.
+ * The whole video mail, free of React: the recorder (camera, MediaRecorder, thumbnail) and the
+ * upload that follows it, as one store the panel subscribes to.
  *
  *   recorder: idle ▶ opening ▶ previewing ▶ recording ▶ finishing ▶ recorded   (see video-recorder.ts)
- *   send:     editing ─send()─▶ uploading ─▶ sent ─finish()─▶ editing, recorder back to idle
- *                ▲                  │
- *                └── failure ◀──────┘   (the recording and the form are kept for another try)
+ *   upload:   null ─send()─▶ { progress, waitingForNetwork } ─▶ kept until finish() once sent
+ *                ▲                         │
+ *                └──── a failure ◀─────────┘   (send() rejects; the recording is kept for another try)
  *
- * A send starts only from `recorded` with a thumbnail, and "Grabar otra vez" does nothing while
- * uploading, so the video being sent is never the one replaced.
+ * A send starts only from `recorded` with a thumbnail and no upload running, and "Grabar otra vez"
+ * does nothing while an upload exists, so the video being sent is never the one replaced. What the
+ * person is told (the notice, the failure) is the panel's, through useSendWithNotice.
  */
 
 export type VideoMailFields = { email: string; name: string; phone_number: string; message: string };
@@ -23,12 +24,17 @@ export type VideoMailFields = { email: string; name: string; phone_number: strin
 /** `detail` is the server's reason; null when no answer came (the network, a timeout). */
 export type SendFailure = { detail: string | null };
 
-export type SendState =
-  | { step: 'editing'; failure: SendFailure | null }
-  | { step: 'uploading'; progress: number; waitingForNetwork: boolean }
-  | { step: 'sent' };
+export type UploadProgress = { progress: number; waitingForNetwork: boolean };
 
-export type VideoMailState = { recorder: RecorderState; send: SendState };
+export type VideoMailState = { recorder: RecorderState; upload: UploadProgress | null };
+
+/** The recording is over the server's limit: refused before a byte is sent. */
+export class VideoTooLargeError extends Error {
+  constructor() {
+    super('the video is larger than the server accepts');
+    this.name = 'VideoTooLargeError';
+  }
+}
 
 export type VideoMailUpload = VideoMailFields & { isDerived: boolean; video: Blob; thumbnail: Blob };
 
@@ -63,7 +69,9 @@ export function formatClock(milliseconds: number): string {
   return `${minutes}:${String(seconds).padStart(2, '0')}`;
 }
 
-function failureOf(error: unknown): SendFailure {
+/** What a failed send tells the person; the recording and the form stay for another try. */
+export function describeSendFailure(error: unknown): SendFailure {
+  if (error instanceof VideoTooLargeError) return { detail: errorMessages.payloadTooLarge };
   const answered = error instanceof ApiRequestError && error.status !== 0;
   return { detail: answered ? errorText(error) : null };
 }
@@ -73,57 +81,61 @@ export function createVideoMailFlow({
   recorder = createVideoRecorder(),
   maxVideoBytes = VIDEO_MAIL_MAX_BYTES,
 }: VideoMailFlowDeps) {
-  let send: SendState = { step: 'editing', failure: null };
-  let snapshot: VideoMailState = { recorder: recorder.getState(), send };
+  let uploadProgress: UploadProgress | null = null;
+  let snapshot: VideoMailState = { recorder: recorder.getState(), upload: uploadProgress };
   const listeners = new Set<() => void>();
 
   function publish() {
     const recorderState = recorder.getState();
-    if (snapshot.recorder === recorderState && snapshot.send === send) return;
-    snapshot = { recorder: recorderState, send };
+    if (snapshot.recorder === recorderState && snapshot.upload === uploadProgress) return;
+    snapshot = { recorder: recorderState, upload: uploadProgress };
     listeners.forEach((listener) => listener());
   }
   recorder.subscribe(publish);
 
-  function setSend(next: SendState) {
-    send = next;
+  function setUpload(next: UploadProgress | null) {
+    uploadProgress = next;
     publish();
   }
 
-  function updateUpload(change: Partial<{ progress: number; waitingForNetwork: boolean }>) {
-    if (send.step !== 'uploading') return;
-    setSend({ ...send, ...change });
-  }
-
-  /** Sends the recording with the form's fields; resolves once it is sent or has failed. */
-  async function sendVideoMail(fields: VideoMailFields, isDerived: boolean): Promise<void> {
+  /**
+   * Sends the recording with the form's fields. Resolves true once sent, false when there was
+   * nothing to send (no recording or thumbnail yet, or an upload already running); rejects on a
+   * failure (describeSendFailure says what it was).
+   */
+  async function send(fields: VideoMailFields, isDerived: boolean): Promise<boolean> {
     const recorderState = recorder.getState();
-    if (send.step !== 'editing' || recorderState.step !== 'recorded') return;
+    if (uploadProgress || recorderState.step !== 'recorded') return false;
     const { video, thumbnail } = recorderState.recording;
-    if (!thumbnail) return;
-    if (video.size > maxVideoBytes) {
-      setSend({ step: 'editing', failure: { detail: errorMessages.payloadTooLarge } });
-      return;
-    }
-    setSend({ step: 'uploading', progress: 0, waitingForNetwork: false });
+    if (!thumbnail) return false;
+    if (video.size > maxVideoBytes) throw new VideoTooLargeError();
+    setUpload({ progress: 0, waitingForNetwork: false });
+    // Reports from an upload that has ended change nothing.
+    let running = true;
+    const update = (change: Partial<UploadProgress>) => {
+      if (running && uploadProgress) setUpload({ ...uploadProgress, ...change });
+    };
     try {
       await upload(
         { ...fields, isDerived, video, thumbnail },
         {
-          onProgress: (progress) => updateUpload({ progress }),
-          onWaiting: (waitingForNetwork) => updateUpload({ waitingForNetwork }),
+          onProgress: (progress) => update({ progress }),
+          onWaiting: (waitingForNetwork) => update({ waitingForNetwork }),
         },
       );
-      setSend({ step: 'sent' });
+      return true;
     } catch (error) {
-      setSend({ step: 'editing', failure: failureOf(error) });
+      setUpload(null);
+      throw error;
+    } finally {
+      running = false;
     }
   }
 
-  /** After the success notice, or to start over: no recording, no failure, camera off. */
+  /** After the success notice, or to start over: no recording, no upload, camera off. */
   function finish(): void {
     recorder.reset();
-    setSend({ step: 'editing', failure: null });
+    setUpload(null);
   }
 
   return {
@@ -136,8 +148,8 @@ export function createVideoMailFlow({
     start: () => recorder.start(),
     stop: () => recorder.stop(),
     release: () => recorder.release(),
-    retake: (): Promise<void> => (send.step === 'editing' ? recorder.retake() : Promise.resolve()),
-    send: sendVideoMail,
+    retake: (): Promise<void> => (uploadProgress ? Promise.resolve() : recorder.retake()),
+    send,
     finish,
   };
 }

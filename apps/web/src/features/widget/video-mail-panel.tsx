@@ -69,13 +69,15 @@ export function VideoMailPanel({
     control,
     name: ['email', 'name', 'phone_number', 'message'],
   });
-  const { state, flow, noticeRef, startRef, stopRef, reviewRef, cameraAlertRef } = useVideoMail({
-    active,
-    onFinished: () => {
-      reset(emptyVideoMail);
-      onFinished();
-    },
-  });
+  const { state, flow, sent, failure, submit, noticeRef, startRef, stopRef, reviewRef, cameraAlertRef } =
+    useVideoMail({
+      active,
+      derived,
+      onFinished: () => {
+        reset(emptyVideoMail);
+        onFinished();
+      },
+    });
 
   // What was typed in a call that never connected starts the message (kept, never overwritten).
   useEffect(() => {
@@ -83,9 +85,9 @@ export function VideoMailPanel({
     setValue('message', initialMessage.slice(0, VIDEO_MAIL_MESSAGE_MAX));
   }, [initialMessage, getValues, setValue]);
 
-  const onSubmit = handleSubmit((values) => flow.send(values, derived));
+  const onSubmit = handleSubmit(submit);
 
-  if (state.send.step === 'sent') {
+  if (sent) {
     return (
       <Alert tone="success" focusable ref={noticeRef} className={formStyles.notice}>
         {widgetTexts.videoMailSent}
@@ -101,7 +103,7 @@ export function VideoMailPanel({
         canRecord={canRecord}
         recorder={state.recorder}
         flow={flow}
-        uploading={state.send.step === 'uploading'}
+        uploading={state.upload !== null}
         startRef={startRef}
         stopRef={stopRef}
         cameraAlertRef={cameraAlertRef}
@@ -115,7 +117,8 @@ export function VideoMailPanel({
           form={form}
           message={message}
           hasThumbnail={recording.thumbnail !== null}
-          send={state.send}
+          upload={state.upload}
+          failure={failure}
           canSend={canSendVideoMail(state.recorder, { email, name, phone_number: phone, message })}
           onSubmit={onSubmit}
           reviewRef={reviewRef}
