@@ -9,7 +9,7 @@ import { Button } from '../../shared/ui/button';
 import { SelectField } from '../../shared/ui/select-field';
 import { TextField } from '../../shared/ui/text-field';
 import { useCallbackSlots, useRequestCallback } from './api/request-callback';
-import { hasPhoneDigits, normalizePhone } from './phone-input';
+import { hasPhoneDigits, normalizedPhoneField } from './phone-input';
 import { useSendWithNotice } from './use-timed-notice';
 import styles from './widget-form.module.css';
 
@@ -59,7 +59,6 @@ export function CallbackPanel({ active, reason, onFinished }: CallbackPanelProps
     );
   }
 
-  const phoneField = register('phone_number');
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
       {reason && <Alert tone="warning">{reason}</Alert>}
@@ -72,12 +71,7 @@ export function CallbackPanel({ active, reason, onFinished }: CallbackPanelProps
         autoComplete="tel"
         inputMode="tel"
         error={errors.phone_number?.message}
-        {...phoneField}
-        onChange={(event) => {
-          const normalized = normalizePhone(event.target.value, PHONE_PREFIX_MOBILE, PROMO_PHONE_DIGITS);
-          if (normalized !== event.target.value) event.target.value = normalized;
-          return phoneField.onChange(event);
-        }}
+        {...normalizedPhoneField(register('phone_number'), PHONE_PREFIX_MOBILE, PROMO_PHONE_DIGITS)}
       />
       <SelectField
         label={callbackTexts.timeLabel}

@@ -9,7 +9,7 @@ import { Button } from '../../shared/ui/button';
 import { TextField } from '../../shared/ui/text-field';
 import { EmailField } from '../../shared/ui/email-field';
 import { useSendContact } from './api/send-contact';
-import { hasPhoneDigits, isFilled, normalizePhone } from './phone-input';
+import { hasPhoneDigits, isFilled, normalizedPhoneField } from './phone-input';
 import { TextAreaField } from './text-area-field';
 import { useSendWithNotice } from './use-timed-notice';
 import panelStyles from './contact-panel.module.css';
@@ -64,7 +64,6 @@ export function ContactPanel({ active, onFinished }: ContactPanelProps) {
     );
   }
 
-  const phoneField = register('phone_number');
   return (
     <div className={panelStyles.layout}>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
@@ -79,12 +78,7 @@ export function ContactPanel({ active, onFinished }: ContactPanelProps) {
           autoComplete="tel"
           inputMode="tel"
           error={errors.phone_number?.message}
-          {...phoneField}
-          onChange={(event) => {
-            const normalized = normalizePhone(event.target.value, PHONE_PREFIX_MOBILE, PROMO_PHONE_DIGITS);
-            if (normalized !== event.target.value) event.target.value = normalized;
-            return phoneField.onChange(event);
-          }}
+          {...normalizedPhoneField(register('phone_number'), PHONE_PREFIX_MOBILE, PROMO_PHONE_DIGITS)}
         />
         <TextAreaField label="Mensaje" rows={5} error={errors.message?.message} {...register('message')} />
         <div className={styles.actions}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasPhoneDigits, normalizePhone } from './phone-input';
+import { hasPhoneDigits, normalizePhone, normalizedPhoneField } from './phone-input';
 
 describe('normalizePhone', () => {
   it('keeps the prefix and the digits typed after it', () => {
@@ -27,5 +27,22 @@ describe('hasPhoneDigits', () => {
     expect(hasPhoneDigits('+569', '+569')).toBe(false);
     expect(hasPhoneDigits(' +569 ', '+569')).toBe(false);
     expect(hasPhoneDigits('+5691', '+569')).toBe(true);
+  });
+});
+
+describe('normalizedPhoneField', () => {
+  it('normalizes what is typed before the form hears of it, and keeps the rest of the field', async () => {
+    const heard: string[] = [];
+    const field = {
+      name: 'phone_number',
+      onChange: async (event: { target: unknown }) =>
+        void heard.push((event.target as HTMLInputElement).value),
+    };
+    const normalized = normalizedPhoneField(field, '+569', 8);
+    const input = { value: '+56 9 1234-5678 99' } as HTMLInputElement;
+    await normalized.onChange({ target: input });
+    expect(input.value).toBe('+56912345678');
+    expect(heard).toEqual(['+56912345678']);
+    expect(normalized.name).toBe('phone_number');
   });
 });

@@ -24,3 +24,20 @@ export function hasPhoneDigits(value: string | undefined, prefix: string): boole
 export function isFilled(value: string | undefined): boolean {
   return (value ?? '').trim() !== '';
 }
+
+/** A registered phone field (react-hook-form) that keeps what is typed as `normalizePhone` says. */
+export function normalizedPhoneField<Field extends { onChange: (event: { target: unknown }) => unknown }>(
+  field: Field,
+  prefix: string,
+  maxDigits: number,
+): Field {
+  return {
+    ...field,
+    onChange: (event: { target: unknown }) => {
+      const input = event.target as HTMLInputElement;
+      const normalized = normalizePhone(input.value, prefix, maxDigits);
+      if (normalized !== input.value) input.value = normalized;
+      return field.onChange(event);
+    },
+  };
+}

@@ -10,7 +10,7 @@ import { Alert } from '../../shared/ui/alert';
 import { Button } from '../../shared/ui/button';
 import { EmailField } from '../../shared/ui/email-field';
 import { TextField } from '../../shared/ui/text-field';
-import { normalizePhone } from './phone-input';
+import { normalizedPhoneField } from './phone-input';
 import { TextAreaField } from './text-area-field';
 import type { SendFailure, UploadProgress, VideoMailFields } from './video-mail-flow';
 import formStyles from './widget-form.module.css';
@@ -47,7 +47,6 @@ export function VideoMailDetails({
   } = form;
   const uploading = upload !== null;
   const percent = Math.round((upload?.progress ?? 0) * 100);
-  const phoneField = register('phone_number');
 
   return (
     <section className={styles.details} aria-labelledby={`${ids}-form`}>
@@ -69,16 +68,11 @@ export function VideoMailDetails({
           autoComplete="tel"
           inputMode="tel"
           error={errors.phone_number?.message}
-          {...phoneField}
-          onChange={(event) => {
-            const normalized = normalizePhone(
-              event.target.value,
-              PHONE_PREFIX_VIDEO_MAIL,
-              VIDEO_MAIL_PHONE_DIGITS,
-            );
-            if (normalized !== event.target.value) event.target.value = normalized;
-            return phoneField.onChange(event);
-          }}
+          {...normalizedPhoneField(
+            register('phone_number'),
+            PHONE_PREFIX_VIDEO_MAIL,
+            VIDEO_MAIL_PHONE_DIGITS,
+          )}
         />
         <TextAreaField
           label="Mensaje"
