@@ -87,6 +87,18 @@ const callEngineBoundaries = [
   },
 ];
 
+/** The video mail's recorder and flow are plain TypeScript too, unit-tested without React. */
+const videoMailFlowBoundaries = [
+  {
+    target: [
+      './apps/web/src/features/widget/video-recorder.ts',
+      './apps/web/src/features/widget/video-mail-flow.ts',
+    ],
+    packages: ['react', 'react-dom', 'react-hook-form', '@tanstack/react-query'],
+    message: 'The video mail flow imports no React: keep React in use-video-mail.ts and the views.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -110,7 +122,7 @@ export default tseslint.config(
         'error',
         {
           root: import.meta.dirname,
-          zones: [...webBoundaries, ...serverBoundaries, ...callEngineBoundaries],
+          zones: [...webBoundaries, ...serverBoundaries, ...callEngineBoundaries, ...videoMailFlowBoundaries],
         },
       ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
