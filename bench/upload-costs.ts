@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import S3rver from 's3rver';
 import { Upload } from 'tus-js-client';
-import { VIDEO_MAIL_UPLOADS_PATH } from '@seguridad/contracts/http/widget';
+import { widgetApi } from '@seguridad/contracts/http/widget';
 import { BENCH_COMPANY_KEY, startProductServer, type ServerHandle } from './lib/server-process';
 import { syntheticWebm } from './lib/synthetic-webm';
 
@@ -129,7 +129,7 @@ async function startResumable(server: ServerHandle, videoBytes: number): Promise
   for (const [name, value] of Object.entries({ ...fields, video_bytes: String(videoBytes) }))
     form.append(name, value);
   form.append('thumbnail', new Blob([thumbnail], { type: 'image/png' }), 't.png');
-  const response = await fetch(`${server.url}${VIDEO_MAIL_UPLOADS_PATH}`, {
+  const response = await fetch(`${server.url}${widgetApi.startVideoMailUpload.path()}`, {
     method: 'POST',
     headers: company,
     body: form,

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { COMPANY_KEY_HEADER } from '@seguridad/contracts/constants';
+import { API_DOCS_PATH } from '@seguridad/contracts/http/api-route';
 
 /** OpenAPI generated from the same zod schemas the routes validate with, served at /api/docs. */
 export const apiDocsPlugin = fp(
@@ -25,7 +26,7 @@ export const apiDocsPlugin = fp(
       },
       transform: jsonSchemaTransform,
     });
-    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    await app.register(swaggerUi, { routePrefix: API_DOCS_PATH, staticCSP: true });
   },
   { name: 'api-docs' },
 );

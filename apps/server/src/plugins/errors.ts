@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { API_PREFIX } from '@seguridad/contracts/http/api-route';
 import { errorMessages } from '@seguridad/contracts/messages';
 import type { ApiError } from '@seguridad/contracts/http/errors';
 import { AppError } from '../lib/app-error';
@@ -79,7 +80,7 @@ export const errorsPlugin = fp(
     // Pages get the website's 404 page; API callers get the JSON error.
     app.setNotFoundHandler((request, reply) => {
       app.observeUnmatchedRequest(request, 404);
-      const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/');
+      const wantsPage = request.method === 'GET' && !request.url.startsWith(API_PREFIX);
       if (wantsPage && app.sendWebNotFound) return app.sendWebNotFound(request, reply);
       return reply.code(404).send(errorBody(404, 'route_not_found', errorMessages.routeNotFound));
     });

@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { API_PREFIX } from '@seguridad/contracts/http/api-route';
 import { errorMessages } from '@seguridad/contracts/messages';
 import { AppError } from '../lib/app-error';
 import {
@@ -12,7 +13,7 @@ import {
 
 export function isLimitedRoute(routeUrl: string | undefined): boolean {
   if (!routeUrl) return true;
-  return routeUrl.startsWith('/api/') || routeUrl.startsWith('/dev/');
+  return routeUrl.startsWith(API_PREFIX) || routeUrl.startsWith('/dev/');
 }
 
 const CEILING_WINDOW_MS = 60_000;

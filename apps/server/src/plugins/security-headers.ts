@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import { API_DOCS_PATH, API_PREFIX } from '@seguridad/contracts/http/api-route';
 
 /**
  * Strict CSP: scripts and styles only from our own origin, no inline script anywhere. Framing is
@@ -72,7 +73,7 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.fre
 
 /** API routes get the API set; everything else (pages, assets, the API's own docs page) the page set. */
 export function usesApiHeaders(url: string): boolean {
-  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+  return url.startsWith(API_PREFIX) && !url.startsWith(API_DOCS_PATH);
 }
 
 export const securityHeadersPlugin = fp(

@@ -8,6 +8,7 @@ import {
 } from '../constants';
 import { mobilePhoneSchema } from '../helpers/phone';
 import { validationMessages as v } from '../messages';
+import { apiRoute } from './api-route';
 
 /** The simple x@y.z form of spec §5 for account e-mails. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -180,3 +181,25 @@ export const userInfoResponseSchema = z.object({
 });
 export type UserInfoResponse = z.infer<typeof userInfoResponseSchema>;
 export type UserInfo = UserInfoResponse['user'];
+
+/** The account routes: sign-up, login, two-step, password reset, recovery, phones. */
+export const authApi = {
+  signup: apiRoute('POST', '/api/v1/auth/signup'),
+  login: apiRoute('POST', '/api/v1/auth/login'),
+  requestTwoFactorCode: apiRoute('POST', '/api/v1/auth/2fa/requestTwoFactorAuthCode'),
+  confirmTwoFactorLogin: apiRoute('POST', '/api/v1/auth/2fa/confirmTwoFACodeLogin'),
+  logout: apiRoute('POST', '/api/v1/auth/logout'),
+  revokeAllAccess: apiRoute('DELETE', '/api/v1/auth/revokeAllAccess'),
+  accountResetRequest: apiRoute('POST', '/api/v1/auth/accountResetRequest'),
+  resetPasswordRequest: apiRoute('POST', '/api/v1/auth/resetpassrequest'),
+  checkResetToken: apiRoute('POST', '/api/v1/auth/checktoken'),
+  resetPassword: apiRoute('POST', '/api/v1/auth/resetpass'),
+  userInfo: apiRoute('GET', '/api/v1/user/info'),
+  deleteAccount: apiRoute('POST', '/api/v1/user/deleteUserAccount'),
+  confirmedPhones: apiRoute('GET', '/api/v1/auth/2fa/getUserConfirmedPhones'),
+  startVerifyPhone: apiRoute('POST', '/api/v1/auth/2fa/startVerifyUserPhoneNumber'),
+  verifyPhone: apiRoute('POST', '/api/v1/auth/2fa/verifyUserPhoneNumber'),
+  removePhone: apiRoute('POST', '/api/v1/auth/2fa/removeUserPhone'),
+  accountRecoveryData: apiRoute('GET', '/api/v1/notifications/getAccountRecoveryData'),
+  accountRecovery: apiRoute('POST', '/api/v1/auth/accountRecovery'),
+} as const;

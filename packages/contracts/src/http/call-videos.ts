@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiRoute } from './api-route';
 
 /**
  * The company's library of short videos an operator pushes into a call (spec §6, §7
@@ -34,3 +35,11 @@ export const callVideosResponseSchema = z.object({ code: z.literal(200), videos:
 export type CallVideosResponse = z.infer<typeof callVideosResponseSchema>;
 
 export const callVideoResponseSchema = z.object({ code: z.literal(200), video: callVideoSchema });
+
+/** The company's videos shown during calls, and their media. */
+export const callVideosApi = {
+  list: apiRoute('GET', '/api/v1/operator/videos'),
+  upload: apiRoute('POST', '/api/v1/operator/videos'),
+  remove: apiRoute('DELETE', '/api/v1/operator/videos/:id'),
+  media: apiRoute('GET', '/api/media/call-videos/:id/:file'),
+} as const;

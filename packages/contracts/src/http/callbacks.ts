@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { mobilePhoneSchema } from '../helpers/phone';
 import { callbackTexts, widgetTexts } from '../messages';
+import { apiRoute } from './api-route';
 
 /**
  * The callback request (`serviceStatus.callBack`, decision 018): a citizen who cannot or will not
@@ -57,3 +58,10 @@ export const markCallbackDoneBodySchema = z
   .nullish()
   .transform((body) => body ?? { note: '' });
 export type MarkCallbackDoneBody = z.input<typeof markCallbackDoneBodySchema>;
+
+/** Callback requests from the widget and their handling in the console. */
+export const callbacksApi = {
+  slots: apiRoute('GET', '/api/callbacks/slots'),
+  request: apiRoute('POST', '/api/callbacks'),
+  markHandled: apiRoute('POST', '/api/v1/operator/callbacks/:id/handled'),
+} as const;

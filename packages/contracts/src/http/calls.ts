@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROOM_NAME_PATTERN } from '../embed-bridge';
+import { apiRoute } from './api-route';
 
 /**
  * The video call's HTTP side (spec §7, company service API). The caller is anonymous: creating a
@@ -158,3 +159,19 @@ export const callHistoryResponseSchema = z.object({
   code: z.literal(200),
   calls: z.array(callRecordSchema),
 });
+
+/** Video and phone calls: the caller's side, attachments and the console's side. */
+export const callsApi = {
+  voiceToken: apiRoute('GET', '/api/token'),
+  create: apiRoute('POST', '/api/calls/videoCall'),
+  end: apiRoute('POST', '/api/calls/videoCall/:id/end'),
+  relaySettings: apiRoute('GET', '/api/calls/videoCall/:id/relaySettings'),
+  publicAttachment: apiRoute('POST', '/api/calls/videoCall/:id/publicAttachment'),
+  attachment: apiRoute('GET', '/api/attachments/:id'),
+  attachmentFile: apiRoute('GET', '/api/attachments/:id/file'),
+  queue: apiRoute('GET', '/api/v1/operator/calls/queue'),
+  accept: apiRoute('POST', '/api/v1/operator/calls/:id/accept'),
+  createPrivateRoom: apiRoute('POST', '/api/v1/operator/calls/private'),
+  history: apiRoute('GET', '/api/v1/operator/calls/history'),
+  chat: apiRoute('GET', '/api/v1/operator/calls/:id/chat'),
+} as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiRoute } from './api-route';
 
 export const specialitySchema = z.object({
   id: z.number().int(),
@@ -11,3 +12,8 @@ export const specialitiesResponseSchema = z.object({
   data: z.array(specialitySchema),
 });
 export type SpecialitiesResponse = z.infer<typeof specialitiesResponseSchema>;
+
+/** A company's public data, asked with its key. */
+export const companyApi = {
+  specialities: apiRoute('GET', '/api/company/specialities'),
+} as const;

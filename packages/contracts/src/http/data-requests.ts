@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiRoute } from './api-route';
 
 /**
  * Rights requests (decision 034): a citizen files one from «Mis datos»; it must be answered within
@@ -79,3 +80,12 @@ export const dataRequestAnswerBodySchema = z.object({ answer: textField('Escribe
 export const dataRequestExtendBodySchema = z.object({
   reason: textField('Indica el motivo de la prórroga.', 1_000),
 });
+
+/** Data-rights requests: the citizen files them, the company answers. */
+export const dataRequestsApi = {
+  file: apiRoute('POST', '/api/v1/user/data-requests'),
+  mine: apiRoute('GET', '/api/v1/user/data-requests'),
+  companyList: apiRoute('GET', '/api/v1/operator/data-requests'),
+  answer: apiRoute('POST', '/api/v1/operator/data-requests/:id/answer'),
+  extend: apiRoute('POST', '/api/v1/operator/data-requests/:id/extend'),
+} as const;

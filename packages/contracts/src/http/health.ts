@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiRoute } from './api-route';
 
 export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -8,3 +9,9 @@ export const healthResponseSchema = z.object({
   version: z.string(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** Liveness and the development mailbox. */
+export const healthApi = {
+  health: apiRoute('GET', '/api/health'),
+  devOutbox: apiRoute('GET', '/api/dev/outbox'),
+} as const;

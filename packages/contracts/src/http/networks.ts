@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { databaseIdSchema, databaseIdValueSchema } from './ids';
 import { validationMessages as v } from '../messages';
+import { apiRoute } from './api-route';
 
 /**
  * The security network (spec §2 Networks and Network invitation page, §3 Network invitation and
@@ -75,3 +76,13 @@ export const enterWithInvitationCodeBodySchema = z.object({
   invitation_code: invitationCodeSchema,
   status: z.union([z.literal(2), z.literal(3)]),
 });
+
+/** The security network routes. */
+export const networksApi = {
+  addUser: apiRoute('POST', '/api/v1/networks/addUserToNetwork'),
+  myNetwork: apiRoute('GET', '/api/v1/networks/getMyNetwork'),
+  acceptRejectInvitation: apiRoute('POST', '/api/v1/networks/acceptRejectInvitation'),
+  quit: apiRoute('POST', '/api/v1/networks/quitSecurityNetwork'),
+  userInfoByCode: apiRoute('GET', '/api/v1/user/getUserInfoByCode'),
+  enterWithInvitationCode: apiRoute('POST', '/api/v1/networks/enterToNetworkWithInvitationCode'),
+} as const;

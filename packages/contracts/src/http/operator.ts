@@ -3,6 +3,7 @@ import { errorMessages } from '../messages';
 import { inboxCallbackSchema } from './callbacks';
 import { launcherColorSchema, launcherLabelSchema } from './launcher';
 import { recordingRetentionSchema } from './recordings';
+import { apiRoute } from './api-route';
 
 export const inboxVideoMailSchema = z.object({
   id: z.number().int(),
@@ -115,3 +116,16 @@ export const membershipResponseSchema = z.object({
   two_step_required: z.boolean().optional(),
 });
 export type MembershipResponse = z.infer<typeof membershipResponseSchema>;
+
+/** The console: membership, inbox, the company's settings and its specialities. */
+export const operatorApi = {
+  membership: apiRoute('GET', '/api/v1/operator/membership'),
+  inbox: apiRoute('GET', '/api/v1/operator/inbox'),
+  videoMailHandled: apiRoute('POST', '/api/v1/operator/videoMails/:id/handled'),
+  contactHandled: apiRoute('POST', '/api/v1/operator/contacts/:id/handled'),
+  videoMailMedia: apiRoute('GET', '/api/media/video-mails/:id/:file'),
+  company: apiRoute('GET', '/api/v1/operator/company'),
+  updateCompany: apiRoute('PATCH', '/api/v1/operator/company'),
+  addSpeciality: apiRoute('POST', '/api/v1/operator/specialities'),
+  removeSpeciality: apiRoute('DELETE', '/api/v1/operator/specialities/:id'),
+} as const;

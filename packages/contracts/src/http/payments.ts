@@ -10,6 +10,7 @@ import {
   PASSWORD_MAX_LENGTH,
 } from '../constants';
 import { checkoutTexts, validationMessages as v } from '../messages';
+import { apiRoute } from './api-route';
 
 /**
  * Checkout and payments (spec §3 Payment plan request, Payment order status, Checkout plan,
@@ -196,3 +197,18 @@ export const orderDetailResponseSchema = z.object({
   order: orderSummarySchema.extend({ events: z.array(orderEventSchema) }),
 });
 export type OrderDetailResponse = z.infer<typeof orderDetailResponseSchema>;
+
+/** Plans, places, purchases, orders, and the calls back from Flow. */
+export const paymentsApi = {
+  plan: apiRoute('GET', '/api/v1/plans/:id'),
+  regions: apiRoute('GET', '/api/v1/regions'),
+  communes: apiRoute('GET', '/api/v1/communes'),
+  createPurchaseOrder: apiRoute('POST', '/api/app/pagos/createPurchaseOrder'),
+  purchase: apiRoute('POST', '/api/v1/checkout/purchase'),
+  orderStatusByToken: apiRoute('POST', '/api/auth/getOrderStatusByToken'),
+  orders: apiRoute('GET', '/api/v1/orders'),
+  order: apiRoute('GET', '/api/v1/orders/:id'),
+  flowConfirmation: apiRoute('POST', '/api/payments/flow/confirmation'),
+  flowReturn: apiRoute('GET', '/api/payments/flow/return'),
+  flowReturnPost: apiRoute('POST', '/api/payments/flow/return'),
+} as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { invitationEmailSchema } from './networks';
 import { canonicalMailbox } from '../helpers/mailbox';
 import { promoTexts } from '../messages';
+import { apiRoute } from './api-route';
 
 /** A published winner of the camera draw. The phone is masked by the server, never in the browser. */
 export const drawWinnerSchema = z.object({
@@ -111,3 +112,15 @@ export const promoInviteFormSchema = z
     path: ['third'],
   });
 export type PromoInviteForm = z.infer<typeof promoInviteFormSchema>;
+
+/** The promotion: status, invitations, the draw and its winners. */
+export const promoApi = {
+  status: apiRoute('GET', '/api/v1/promo/status'),
+  invite: apiRoute('POST', '/api/v1/promo/invite'),
+  draw: apiRoute('GET', '/api/promo/draw'),
+  eligibleList: apiRoute('GET', '/api/promo/draw/eligible.json'),
+  winners: apiRoute('GET', '/api/promo/winners'),
+  operatorDraw: apiRoute('GET', '/api/v1/operator/draw'),
+  publishDraw: apiRoute('POST', '/api/v1/operator/draw/publish'),
+  runDraw: apiRoute('POST', '/api/v1/operator/draw/run'),
+} as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiRoute } from './api-route';
 
 /**
  * Call recordings (spec §4 recording, §7 `startRecording` / `stopRecording`, §9 webm vp8; decision
@@ -61,3 +62,10 @@ export const callRecordingsResponseSchema = z.object({
   recordings: z.array(callRecordingSchema),
 });
 export type CallRecordingsResponse = z.infer<typeof callRecordingsResponseSchema>;
+
+/** Call recordings: chunks up, the list, the media. */
+export const recordingsApi = {
+  chunk: apiRoute('POST', '/api/v1/operator/recordings/:id/chunks/:seq'),
+  list: apiRoute('GET', '/api/v1/operator/recordings'),
+  media: apiRoute('GET', '/api/media/recordings/:id'),
+} as const;

@@ -4,6 +4,7 @@ import {
   RECORDING_RETENTION_MAX_DAYS,
   RECORDING_RETENTION_MIN_DAYS,
 } from './recordings';
+import { apiRoute } from './api-route';
 
 /**
  * How long the platform keeps each kind of personal data (decision 034). One table per company;
@@ -216,3 +217,12 @@ export const holdBodySchema = z.object({
     .min(3, 'Indica el motivo de la retención.')
     .max(HOLD_REASON_MAX, `El motivo puede tener hasta ${HOLD_REASON_MAX} caracteres.`),
 });
+
+/** Retention periods and legal holds. */
+export const retentionApi = {
+  get: apiRoute('GET', '/api/v1/operator/retention'),
+  update: apiRoute('PUT', '/api/v1/operator/retention'),
+  holds: apiRoute('GET', '/api/v1/operator/holds'),
+  placeHold: apiRoute('PUT', '/api/v1/operator/holds/:subject/:id'),
+  releaseHold: apiRoute('DELETE', '/api/v1/operator/holds/:subject/:id'),
+} as const;

@@ -3,6 +3,7 @@ import { databaseIdValueSchema } from './ids';
 import { ACCOUNT_PHONE_MAX_DIGITS, REAUTH_ERRORS } from '../constants';
 import { optionalRutSchema } from '../helpers/rut';
 import { validationMessages as v } from '../messages';
+import { apiRoute } from './api-route';
 
 /**
  * The settings area (spec §2 Settings, §3 Settings user and Device, §7 App API): profile, devices,
@@ -153,3 +154,17 @@ export const removePhoneBodySchema = z.object({
 export const twoFactorPhoneFieldSchema = z
   .string({ error: v.phoneElevenDigits })
   .regex(/^\d{11}$/, v.phoneElevenDigits);
+
+/** The settings page: sessions, security log, devices, profile and avatar. */
+export const settingsApi = {
+  sessions: apiRoute('GET', '/api/v1/auth/sessions'),
+  revokeSession: apiRoute('POST', '/api/v1/auth/sessions/revoke'),
+  securityLog: apiRoute('GET', '/api/v1/auth/securityLog'),
+  devices: apiRoute('GET', '/api/v1/devices/getUserDevices'),
+  updateDeviceConfig: apiRoute('POST', '/api/v1/devices/updateDeviceConfig'),
+  deleteDevice: apiRoute('POST', '/api/v1/devices/deleteDevice'),
+  updateProfile: apiRoute('POST', '/api/v1/user/update'),
+  avatar: apiRoute('GET', '/api/v1/user/avatar/:token'),
+  userSettings: apiRoute('GET', '/api/v1/user/settings'),
+  updateCameraSharing: apiRoute('POST', '/api/v1/user/updateCameraSharing'),
+} as const;

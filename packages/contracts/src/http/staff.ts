@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { STAFF_ROLES } from '../messages/staff';
 import { validationMessages as v } from '../messages';
 import { newPasswordSchema, requiredName } from './auth';
+import { apiRoute } from './api-route';
 
 export const staffRoleSchema = z.enum(STAFF_ROLES);
 export type StaffRole = z.infer<typeof staffRoleSchema>;
@@ -47,3 +48,12 @@ export const staffInvitationAcceptedSchema = z.object({
   company_name: z.string(),
   role: staffRoleSchema,
 });
+
+/** Staff invitations and the team. */
+export const staffApi = {
+  lookupInvitation: apiRoute('POST', '/api/v1/staff/invitations/lookup'),
+  registerInvitation: apiRoute('POST', '/api/v1/staff/invitations/register'),
+  acceptInvitation: apiRoute('POST', '/api/v1/staff/invitations/accept'),
+  deactivateMember: apiRoute('POST', '/api/v1/operator/team/:userId/deactivate'),
+  reactivateMember: apiRoute('POST', '/api/v1/operator/team/:userId/reactivate'),
+} as const;

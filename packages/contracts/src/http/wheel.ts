@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { WHEEL_PRIZES } from '../constants';
+import { apiRoute } from './api-route';
 
 /**
  * The prize wheel (spec §3 "Wheel option", "Spin result"; §7 marketing/getRouletteOptions and
@@ -62,3 +63,9 @@ export const wheelSpinResponseSchema = z.object({
   attempts_left: z.number().int(),
 });
 export type WheelSpinResponse = z.infer<typeof wheelSpinResponseSchema>;
+
+/** The prize wheel routes. */
+export const wheelApi = {
+  options: apiRoute('GET', '/api/v1/marketing/getRouletteOptions'),
+  spin: apiRoute('POST', '/api/v1/marketing/getRouletteResult'),
+} as const;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { VIDEO_MAIL_MESSAGE_MAX } from '../constants';
 import { chileanPhoneSchema, mobilePhoneSchema } from '../helpers/phone';
 import { validationMessages as v, widgetTexts } from '../messages';
+import { apiRoute } from './api-route';
+import { WIDGET_APPEARANCE_PATH } from './launcher-constants';
 
 /** The simple {x}@{y}.{z} pattern of spec §5 for the widget forms. */
 const WIDGET_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -56,14 +58,6 @@ export const serviceStatusResponseSchema = z.object({
 });
 export type ServiceStatus = z.infer<typeof serviceStatusResponseSchema>['data'];
 
-/**
- * The resumable video mail (tus 1.0.0): `POST` this path with the form's fields, the thumbnail and
- * `video_bytes`; the answer's `upload_url` takes the video with tus `HEAD`/`PATCH`, resuming after a
- * dropped connection; `POST {upload_url}/complete` then files the video mail. The spec's one-shot
- * `POST /api/calls/videoMail` still takes the whole form at once.
- */
-export const VIDEO_MAIL_UPLOADS_PATH = '/api/calls/videoMail/uploads';
-
 export const videoMailUploadResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({ upload_url: z.string() }),
@@ -72,3 +66,21 @@ export const videoMailUploadResponseSchema = z.object({
 /** Upload limits, stated once for the form and the server. */
 export const VIDEO_MAIL_MAX_BYTES = 100 * 1024 * 1024;
 export const THUMBNAIL_MAX_BYTES = 2 * 1024 * 1024;
+
+/** The widget's routes, asked with the company's key. */
+export const widgetApi = {
+  appearance: apiRoute('GET', WIDGET_APPEARANCE_PATH),
+  serviceStatus: apiRoute('GET', '/api/company/serviceStatus'),
+  contact: apiRoute('POST', '/api/attention/contact'),
+  videoMail: apiRoute('POST', '/api/calls/videoMail'),
+  /**
+   * The resumable video mail (tus 1.0.0): `POST` here with the form's fields, the thumbnail and
+   * `video_bytes`; the answer's `upload_url` takes the video with tus `HEAD`/`PATCH`, resuming after a
+   * dropped connection; `POST {upload_url}/complete` then files the video mail. The spec's one-shot
+   * `POST /api/calls/videoMail` still takes the whole form at once.
+   */
+  startVideoMailUpload: apiRoute('POST', '/api/calls/videoMail/uploads'),
+  videoMailUploadHead: apiRoute('HEAD', '/api/calls/videoMail/uploads/:id'),
+  videoMailUploadPatch: apiRoute('PATCH', '/api/calls/videoMail/uploads/:id'),
+  completeVideoMailUpload: apiRoute('POST', '/api/calls/videoMail/uploads/:id/complete'),
+} as const;

@@ -8,6 +8,7 @@ import {
   startPhoneVerificationBodySchema,
   userInfoResponseSchema,
   verifyPhoneBodySchema,
+  authApi,
 } from '@seguridad/contracts/http/auth';
 import { removePhoneBodySchema } from '@seguridad/contracts/http/settings';
 import { maskPhone } from '@seguridad/contracts/helpers/phone';
@@ -41,7 +42,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
   app.get(
-    '/api/v1/user/info',
+    authApi.userInfo.pattern,
     {
       preHandler: app.authenticate,
       schema: { tags: ['user'], response: { 200: userInfoResponseSchema, ...errors } },
@@ -59,7 +60,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
    * without the person, decision 034); open sockets of the user are disconnected.
    */
   app.post(
-    '/api/v1/user/deleteUserAccount',
+    authApi.deleteAccount.pattern,
     {
       preHandler: app.authenticate,
       schema: { tags: ['user'], response: { 200: okResponseSchema, ...errors } },
@@ -74,7 +75,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/v1/auth/2fa/getUserConfirmedPhones',
+    authApi.confirmedPhones.pattern,
     {
       preHandler: app.authenticate,
       schema: { tags: ['auth'], response: { 200: confirmedPhonesResponseSchema, ...errors } },
@@ -89,7 +90,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/v1/auth/2fa/startVerifyUserPhoneNumber',
+    authApi.startVerifyPhone.pattern,
     {
       preHandler: app.authenticate,
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
@@ -118,7 +119,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/v1/auth/2fa/verifyUserPhoneNumber',
+    authApi.verifyPhone.pattern,
     {
       preHandler: app.authenticate,
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
@@ -138,7 +139,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Removes a two-step phone: the same proof of ownership as adding one. */
   app.post(
-    '/api/v1/auth/2fa/removeUserPhone',
+    authApi.removePhone.pattern,
     {
       preHandler: app.authenticate,
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
@@ -164,7 +165,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const strictIpLimit = { rateLimit: { max: app.config.authRateLimitMax, timeWindow: '1 minute' } };
 
   app.get(
-    '/api/v1/notifications/getAccountRecoveryData',
+    authApi.accountRecoveryData.pattern,
     {
       config: strictIpLimit,
       schema: {
@@ -197,7 +198,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
    * link to choose a new password.
    */
   app.post(
-    '/api/v1/auth/accountRecovery',
+    authApi.accountRecovery.pattern,
     {
       config: strictIpLimit,
       schema: { tags: ['auth'], body: recoveryBodySchema, response: { 200: okResponseSchema, ...errors } },

@@ -9,6 +9,7 @@ import {
   resetPasswordBodySchema,
   resetRequestBodySchema,
   signupBodySchema,
+  authApi,
 } from '@seguridad/contracts/http/auth';
 import { maskPhone } from '@seguridad/contracts/helpers/phone';
 import { accountTexts } from '@seguridad/contracts/messages';
@@ -35,7 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
   app.post(
-    '/api/v1/auth/signup',
+    authApi.signup.pattern,
     {
       config: strictIpLimit,
       schema: { tags: ['auth'], body: signupBodySchema, response: { 200: okResponseSchema, ...errors } },
@@ -48,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/v1/auth/login',
+    authApi.login.pattern,
     {
       config: strictIpLimit,
       schema: { tags: ['auth'], body: loginBodySchema, response: { 200: loginResponseSchema, ...errors } },
@@ -70,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/v1/auth/2fa/requestTwoFactorAuthCode',
+    authApi.requestTwoFactorCode.pattern,
     {
       config: strictIpLimit,
       schema: {
@@ -96,7 +97,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/v1/auth/2fa/confirmTwoFACodeLogin',
+    authApi.confirmTwoFactorLogin.pattern,
     {
       config: strictIpLimit,
       schema: {
@@ -115,7 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/v1/auth/logout',
+    authApi.logout.pattern,
     {
       preHandler: app.authenticate,
       schema: { tags: ['auth'], response: { 200: okResponseSchema, ...errorResponses(401) } },
@@ -127,7 +128,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/api/v1/auth/revokeAllAccess',
+    authApi.revokeAllAccess.pattern,
     {
       preHandler: app.authenticate,
       schema: { tags: ['auth'], response: { 200: okResponseSchema, ...errorResponses(401) } },
@@ -140,7 +141,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/v1/auth/accountResetRequest',
+    authApi.accountResetRequest.pattern,
     {
       preHandler: app.authenticate,
       schema: { tags: ['auth'], response: { 200: okResponseSchema, ...errorResponses(401) } },
@@ -156,7 +157,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/v1/auth/resetpassrequest',
+    authApi.resetPasswordRequest.pattern,
     {
       config: strictIpLimit,
       schema: {
@@ -178,7 +179,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/v1/auth/checktoken',
+    authApi.checkResetToken.pattern,
     {
       config: strictIpLimit,
       schema: { tags: ['auth'], body: checkTokenBodySchema, response: { 200: okResponseSchema, ...errors } },
@@ -191,7 +192,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/v1/auth/resetpass',
+    authApi.resetPassword.pattern,
     {
       config: strictIpLimit,
       schema: {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { UserInfo } from '@seguridad/contracts/http/auth';
 import { profilePhoneDigits } from '@seguridad/contracts/helpers/phone';
+import { settingsApi } from '@seguridad/contracts/http/settings';
 import type { Database } from '../../db/client';
 import { userAvatars, userPhones, users } from '../../db/schema';
 
@@ -27,7 +28,7 @@ export async function insertUser(db: Database, values: typeof users.$inferInsert
 
 /** The path an avatar is served at: its random token, never the account id (decision 011). */
 export function avatarLink(token: string): string {
-  return `/api/v1/user/avatar/${token}`;
+  return settingsApi.avatar.path({ token });
 }
 
 /** The account as `/user/info` shows it: the phone as the digits the form edits. */

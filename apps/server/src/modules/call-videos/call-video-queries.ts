@@ -1,11 +1,11 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { CallVideo } from '@seguridad/contracts/http/call-videos';
+import { callVideosApi, type CallVideo } from '@seguridad/contracts/http/call-videos';
 import type { Database } from '../../db/client';
 import { callVideoPlays, callVideos } from '../../db/schema';
 import { signPath } from '../../lib/signed-urls';
 
 export const callVideoMediaPath = (id: number, file: 'video' | 'captions') =>
-  `/api/media/call-videos/${id}/${file}`;
+  callVideosApi.media.path({ id, file });
 
 /** Pushed videos are short: their URLs live as long as a call might, not a day. */
 export const CALL_VIDEO_URL_TTL_MS = 2 * 60 * 60 * 1000;

@@ -7,6 +7,7 @@ import {
   callVideoFieldsSchema,
   callVideoResponseSchema,
   callVideosResponseSchema,
+  callVideosApi,
 } from '@seguridad/contracts/http/call-videos';
 import { okResponseSchema } from '@seguridad/contracts/http/auth';
 import { databaseIdSchema } from '@seguridad/contracts/http/ids';
@@ -39,7 +40,7 @@ export const callVideoRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(
-    '/api/v1/operator/videos',
+    callVideosApi.list.pattern,
     {
       preHandler: app.requireOperator,
       schema: {
@@ -54,7 +55,7 @@ export const callVideoRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/v1/operator/videos',
+    callVideosApi.upload.pattern,
     {
       preHandler: app.requireCompanyAdmin,
       config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
@@ -99,7 +100,7 @@ export const callVideoRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/api/v1/operator/videos/:id',
+    callVideosApi.remove.pattern,
     {
       preHandler: app.requireCompanyAdmin,
       schema: {
@@ -118,7 +119,7 @@ export const callVideoRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/media/call-videos/:id/:file',
+    callVideosApi.media.pattern,
     {
       config: { rateLimit: false },
       schema: {

@@ -7,6 +7,7 @@ import {
   callbackCreatedResponseSchema,
   callbackSlotsResponseSchema,
   markCallbackDoneBodySchema,
+  callbacksApi,
 } from '@seguridad/contracts/http/callbacks';
 import { okResponseSchema } from '@seguridad/contracts/http/auth';
 import { databaseIdSchema } from '@seguridad/contracts/http/ids';
@@ -39,7 +40,7 @@ export const callbackRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
   app.get(
-    '/api/callbacks/slots',
+    callbacksApi.slots.pattern,
     {
       preHandler: app.requireCompany,
       schema: {
@@ -60,7 +61,7 @@ export const callbackRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/callbacks',
+    callbacksApi.request.pattern,
     {
       preHandler: app.requireCompany,
       config: { rateLimit: { max: app.config.callbacksMax, timeWindow: '10 minutes' } },
@@ -98,7 +99,7 @@ export const callbackRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/v1/operator/callbacks/:id/handled',
+    callbacksApi.markHandled.pattern,
     {
       preHandler: app.requireOperator,
       schema: {

@@ -4,6 +4,7 @@ import {
   CALL_ATTACHMENT_MAX_BYTES,
   attachmentUploadResponseSchema,
   attachmentUrlResponseSchema,
+  callsApi,
 } from '@seguridad/contracts/http/calls';
 import { errorResponses } from '../../lib/error-responses';
 import { callTexts, errorMessages } from '@seguridad/contracts/messages';
@@ -21,7 +22,7 @@ export const ATTACHMENT_URL_TTL_MS = 10 * 60 * 1000;
 /** Enough bytes to tell the image formats apart. */
 const SNIFF_BYTES = 16;
 
-export const attachmentFilePath = (id: number) => `/api/attachments/${id}/file`;
+export const attachmentFilePath = (id: number) => callsApi.attachmentFile.path({ id });
 
 /** Files sent in a call's chat: upload by a member, signed short-lived URLs, served inert. */
 export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,7 +33,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(
-    '/api/calls/videoCall/:id/publicAttachment',
+    callsApi.publicAttachment.pattern,
     {
       config: { rateLimit: { max: app.config.callAttachmentsMax, timeWindow: '10 minutes' } },
       schema: {
@@ -80,7 +81,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/attachments/:id',
+    callsApi.attachment.pattern,
     {
       schema: {
         tags: ['company'],
@@ -116,7 +117,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/attachments/:id/file',
+    callsApi.attachmentFile.pattern,
     {
       schema: { hide: true, params: callIdParams, querystring: signedMediaQuery },
     },

@@ -6,6 +6,7 @@ import {
   createVideoCallResponseSchema,
   relaySettingsResponseSchema,
   voiceTokenResponseSchema,
+  callsApi,
 } from '@seguridad/contracts/http/calls';
 import { errorResponses } from '../../lib/error-responses';
 import { guarded } from '../../lib/route-guards';
@@ -57,7 +58,7 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get(
-    '/api/token',
+    callsApi.voiceToken.pattern,
     {
       preHandler: app.requireCompany,
       config: { rateLimit: { max: app.config.voiceToken.perIpMax, timeWindow: '10 minutes' } },
@@ -77,7 +78,7 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/calls/videoCall',
+    callsApi.create.pattern,
     {
       preHandler: app.requireCompany,
       config: { rateLimit: { max: app.config.videoCallsMax, timeWindow: '10 minutes' } },
@@ -148,7 +149,7 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/calls/videoCall/:id/end',
+    callsApi.end.pattern,
     {
       schema: {
         tags: ['company'],
@@ -176,7 +177,7 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/calls/videoCall/:id/relaySettings',
+    callsApi.relaySettings.pattern,
     {
       schema: {
         tags: ['company'],

@@ -5,6 +5,7 @@ import {
   callHistoryResponseSchema,
   callQueueResponseSchema,
   privateRoomResponseSchema,
+  callsApi,
 } from '@seguridad/contracts/http/calls';
 import { errorResponses } from '../../lib/error-responses';
 import { recordAudit } from '../audit/audit-service';
@@ -27,7 +28,7 @@ export const operatorCallRoutes: FastifyPluginAsyncZod = async (app) => {
   const schemaBase = { tags: ['operator'], security: [{ bearer: [] }] };
 
   app.get(
-    '/api/v1/operator/calls/queue',
+    callsApi.queue.pattern,
     {
       preHandler: app.requireOperator,
       schema: {
@@ -50,7 +51,7 @@ export const operatorCallRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/v1/operator/calls/:id/accept',
+    callsApi.accept.pattern,
     {
       preHandler: app.requireOperator,
       schema: {
@@ -88,7 +89,7 @@ export const operatorCallRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/v1/operator/calls/private',
+    callsApi.createPrivateRoom.pattern,
     {
       preHandler: app.requireOperator,
       schema: {
@@ -117,7 +118,7 @@ export const operatorCallRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/v1/operator/calls/history',
+    callsApi.history.pattern,
     {
       preHandler: app.requireOperator,
       schema: {
@@ -154,7 +155,7 @@ export const operatorCallRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/v1/operator/calls/:id/chat',
+    callsApi.chat.pattern,
     {
       preHandler: app.requireOperator,
       schema: {

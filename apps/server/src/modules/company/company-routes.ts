@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/error-responses';
-import { specialitiesResponseSchema } from '@seguridad/contracts/http/company';
+import { specialitiesResponseSchema, companyApi } from '@seguridad/contracts/http/company';
 import { guarded } from '../../lib/route-guards';
 
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/api/company/specialities',
+    companyApi.specialities.pattern,
     {
       preHandler: app.requireCompany,
       schema: {

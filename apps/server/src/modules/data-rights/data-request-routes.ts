@@ -9,6 +9,7 @@ import {
   dataRequestSchema,
   dataRequestTexts,
   myDataRequestsResponseSchema,
+  dataRequestsApi,
 } from '@seguridad/contracts/http/data-requests';
 import { accountTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
@@ -42,7 +43,7 @@ export const dataRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
   app.post(
-    '/api/v1/user/data-requests',
+    dataRequestsApi.file.pattern,
     {
       preHandler: app.authenticate,
       config: { rateLimit: { max: 5, timeWindow: '1 hour' } },
@@ -71,7 +72,7 @@ export const dataRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/v1/user/data-requests',
+    dataRequestsApi.mine.pattern,
     {
       preHandler: app.authenticate,
       schema: { tags: ['user'], response: { 200: myDataRequestsResponseSchema, ...errorResponses(401) } },
@@ -85,7 +86,7 @@ export const dataRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminErrors = errorResponses(400, 401, 403, 404, 409, 429);
 
   app.get(
-    '/api/v1/operator/data-requests',
+    dataRequestsApi.companyList.pattern,
     {
       preHandler: app.requireCompanyAdmin,
       schema: { tags: ['operator'], response: { 200: consoleDataRequestsResponseSchema, ...adminErrors } },
@@ -94,7 +95,7 @@ export const dataRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/v1/operator/data-requests/:id/answer',
+    dataRequestsApi.answer.pattern,
     {
       preHandler: app.requireCompanyAdmin,
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
@@ -133,7 +134,7 @@ export const dataRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/v1/operator/data-requests/:id/extend',
+    dataRequestsApi.extend.pattern,
     {
       preHandler: app.requireCompanyAdmin,
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },

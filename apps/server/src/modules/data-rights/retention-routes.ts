@@ -10,6 +10,7 @@ import {
   RETENTION_RULES,
   retentionTableResponseSchema,
   retentionUpdateBodySchema,
+  retentionApi,
 } from '@seguridad/contracts/http/retention';
 import { retentionTexts } from '@seguridad/contracts/messages/retention';
 import { AppError } from '../../lib/app-error';
@@ -36,7 +37,7 @@ export const retentionRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminErrors = errorResponses(400, 401, 403, 404, 429);
 
   app.get(
-    '/api/v1/operator/retention',
+    retentionApi.get.pattern,
     {
       preHandler: app.requireCompanyAdmin,
       schema: { tags: ['operator'], response: { 200: retentionTableResponseSchema, ...adminErrors } },
@@ -59,7 +60,7 @@ export const retentionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/api/v1/operator/retention',
+    retentionApi.update.pattern,
     {
       preHandler: app.requireCompanyAdmin,
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
@@ -93,7 +94,7 @@ export const retentionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/v1/operator/holds',
+    retentionApi.holds.pattern,
     {
       preHandler: app.requireCompanyAdmin,
       schema: { tags: ['operator'], response: { 200: heldItemsResponseSchema, ...adminErrors } },
@@ -105,7 +106,7 @@ export const retentionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/api/v1/operator/holds/:subject/:id',
+    retentionApi.placeHold.pattern,
     {
       preHandler: app.requireCompanyAdmin,
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
@@ -141,7 +142,7 @@ export const retentionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/api/v1/operator/holds/:subject/:id',
+    retentionApi.releaseHold.pattern,
     {
       preHandler: app.requireCompanyAdmin,
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },

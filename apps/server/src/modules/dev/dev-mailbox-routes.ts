@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { latestOutboxMessages } from './outbox-queries';
 import { escapeHtml, linkifyText } from '../../lib/html';
 import { errorMessages } from '@seguridad/contracts/messages';
+import { healthApi } from '@seguridad/contracts/http/health';
 
 const outboxQuerySchema = z.object({
   to: z.string().max(320).optional(),
@@ -46,7 +47,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
     latestOutboxMessages(app.database.db, query);
 
   app.get(
-    '/api/dev/outbox',
+    healthApi.devOutbox.pattern,
     {
       schema: {
         tags: ['dev'],

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthResponseSchema } from '@seguridad/contracts/http/health';
+import { healthResponseSchema, healthApi } from '@seguridad/contracts/http/health';
 
 const startedAt = Date.now();
 /** Probes hammering the health route must not queue behind real queries on the database. */
@@ -21,7 +21,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get(
-    '/api/health',
+    healthApi.health.pattern,
     {
       config: { rateLimit: false },
       schema: {

@@ -9,6 +9,7 @@ import {
   quitSecurityNetworkBodySchema,
   userInfoByCodeQuerySchema,
   userInfoByCodeResponseSchema,
+  networksApi,
 } from '@seguridad/contracts/http/networks';
 import { networkTexts } from '@seguridad/contracts/messages';
 import { errorResponses } from '../../lib/error-responses';
@@ -32,7 +33,7 @@ export const networkRoutes: FastifyPluginAsyncZod = async (app) => {
   const inviteIpLimit = { rateLimit: { max: app.config.authRateLimitMax, timeWindow: '1 minute' } };
 
   app.post(
-    '/api/v1/networks/addUserToNetwork',
+    networksApi.addUser.pattern,
     {
       preHandler: app.authenticate,
       config: inviteIpLimit,
@@ -49,7 +50,7 @@ export const networkRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/v1/networks/getMyNetwork',
+    networksApi.myNetwork.pattern,
     {
       preHandler: app.authenticate,
       schema: { tags: ['networks'], response: { 200: myNetworkResponseSchema, ...errorResponses(401) } },
@@ -64,7 +65,7 @@ export const networkRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/v1/networks/acceptRejectInvitation',
+    networksApi.acceptRejectInvitation.pattern,
     {
       preHandler: app.authenticate,
       schema: {
@@ -81,7 +82,7 @@ export const networkRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/v1/networks/quitSecurityNetwork',
+    networksApi.quit.pattern,
     {
       preHandler: app.authenticate,
       schema: {
@@ -98,7 +99,7 @@ export const networkRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The spec's "Get inviting user": `user_code` is the invitation code of the e-mailed link. */
   app.get(
-    '/api/v1/user/getUserInfoByCode',
+    networksApi.userInfoByCode.pattern,
     {
       preHandler: app.authenticate,
       schema: {
@@ -114,7 +115,7 @@ export const networkRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/v1/networks/enterToNetworkWithInvitationCode',
+    networksApi.enterWithInvitationCode.pattern,
     {
       preHandler: app.authenticate,
       schema: {

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { InboxResponse } from '@seguridad/contracts/http/operator';
+import { operatorApi, type InboxResponse } from '@seguridad/contracts/http/operator';
 import type { InboxKind } from '@seguridad/contracts/realtime/operator';
 import type { Database } from '../../db/client';
 import { contactMessages, videoMails } from '../../db/schema';
@@ -10,7 +10,7 @@ const INBOX_LIMIT = 200;
 
 /** The signed-URL path of a video mail's video or thumbnail (served by the media routes). */
 export const videoMailMediaPath = (id: number, file: 'video' | 'thumbnail') =>
-  `/api/media/video-mails/${id}/${file}`;
+  operatorApi.videoMailMedia.path({ id, file });
 
 /** The company's latest video mails, contact messages and callback requests, newest first, with signed media URLs. */
 export async function companyInbox(

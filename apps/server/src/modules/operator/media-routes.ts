@@ -5,11 +5,12 @@ import { errorMessages } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { requireSignedPath, sendStoredMedia, signedMediaQuery } from '../../lib/signed-media';
 import { videoMailMedia, videoMailMediaPath } from './inbox-queries';
+import { operatorApi } from '@seguridad/contracts/http/operator';
 
 /** Streams video mails (with ranges, so the player can seek) and thumbnails behind signed URLs. */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/api/media/video-mails/:id/:file',
+    operatorApi.videoMailMedia.pattern,
     {
       config: { rateLimit: false },
       schema: {

@@ -9,6 +9,7 @@ import {
   specialityNameBodySchema,
   updateCompanySettingsBodySchema,
   type CompanySettings,
+  operatorApi,
 } from '@seguridad/contracts/http/operator';
 import { okResponseSchema } from '@seguridad/contracts/http/auth';
 import { errorMessages } from '@seguridad/contracts/messages';
@@ -33,7 +34,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
   app.get(
-    '/api/v1/operator/membership',
+    operatorApi.membership.pattern,
     {
       preHandler: app.authenticate,
       schema: { tags: ['operator'], response: { 200: membershipResponseSchema, ...errorResponses(401) } },
@@ -57,7 +58,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/v1/operator/inbox',
+    operatorApi.inbox.pattern,
     {
       preHandler: app.requireOperator,
       schema: { tags: ['operator'], response: { 200: inboxResponseSchema, ...errors } },
@@ -68,12 +69,12 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     })),
   );
 
-  for (const [path, kind] of [
-    ['/api/v1/operator/videoMails/:id/handled', 'videoMail'],
-    ['/api/v1/operator/contacts/:id/handled', 'contact'],
+  for (const [route, kind] of [
+    [operatorApi.videoMailHandled, 'videoMail'],
+    [operatorApi.contactHandled, 'contact'],
   ] as const) {
     app.post(
-      path,
+      route.pattern,
       {
         preHandler: app.requireOperator,
         schema: { tags: ['operator'], params: idParams, response: { 200: okResponseSchema, ...errors } },
@@ -114,7 +115,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.redis) app.io.on('companyCacheStale', () => app.forgetCompanyCache());
 
   app.get(
-    '/api/v1/operator/company',
+    operatorApi.company.pattern,
     {
       preHandler: app.requireOperator,
       schema: { tags: ['operator'], response: { 200: companySettingsResponseSchema, ...errors } },
@@ -123,7 +124,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.patch(
-    '/api/v1/operator/company',
+    operatorApi.updateCompany.pattern,
     {
       preHandler: app.requireCompanyAdmin,
       schema: {
@@ -141,7 +142,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/v1/operator/specialities',
+    operatorApi.addSpeciality.pattern,
     {
       preHandler: app.requireCompanyAdmin,
       schema: {
@@ -159,7 +160,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/api/v1/operator/specialities/:id',
+    operatorApi.removeSpeciality.pattern,
     {
       preHandler: app.requireCompanyAdmin,
       schema: {

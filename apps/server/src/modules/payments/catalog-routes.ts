@@ -6,6 +6,7 @@ import {
   planResponseSchema,
   regionsQuerySchema,
   regionsResponseSchema,
+  paymentsApi,
 } from '@seguridad/contracts/http/payments';
 import { paymentTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
@@ -18,7 +19,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const publicCache = 'public, max-age=300';
 
   app.get(
-    '/api/v1/plans/:id',
+    paymentsApi.plan.pattern,
     {
       schema: {
         tags: ['checkout'],
@@ -36,7 +37,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/v1/regions',
+    paymentsApi.regions.pattern,
     {
       schema: {
         tags: ['checkout'],
@@ -52,7 +53,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/v1/communes',
+    paymentsApi.communes.pattern,
     {
       schema: {
         tags: ['checkout'],

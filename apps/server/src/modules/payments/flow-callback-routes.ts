@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { paymentsApi } from '@seguridad/contracts/http/payments';
 import { errorMessages } from '@seguridad/contracts/messages';
 import { webPaths } from '@seguridad/contracts/web-paths';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/error-responses';
 import { acceptFormBodies } from '../../lib/form-body';
 import { findOrderByToken } from './order-queries';
-import { FLOW_CONFIRMATION_PATH, FLOW_RETURN_PATH, settleFromFlow } from './payment-service';
+import { settleFromFlow } from './payment-service';
 
 const tokenField = z.string().trim().min(1).max(200);
 
@@ -26,7 +27,7 @@ export const flowCallbackRoutes: FastifyPluginAsyncZod = async (app) => {
    * cannot be reached the answer is 503, so the confirmation is retried, and the order stays.
    */
   app.post(
-    FLOW_CONFIRMATION_PATH,
+    paymentsApi.flowConfirmation.pattern,
     {
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
@@ -51,7 +52,7 @@ export const flowCallbackRoutes: FastifyPluginAsyncZod = async (app) => {
   const returnSchema = z.object({ token: tokenField.optional() });
 
   app.get(
-    FLOW_RETURN_PATH,
+    paymentsApi.flowReturn.pattern,
     {
       schema: { tags: ['payments'], summary: "The browser back from Flow's page", querystring: returnSchema },
     },
@@ -59,7 +60,7 @@ export const flowCallbackRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    FLOW_RETURN_PATH,
+    paymentsApi.flowReturnPost.pattern,
     {
       schema: {
         tags: ['payments'],

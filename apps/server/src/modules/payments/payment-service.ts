@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { paymentsApi } from '@seguridad/contracts/http/payments';
 import { paymentTexts } from '@seguridad/contracts/messages';
 import { FlowError } from '../../integrations/flow/flow-client';
 import { AppError } from '../../lib/app-error';
@@ -16,10 +17,6 @@ import {
   type OrderRow,
 } from './order-queries';
 import { purchaseReceiptMail } from './payment-mails';
-
-/** Where Flow calls us back (server to server) and where it returns the browser. */
-export const FLOW_CONFIRMATION_PATH = '/api/payments/flow/confirmation';
-export const FLOW_RETURN_PATH = '/api/payments/flow/return';
 
 /**
  * How long a buyer has to pay at Flow. Flow keeps a payment payable forever unless told otherwise;
@@ -55,8 +52,8 @@ export async function startPayment(
       subject: order.subject,
       amount: order.amount,
       email: order.email,
-      urlConfirmation: `${app.config.publicBaseUrl}${FLOW_CONFIRMATION_PATH}`,
-      urlReturn: `${app.config.publicBaseUrl}${FLOW_RETURN_PATH}`,
+      urlConfirmation: `${app.config.publicBaseUrl}${paymentsApi.flowConfirmation.path()}`,
+      urlReturn: `${app.config.publicBaseUrl}${paymentsApi.flowReturn.path()}`,
       timeoutSeconds: FLOW_PAYMENT_WINDOW_SECONDS,
     });
     await attachFlowPayment(db, order.id, created);

@@ -9,6 +9,7 @@ import {
   orderStatusResponseSchema,
   purchaseBodySchema,
   startPaymentResponseSchema,
+  paymentsApi,
 } from '@seguridad/contracts/http/payments';
 import { checkoutTexts, errorMessages, paymentTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
@@ -47,7 +48,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Spec §3 Payment plan request: the plan paid for `months_paid` months, at the plan's price. */
   app.post(
-    '/api/app/pagos/createPurchaseOrder',
+    paymentsApi.createPurchaseOrder.pattern,
     {
       preHandler: app.authenticate,
       config: startLimit,
@@ -82,7 +83,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The checkout's "Start purchase" (spec §3 Purchase request): one year of the plan, shipped. */
   app.post(
-    '/api/v1/checkout/purchase',
+    paymentsApi.purchase.pattern,
     {
       preHandler: app.authenticate,
       config: startLimit,
@@ -138,7 +139,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
    * order asks Flow once, so a browser back before the confirmation still settles it.
    */
   app.post(
-    '/api/auth/getOrderStatusByToken',
+    paymentsApi.orderStatusByToken.pattern,
     {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
@@ -157,7 +158,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/v1/orders',
+    paymentsApi.orders.pattern,
     {
       preHandler: app.authenticate,
       schema: {
@@ -173,7 +174,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/v1/orders/:id',
+    paymentsApi.order.pattern,
     {
       preHandler: app.authenticate,
       schema: {

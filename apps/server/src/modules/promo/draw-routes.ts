@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { operatorDrawResponseSchema, publishDrawBodySchema } from '@seguridad/contracts/http/promo';
+import { operatorDrawResponseSchema, publishDrawBodySchema, promoApi } from '@seguridad/contracts/http/promo';
 import { errorMessages } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/error-responses';
@@ -26,7 +26,7 @@ export const drawRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get(
-    '/api/v1/operator/draw',
+    promoApi.operatorDraw.pattern,
     {
       preHandler: app.requireCompanyAdmin,
       schema: { tags: ['operator'], response: { 200: operatorDrawResponseSchema, ...errors } },
@@ -38,7 +38,7 @@ export const drawRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/v1/operator/draw/publish',
+    promoApi.publishDraw.pattern,
     {
       preHandler: app.requireCompanyAdmin,
       config: actionLimit,
@@ -56,7 +56,7 @@ export const drawRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/v1/operator/draw/run',
+    promoApi.runDraw.pattern,
     {
       preHandler: app.requireCompanyAdmin,
       config: actionLimit,

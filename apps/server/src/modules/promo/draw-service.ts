@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { DRAW } from '@seguridad/contracts/constants';
 import { maskPhone } from '@seguridad/contracts/helpers/phone';
-import type { DrawnEntry, OperatorDrawResponse, PublicDraw } from '@seguridad/contracts/http/promo';
+import {
+  promoApi,
+  type DrawnEntry,
+  type OperatorDrawResponse,
+  type PublicDraw,
+} from '@seguridad/contracts/http/promo';
 import { promoTexts } from '@seguridad/contracts/messages';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -11,7 +16,6 @@ import { commitmentOf, listHashOf, newSeed, shuffleWithSeed } from './draw-shuff
 import { entriesByIds, entryCount, replacePublishedWinners } from './promo-queries';
 import { eligibleEntries } from './promo-service';
 
-export const ELIGIBLE_LIST_PATH = '/api/promo/draw/eligible.json';
 /** Alternates the console lists after the winners, for prizes nobody claims. */
 const ALTERNATES_SHOWN = 20;
 /** A schedule this far in the past still counts as "now" (the console's clock has minutes only). */
@@ -33,7 +37,7 @@ export function publicDrawOf(row: DrawRow): PublicDraw {
     published_at: row.publishedAt.toISOString(),
     seed: row.drawnAt ? row.seed : null,
     drawn_at: row.drawnAt?.toISOString() ?? null,
-    list_url: ELIGIBLE_LIST_PATH,
+    list_url: promoApi.eligibleList.path(),
   };
 }
 

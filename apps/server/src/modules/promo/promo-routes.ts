@@ -5,13 +5,14 @@ import {
   promoInviteBodySchema,
   promoStatusResponseSchema,
   publicDrawResponseSchema,
+  promoApi,
 } from '@seguridad/contracts/http/promo';
 import { networkTexts, promoTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/error-responses';
 import { guarded } from '../../lib/route-guards';
 import { currentDraw } from './draw-queries';
-import { ELIGIBLE_LIST_PATH, publicDrawOf } from './draw-service';
+import { publicDrawOf } from './draw-service';
 import { inviteFromPromo, placesLeft, promoStatus } from './promo-service';
 
 /** The promo page's calls and the draw's public record (docs/decisions/015). */
@@ -21,7 +22,7 @@ export const promoRoutes: FastifyPluginAsyncZod = async (app) => {
   const inviteIpLimit = { rateLimit: { max: app.config.authRateLimitMax, timeWindow: '1 minute' } };
 
   app.get(
-    '/api/v1/promo/status',
+    promoApi.status.pattern,
     {
       preHandler: app.authenticate,
       schema: { tags: ['promo'], response: { 200: promoStatusResponseSchema, ...errorResponses(401) } },
@@ -30,7 +31,7 @@ export const promoRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/v1/promo/invite',
+    promoApi.invite.pattern,
     {
       preHandler: app.authenticate,
       config: inviteIpLimit,
@@ -48,7 +49,7 @@ export const promoRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/promo/draw',
+    promoApi.draw.pattern,
     {
       schema: {
         tags: ['promo'],
@@ -64,7 +65,7 @@ export const promoRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    ELIGIBLE_LIST_PATH,
+    promoApi.eligibleList.pattern,
     {
       schema: {
         tags: ['promo'],

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { drawWinnersResponseSchema } from '@seguridad/contracts/http/promo';
+import { drawWinnersResponseSchema, promoApi } from '@seguridad/contracts/http/promo';
 import { publishedWinners } from './promo-queries';
 
 export const winnersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/api/promo/winners',
+    promoApi.winners.pattern,
     {
       schema: {
         tags: ['promo'],

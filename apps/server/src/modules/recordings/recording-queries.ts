@@ -1,5 +1,9 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { RECORDING_RETENTION_DEFAULT_DAYS, type CallRecording } from '@seguridad/contracts/http/recordings';
+import {
+  RECORDING_RETENTION_DEFAULT_DAYS,
+  recordingsApi,
+  type CallRecording,
+} from '@seguridad/contracts/http/recordings';
 import type { Database } from '../../db/client';
 import { callRecordings, recordingSettings, videoCalls } from '../../db/schema';
 import { signPath } from '../../lib/signed-urls';
@@ -11,7 +15,7 @@ const LISTED_RECORDINGS = 50;
 /** The console's player gets a URL that lasts this long. */
 export const RECORDING_URL_TTL_MS = 2 * 60 * 60 * 1000;
 
-export const recordingMediaPath = (id: number) => `/api/media/recordings/${id}`;
+export const recordingMediaPath = (id: number) => recordingsApi.media.path({ id });
 
 export async function recordingById(db: Database, id: number): Promise<RecordingRow | undefined> {
   const [row] = await db.select().from(callRecordings).where(eq(callRecordings.id, id));

@@ -6,6 +6,7 @@ import {
   RECORDING_CHUNK_MAX_BYTES,
   recordingChunkParamsSchema,
   recordingChunkResponseSchema,
+  recordingsApi,
 } from '@seguridad/contracts/http/recordings';
 import { databaseIdSchema } from '@seguridad/contracts/http/ids';
 import { errorMessages, recordingTexts } from '@seguridad/contracts/messages';
@@ -30,7 +31,7 @@ export const recordingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/v1/operator/recordings/:id/chunks/:seq',
+    recordingsApi.chunk.pattern,
     {
       preHandler: app.requireOperator,
       bodyLimit: RECORDING_CHUNK_MAX_BYTES,
@@ -67,7 +68,7 @@ export const recordingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/v1/operator/recordings',
+    recordingsApi.list.pattern,
     {
       preHandler: app.requireOperator,
       schema: {
@@ -90,7 +91,7 @@ export const recordingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/media/recordings/:id',
+    recordingsApi.media.pattern,
     {
       config: { rateLimit: false },
       schema: { hide: true, params: z.object({ id: databaseIdSchema }), querystring: signedMediaQuery },

@@ -4,6 +4,7 @@ import {
   deleteDeviceBodySchema,
   devicesResponseSchema,
   updateDeviceConfigBodySchema,
+  settingsApi,
 } from '@seguridad/contracts/http/settings';
 import { settingsTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
@@ -20,7 +21,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
   app.get(
-    '/api/v1/devices/getUserDevices',
+    settingsApi.devices.pattern,
     {
       preHandler: app.authenticate,
       schema: { tags: ['devices'], response: { 200: devicesResponseSchema, ...errors } },
@@ -32,7 +33,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/v1/devices/updateDeviceConfig',
+    settingsApi.updateDeviceConfig.pattern,
     {
       preHandler: app.authenticate,
       schema: {
@@ -51,7 +52,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/v1/devices/deleteDevice',
+    settingsApi.deleteDevice.pattern,
     {
       preHandler: app.authenticate,
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },

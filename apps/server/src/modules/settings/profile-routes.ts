@@ -7,6 +7,7 @@ import {
   profileUpdateFieldsSchema,
   updateCameraSharingBodySchema,
   userSettingsResponseSchema,
+  settingsApi,
 } from '@seguridad/contracts/http/settings';
 import { errorMessages, settingsTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
@@ -40,7 +41,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(
-    '/api/v1/user/update',
+    settingsApi.updateProfile.pattern,
     {
       preHandler: app.authenticate,
       // Per IP: many people share a mobile carrier's address; each save writes at most one image.
@@ -69,7 +70,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/v1/user/avatar/:token',
+    settingsApi.avatar.pattern,
     {
       config: { rateLimit: false },
       schema: {
@@ -90,7 +91,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/v1/user/settings',
+    settingsApi.userSettings.pattern,
     {
       preHandler: app.authenticate,
       schema: { tags: ['user'], response: { 200: userSettingsResponseSchema, ...errors } },
@@ -105,7 +106,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/v1/user/updateCameraSharing',
+    settingsApi.updateCameraSharing.pattern,
     {
       preHandler: app.authenticate,
       schema: {

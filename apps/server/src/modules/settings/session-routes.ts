@@ -4,6 +4,7 @@ import {
   revokeSessionBodySchema,
   securityLogResponseSchema,
   sessionsResponseSchema,
+  settingsApi,
 } from '@seguridad/contracts/http/settings';
 import { settingsTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
@@ -25,7 +26,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
   app.get(
-    '/api/v1/auth/sessions',
+    settingsApi.sessions.pattern,
     {
       preHandler: app.authenticate,
       schema: { tags: ['auth'], response: { 200: sessionsResponseSchema, ...errors } },
@@ -53,7 +54,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/v1/auth/sessions/revoke',
+    settingsApi.revokeSession.pattern,
     {
       preHandler: app.authenticate,
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
@@ -82,7 +83,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/v1/auth/securityLog',
+    settingsApi.securityLog.pattern,
     {
       preHandler: app.authenticate,
       schema: { tags: ['auth'], response: { 200: securityLogResponseSchema, ...errors } },

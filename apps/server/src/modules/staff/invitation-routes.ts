@@ -5,6 +5,7 @@ import {
   staffInvitationCodeBodySchema,
   staffInvitationRegisterBodySchema,
   staffInvitationSummarySchema,
+  staffApi,
 } from '@seguridad/contracts/http/staff';
 import { errorResponses } from '../../lib/error-responses';
 import { guarded } from '../../lib/route-guards';
@@ -25,7 +26,7 @@ export const staffInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
   app.post(
-    '/api/v1/staff/invitations/lookup',
+    staffApi.lookupInvitation.pattern,
     {
       config: strictIpLimit,
       schema: {
@@ -38,7 +39,7 @@ export const staffInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/v1/staff/invitations/register',
+    staffApi.registerInvitation.pattern,
     {
       config: strictIpLimit,
       schema: {
@@ -60,7 +61,7 @@ export const staffInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/v1/staff/invitations/accept',
+    staffApi.acceptInvitation.pattern,
     {
       config: strictIpLimit,
       preHandler: app.authenticate,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { databaseIdSchema } from '@seguridad/contracts/http/ids';
+import { staffApi } from '@seguridad/contracts/http/staff';
 import { staffTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/error-responses';
@@ -18,12 +19,12 @@ const okSchema = z.object({ code: z.literal(200), active: z.boolean() });
  */
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  for (const [action, active] of [
-    ['deactivate', false],
-    ['reactivate', true],
+  for (const [action, route, active] of [
+    ['deactivate', staffApi.deactivateMember, false],
+    ['reactivate', staffApi.reactivateMember, true],
   ] as const) {
     app.post(
-      `/api/v1/operator/team/:userId/${action}`,
+      route.pattern,
       {
         preHandler: app.requireCompanyAdmin,
         schema: {

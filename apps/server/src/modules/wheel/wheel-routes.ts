@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { wheelOptionsResponseSchema, wheelSpinResponseSchema } from '@seguridad/contracts/http/wheel';
+import {
+  wheelOptionsResponseSchema,
+  wheelSpinResponseSchema,
+  wheelApi,
+} from '@seguridad/contracts/http/wheel';
 import { wheelTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/error-responses';
@@ -12,7 +16,7 @@ export const wheelRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
   app.get(
-    '/api/v1/marketing/getRouletteOptions',
+    wheelApi.options.pattern,
     {
       preHandler: app.authenticate,
       schema: {
@@ -36,7 +40,7 @@ export const wheelRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/v1/marketing/getRouletteResult',
+    wheelApi.spin.pattern,
     {
       preHandler: app.authenticate,
       config: { rateLimit: { max: app.config.wheelSpinsMax, timeWindow: '1 minute' } },

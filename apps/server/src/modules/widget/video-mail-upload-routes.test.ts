@@ -6,7 +6,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
-import { VIDEO_MAIL_MAX_BYTES, VIDEO_MAIL_UPLOADS_PATH } from '@seguridad/contracts/http/widget';
+import { VIDEO_MAIL_MAX_BYTES } from '@seguridad/contracts/http/widget';
 import { errorMessages, validationMessages, widgetTexts } from '@seguridad/contracts/messages';
 import { companies, videoMails, videoMailUploads } from '../../db/schema';
 import { readWebmDurationMs } from '../../integrations/storage/webm-duration';
@@ -66,7 +66,7 @@ describe.each(['local', 's3'] as const)('resumable video mails on %s storage', (
     const { payload, headers: formHeaders } = await multipartPayload(form);
     return ctx.app.inject({
       method: 'POST',
-      url: VIDEO_MAIL_UPLOADS_PATH,
+      url: '/api/calls/videoMail/uploads',
       headers: { ...headers, ...formHeaders },
       payload,
     });
@@ -103,7 +103,7 @@ describe.each(['local', 's3'] as const)('resumable video mails on %s storage', (
 
   it('takes the video in pieces from where it stopped, then files one seekable video mail', async () => {
     const url = await started(startForm({ fields: { name: 'Pieza Por Pieza' } }));
-    expect(url).toMatch(new RegExp(`^${VIDEO_MAIL_UPLOADS_PATH}/[A-Za-z0-9_-]{22}$`));
+    expect(url).toMatch(new RegExp(`^/api/calls/videoMail/uploads/[A-Za-z0-9_-]{22}$`));
     const first = await head(url);
     expect(first.statusCode).toBe(200);
     expect(first.headers['upload-offset']).toBe('0');
@@ -193,7 +193,7 @@ describe.each(['local', 's3'] as const)('resumable video mails on %s storage', (
     } finally {
       await ctx.database.db.delete(companies).where(eq(companies.id, company!.id));
     }
-    expect((await head(`${VIDEO_MAIL_UPLOADS_PATH}/${'x'.repeat(22)}`)).statusCode).toBe(404);
+    expect((await head(`/api/calls/videoMail/uploads/${'x'.repeat(22)}`)).statusCode).toBe(404);
     const tooMuch = await patch(url, 0, Buffer.concat([recording, Buffer.alloc(10)]));
     expect(tooMuch.statusCode).toBe(413);
   });

@@ -7,8 +7,8 @@ import {
   successResponseSchema,
   THUMBNAIL_MAX_BYTES,
   VIDEO_MAIL_MAX_BYTES,
-  VIDEO_MAIL_UPLOADS_PATH,
   videoMailUploadResponseSchema,
+  widgetApi,
 } from '@seguridad/contracts/http/widget';
 import { errorMessages, widgetTexts } from '@seguridad/contracts/messages';
 import { peekStream } from '../../integrations/storage/peek-stream';
@@ -48,7 +48,7 @@ export const videoMailUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
 
   const tus = new TusServer({
-    path: VIDEO_MAIL_UPLOADS_PATH,
+    path: widgetApi.startVideoMailUpload.pattern,
     datastore: new ResumableStore(storage, async (id) => {
       const row = await videoMailUploadById(db, id);
       return row && { key: row.videoKey, size: row.videoBytes, complete: row.status === 'done' };
@@ -67,7 +67,7 @@ export const videoMailUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.post(
-    VIDEO_MAIL_UPLOADS_PATH,
+    widgetApi.startVideoMailUpload.pattern,
     {
       preHandler: app.requireCompany,
       config: { rateLimit: { max: app.config.widgetSubmissionsMax, timeWindow: '10 minutes' } },
@@ -106,15 +106,15 @@ export const videoMailUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         await storage.remove(form.thumbnail.key);
         throw error;
       }
-      return { success: true as const, data: { upload_url: `${VIDEO_MAIL_UPLOADS_PATH}/${id}` } };
+      return { success: true as const, data: { upload_url: widgetApi.videoMailUploadPatch.path({ id }) } };
     }),
   );
 
   // tus HEAD (where to resume) and PATCH (bytes from there), for the company that started it.
-  for (const method of ['HEAD', 'PATCH'] as const) {
+  for (const route of [widgetApi.videoMailUploadHead, widgetApi.videoMailUploadPatch]) {
     app.route({
-      method,
-      url: `${VIDEO_MAIL_UPLOADS_PATH}/:id`,
+      method: route.method,
+      url: route.pattern,
       preHandler: app.requireCompany,
       schema: { hide: true, params: uploadParams },
       handler: guarded('company')(async (request, reply) => {
@@ -126,7 +126,7 @@ export const videoMailUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.post(
-    `${VIDEO_MAIL_UPLOADS_PATH}/:id/complete`,
+    widgetApi.completeVideoMailUpload.pattern,
     {
       preHandler: app.requireCompany,
       schema: {

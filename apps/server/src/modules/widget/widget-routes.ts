@@ -10,6 +10,7 @@ import {
   serviceStatusResponseSchema,
   successResponseSchema,
   VIDEO_MAIL_MAX_BYTES,
+  widgetApi,
 } from '@seguridad/contracts/http/widget';
 import { isWithinWorkingHours } from '@seguridad/contracts/helpers/working-hours';
 import { errorMessages } from '@seguridad/contracts/messages';
@@ -20,7 +21,6 @@ import { saveContactMessage } from './widget-queries';
 import { newContactMail } from './widget-mails';
 import { submitVideoMail } from './video-mail-service';
 import {
-  WIDGET_APPEARANCE_PATH,
   widgetAppearanceQuerySchema,
   widgetAppearanceResponseSchema,
 } from '@seguridad/contracts/http/launcher';
@@ -52,7 +52,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
    * the query (a header would cost a preflight), readable from any origin, cached for minutes.
    */
   app.get(
-    WIDGET_APPEARANCE_PATH,
+    widgetApi.appearance.pattern,
     {
       config: { rateLimit: { max: 300, timeWindow: '1 minute' } },
       schema: {
@@ -71,7 +71,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/company/serviceStatus',
+    widgetApi.serviceStatus.pattern,
     {
       preHandler: app.requireCompany,
       schema: {
@@ -96,7 +96,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/attention/contact',
+    widgetApi.contact.pattern,
     {
       preHandler: app.requireCompany,
       config: { rateLimit: submissionLimit },
@@ -128,7 +128,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/calls/videoMail',
+    widgetApi.videoMail.pattern,
     {
       preHandler: app.requireCompany,
       config: { rateLimit: submissionLimit },

@@ -10,6 +10,7 @@ import {
   type CreateVideoCallBody,
   type RelaySettings,
   type VideoCall,
+  callsApi,
 } from '@seguridad/contracts/http/calls';
 import { errorMessages } from '@seguridad/contracts/messages';
 import { ApiRequestError, apiRequest, uploadWithProgress, type RequestOptions } from '../api/api-client';
@@ -36,19 +37,15 @@ function parseResponse<T>(schema: ResponseSchema<T>, payload: unknown): T {
   return parsed.data;
 }
 
-function callPath(callId: number, rest = ''): string {
-  return `/api/calls/videoCall/${encodeURIComponent(String(callId))}${rest}`;
-}
-
 /** The citizen presses Llamar: a call in the company's queue, and the token that proves it is theirs. */
 export async function createVideoCall(companyKey: string, body: CreateVideoCallBody): Promise<VideoCall> {
-  const payload = await apiRequest<unknown>('/api/calls/videoCall', { method: 'POST', body, companyKey });
+  const payload = await apiRequest<unknown>(callsApi.create.path(), { method: 'POST', body, companyKey });
   return parseResponse(createVideoCallResponseSchema, payload).data;
 }
 
 /** `GET /api/token` (spec §7): a short-lived token that lets this widget start one phone call. */
 export async function getVoiceToken(companyKey: string): Promise<string> {
-  const payload = await apiRequest<unknown>('/api/token', { companyKey });
+  const payload = await apiRequest<unknown>(callsApi.voiceToken.path(), { companyKey });
   return parseResponse(voiceTokenResponseSchema, payload).data.token;
 }
 
@@ -58,7 +55,7 @@ export async function getVoiceToken(companyKey: string): Promise<string> {
  */
 export function endVideoCallOnLeave(call: { id: number; token: string }): void {
   const body = JSON.stringify({ token: call.token });
-  const url = callPath(call.id, '/end');
+  const url = callsApi.end.path({ id: call.id });
   const sent =
     typeof navigator !== 'undefined' &&
     typeof navigator.sendBeacon === 'function' &&
@@ -73,7 +70,7 @@ export function endVideoCallOnLeave(call: { id: number; token: string }): void {
 }
 
 export async function getRelaySettings(callId: number, auth: CallAuth): Promise<RelaySettings | null> {
-  const payload = await apiRequest<unknown>(callPath(callId, '/relaySettings'), authOptions(auth));
+  const payload = await apiRequest<unknown>(callsApi.relaySettings.path({ id: callId }), authOptions(auth));
   return parseResponse(relaySettingsResponseSchema, payload).data;
 }
 
@@ -102,7 +99,7 @@ export async function uploadCallAttachment(
 ): Promise<Attachment> {
   const form = new FormData();
   form.append('attachment', file, file.name);
-  const payload = await uploadWithProgress<unknown>(callPath(callId, '/publicAttachment'), form, {
+  const payload = await uploadWithProgress<unknown>(callsApi.publicAttachment.path({ id: callId }), form, {
     ...authOptions(auth),
     onProgress,
   });
@@ -112,7 +109,7 @@ export async function uploadCallAttachment(
 /** A fresh signed URL for an attachment; it expires, so ask right before showing or opening it. */
 export async function getAttachmentUrl(attachmentId: number, auth: CallAuth): Promise<string> {
   const payload = await apiRequest<unknown>(
-    `/api/attachments/${encodeURIComponent(String(attachmentId))}`,
+    callsApi.attachment.path({ id: attachmentId }),
     authOptions(auth),
   );
   return parseResponse(attachmentUrlResponseSchema, payload).data.tempUrl;

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OkResponse } from '@seguridad/contracts/http/auth';
+import { type OkResponse, authApi } from '@seguridad/contracts/http/auth';
 import { apiRequest } from '../../../shared/api/api-client';
 
 /** Whether the e-mailed reset token can still be used (404 when not). */
 export function checkResetToken(token: string): Promise<OkResponse> {
-  return apiRequest<OkResponse>('/api/v1/auth/checktoken', { method: 'POST', body: { token } });
+  return apiRequest<OkResponse>(authApi.checkResetToken.path(), { method: 'POST', body: { token } });
 }
 
 export function resetTokenQueryOptions(token: string) {

@@ -1,13 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { confirmTwoFactorLoginBodySchema, LoginResponse } from '@seguridad/contracts/http/auth';
+import {
+  type confirmTwoFactorLoginBodySchema,
+  type LoginResponse,
+  authApi,
+} from '@seguridad/contracts/http/auth';
 import { apiRequest } from '../../../shared/api/api-client';
 
 type ConfirmTwoFactorLoginBody = z.input<typeof confirmTwoFactorLoginBodySchema>;
 
 /** Second step of the login: the right code opens the session (`access_token`). */
 export function confirmTwoFactorLogin(body: ConfirmTwoFactorLoginBody): Promise<LoginResponse> {
-  return apiRequest<LoginResponse>('/api/v1/auth/2fa/confirmTwoFACodeLogin', { method: 'POST', body });
+  return apiRequest<LoginResponse>(authApi.confirmTwoFactorLogin.path(), { method: 'POST', body });
 }
 
 export function useConfirmTwoFactorLogin() {

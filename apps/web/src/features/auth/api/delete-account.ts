@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { OkResponse } from '@seguridad/contracts/http/auth';
+import { type OkResponse, authApi } from '@seguridad/contracts/http/auth';
 import { apiRequest } from '../../../shared/api/api-client';
 
 /** Deletes the signed-in account and everything personal attached to it. */
 export function deleteAccount(): Promise<OkResponse> {
-  return apiRequest<OkResponse>('/api/v1/user/deleteUserAccount', { method: 'POST', auth: true });
+  return apiRequest<OkResponse>(authApi.deleteAccount.path(), { method: 'POST', auth: true });
 }
 
 export function useDeleteAccount() {

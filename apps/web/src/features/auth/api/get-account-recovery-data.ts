@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { recoveryDataResponseSchema } from '@seguridad/contracts/http/auth';
+import { type recoveryDataResponseSchema, authApi } from '@seguridad/contracts/http/auth';
 import { apiRequest } from '../../../shared/api/api-client';
 
 export type AccountRecoveryData = z.infer<typeof recoveryDataResponseSchema>;
 
 /** The device a recovery e-mail was about (404 when the link is used or expired); needs no session. */
 export function getAccountRecoveryData(t: string): Promise<AccountRecoveryData> {
-  return apiRequest<AccountRecoveryData>('/api/v1/notifications/getAccountRecoveryData', { query: { t } });
+  return apiRequest<AccountRecoveryData>(authApi.accountRecoveryData.path(), { query: { t } });
 }
 
 export function accountRecoveryDataQueryOptions(t: string) {

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginBody, LoginResponse } from '@seguridad/contracts/http/auth';
+import { type LoginBody, type LoginResponse, authApi } from '@seguridad/contracts/http/auth';
 import { apiRequest } from '../../../shared/api/api-client';
 
 /** Either a session (`access_token`) or, for accounts with confirmed phones, the masked phones. */
 export function login(body: LoginBody): Promise<LoginResponse> {
-  return apiRequest<LoginResponse>('/api/v1/auth/login', { method: 'POST', body });
+  return apiRequest<LoginResponse>(authApi.login.path(), { method: 'POST', body });
 }
 
 export function useLogin() {

@@ -1,7 +1,7 @@
-import type { OkResponse } from '@seguridad/contracts/http/auth';
+import { type OkResponse, authApi } from '@seguridad/contracts/http/auth';
 import { apiRequest } from '../../../shared/api/api-client';
 
 /** Ends this session on the server. */
 export function logout(): Promise<OkResponse> {
-  return apiRequest<OkResponse>('/api/v1/auth/logout', { method: 'POST', auth: true });
+  return apiRequest<OkResponse>(authApi.logout.path(), { method: 'POST', auth: true });
 }

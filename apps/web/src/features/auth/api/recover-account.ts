@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { OkResponse } from '@seguridad/contracts/http/auth';
+import { type OkResponse, authApi } from '@seguridad/contracts/http/auth';
 import { apiRequest } from '../../../shared/api/api-client';
 
 /**
@@ -7,7 +7,7 @@ import { apiRequest } from '../../../shared/api/api-client';
  * e-mails the owner a link to choose a new one. The link alone is the proof: no session is sent.
  */
 export function recoverAccount(t: string): Promise<OkResponse> {
-  return apiRequest<OkResponse>('/api/v1/auth/accountRecovery', { method: 'POST', body: { t } });
+  return apiRequest<OkResponse>(authApi.accountRecovery.path(), { method: 'POST', body: { t } });
 }
 
 export function useRecoverAccount() {

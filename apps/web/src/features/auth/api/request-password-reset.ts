@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { OkResponse, resetRequestBodySchema } from '@seguridad/contracts/http/auth';
+import { type OkResponse, type resetRequestBodySchema, authApi } from '@seguridad/contracts/http/auth';
 import { apiRequest } from '../../../shared/api/api-client';
 
 type PasswordResetRequestBody = z.input<typeof resetRequestBodySchema>;
 
 /** E-mails a reset link; 404 when the address has no account (the spec wants it said). */
 export function requestPasswordReset(body: PasswordResetRequestBody): Promise<OkResponse> {
-  return apiRequest<OkResponse>('/api/v1/auth/resetpassrequest', { method: 'POST', body });
+  return apiRequest<OkResponse>(authApi.resetPasswordRequest.path(), { method: 'POST', body });
 }
 
 export function useRequestPasswordReset() {

@@ -1,13 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { OkResponse, requestTwoFactorCodeBodySchema } from '@seguridad/contracts/http/auth';
+import {
+  type OkResponse,
+  type requestTwoFactorCodeBodySchema,
+  authApi,
+} from '@seguridad/contracts/http/auth';
 import { apiRequest } from '../../../shared/api/api-client';
 
 type RequestTwoFactorCodeBody = z.input<typeof requestTwoFactorCodeBodySchema>;
 
 /** Sends a login code by SMS (type 1) or WhatsApp (type 2) to one of the account's confirmed phones. */
 export function requestTwoFactorCode(body: RequestTwoFactorCodeBody): Promise<OkResponse> {
-  return apiRequest<OkResponse>('/api/v1/auth/2fa/requestTwoFactorAuthCode', { method: 'POST', body });
+  return apiRequest<OkResponse>(authApi.requestTwoFactorCode.path(), { method: 'POST', body });
 }
 
 export function useRequestTwoFactorCode() {

@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { OkResponse, resetPasswordBodySchema } from '@seguridad/contracts/http/auth';
+import { type OkResponse, type resetPasswordBodySchema, authApi } from '@seguridad/contracts/http/auth';
 import { apiRequest } from '../../../shared/api/api-client';
 
 type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
 
 /** Sets the new password; with `revoke` every open session of the account ends. */
 export function resetPassword(body: ResetPasswordBody): Promise<OkResponse> {
-  return apiRequest<OkResponse>('/api/v1/auth/resetpass', { method: 'POST', body });
+  return apiRequest<OkResponse>(authApi.resetPassword.path(), { method: 'POST', body });
 }
 
 export function useResetPassword() {

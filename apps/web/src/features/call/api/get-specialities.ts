@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SpecialitiesResponse } from '@seguridad/contracts/http/company';
+import { type SpecialitiesResponse, companyApi } from '@seguridad/contracts/http/company';
 import { apiRequest } from '../../../shared/api/api-client';
 import { useCompanyKey } from '../../../shared/api/company-key';
 
 /** The company's specialities a caller may choose before a call (spec §7, company service API). */
 export function getSpecialities(companyKey: string, signal?: AbortSignal): Promise<SpecialitiesResponse> {
-  return apiRequest<SpecialitiesResponse>('/api/company/specialities', { companyKey, signal });
+  return apiRequest<SpecialitiesResponse>(companyApi.specialities.path(), { companyKey, signal });
 }
 
 export function specialitiesQueryOptions(companyKey: string) {

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CommunesResponse } from '@seguridad/contracts/http/payments';
+import { type CommunesResponse, paymentsApi } from '@seguridad/contracts/http/payments';
 import { apiRequest } from '../../../shared/api/api-client';
 
 export function getCommunes(regionId: number): Promise<CommunesResponse> {
-  return apiRequest<CommunesResponse>('/api/v1/communes', { query: { region_id: regionId } });
+  return apiRequest<CommunesResponse>(paymentsApi.communes.path(), { query: { region_id: regionId } });
 }
 
 export function communesQueryOptions(regionId: number) {

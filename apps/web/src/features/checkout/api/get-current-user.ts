@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserInfoResponse } from '@seguridad/contracts/http/auth';
+import { type UserInfoResponse, authApi } from '@seguridad/contracts/http/auth';
 import { apiRequest } from '../../../shared/api/api-client';
 
 /** The checkout's "current user" call: name, e-mail and phone to prefill the shipping form. */
 export function getCurrentUser(): Promise<UserInfoResponse> {
-  return apiRequest<UserInfoResponse>('/api/v1/user/info', { auth: true });
+  return apiRequest<UserInfoResponse>(authApi.userInfo.path(), { auth: true });
 }
 
 /** Cached only while the checkout is open: leaving the page removes it (spec §4). */

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PlanResponse } from '@seguridad/contracts/http/payments';
+import { paymentsApi, type PlanResponse } from '@seguridad/contracts/http/payments';
 import { apiRequest } from '../../../shared/api/api-client';
 
 export function getPlan(planId: number): Promise<PlanResponse> {
-  return apiRequest<PlanResponse>(`/api/v1/plans/${planId}`);
+  return apiRequest<PlanResponse>(paymentsApi.plan.path({ id: planId }));
 }
 
 export function planQueryOptions(planId: number) {

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CHILE_COUNTRY_ID } from '@seguridad/contracts/constants';
-import type { RegionsResponse } from '@seguridad/contracts/http/payments';
+import { type RegionsResponse, paymentsApi } from '@seguridad/contracts/http/payments';
 import { apiRequest } from '../../../shared/api/api-client';
 
 export function getRegions(countryId: number = CHILE_COUNTRY_ID): Promise<RegionsResponse> {
-  return apiRequest<RegionsResponse>('/api/v1/regions', { query: { pais_id: countryId } });
+  return apiRequest<RegionsResponse>(paymentsApi.regions.path(), { query: { pais_id: countryId } });
 }
 
 export const regionsQueryOptions = queryOptions({

@@ -1,10 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import type { PurchaseBody, StartPaymentResponse } from '@seguridad/contracts/http/payments';
+import {
+  type PurchaseBody,
+  type StartPaymentResponse,
+  paymentsApi,
+} from '@seguridad/contracts/http/payments';
 import { apiRequest } from '../../../shared/api/api-client';
 
 /** The checkout's "Start purchase": answers Flow's page and token. */
 export function startPurchase(body: PurchaseBody): Promise<StartPaymentResponse> {
-  return apiRequest<StartPaymentResponse>('/api/v1/checkout/purchase', { method: 'POST', body, auth: true });
+  return apiRequest<StartPaymentResponse>(paymentsApi.purchase.path(), { method: 'POST', body, auth: true });
 }
 
 export function useStartPurchase() {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { OkResponse } from '@seguridad/contracts/http/auth';
-import type { acceptRejectInvitationBodySchema } from '@seguridad/contracts/http/networks';
+import { type acceptRejectInvitationBodySchema, networksApi } from '@seguridad/contracts/http/networks';
 import { apiRequest } from '../../../shared/api/api-client';
 import { networkQueryKeys } from './network-query-keys';
 
@@ -9,7 +9,7 @@ export type AcceptRejectInvitationBody = z.infer<typeof acceptRejectInvitationBo
 
 /** The invitee confirms (2) or rejects (3) a pending invitation from Redes Externas. */
 export function acceptRejectInvitation(body: AcceptRejectInvitationBody): Promise<OkResponse> {
-  return apiRequest<OkResponse>('/api/v1/networks/acceptRejectInvitation', {
+  return apiRequest<OkResponse>(networksApi.acceptRejectInvitation.path(), {
     method: 'POST',
     auth: true,
     body,

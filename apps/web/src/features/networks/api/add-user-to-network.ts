@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { OkResponse } from '@seguridad/contracts/http/auth';
-import type { addUserToNetworkBodySchema } from '@seguridad/contracts/http/networks';
+import { type addUserToNetworkBodySchema, networksApi } from '@seguridad/contracts/http/networks';
 import { apiRequest } from '../../../shared/api/api-client';
 import { networkQueryKeys } from './network-query-keys';
 
@@ -9,7 +9,7 @@ export type AddUserToNetworkBody = z.infer<typeof addUserToNetworkBodySchema>;
 
 /** Invites an e-mail into the user's network; the server e-mails the link. */
 export function addUserToNetwork(body: AddUserToNetworkBody): Promise<OkResponse> {
-  return apiRequest<OkResponse>('/api/v1/networks/addUserToNetwork', { method: 'POST', auth: true, body });
+  return apiRequest<OkResponse>(networksApi.addUser.path(), { method: 'POST', auth: true, body });
 }
 
 export function useAddUserToNetwork() {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { OkResponse } from '@seguridad/contracts/http/auth';
-import type { enterWithInvitationCodeBodySchema } from '@seguridad/contracts/http/networks';
+import { type enterWithInvitationCodeBodySchema, networksApi } from '@seguridad/contracts/http/networks';
 import { apiRequest } from '../../../shared/api/api-client';
 import { networkQueryKeys } from './network-query-keys';
 
@@ -9,7 +9,7 @@ export type EnterWithInvitationCodeBody = z.infer<typeof enterWithInvitationCode
 
 /** Accepts (status 2) or rejects (status 3) the invitation of an e-mailed link. */
 export function enterToNetworkWithInvitationCode(body: EnterWithInvitationCodeBody): Promise<OkResponse> {
-  return apiRequest<OkResponse>('/api/v1/networks/enterToNetworkWithInvitationCode', {
+  return apiRequest<OkResponse>(networksApi.enterWithInvitationCode.path(), {
     method: 'POST',
     auth: true,
     body,

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MyNetworkResponse } from '@seguridad/contracts/http/networks';
+import { type MyNetworkResponse, networksApi } from '@seguridad/contracts/http/networks';
 import { apiRequest } from '../../../shared/api/api-client';
 import { networkQueryKeys } from './network-query-keys';
 
 /** Mi Red (people the user invited) and Redes Externas (networks the user was invited to). */
 export function getMyNetwork(): Promise<MyNetworkResponse> {
-  return apiRequest<MyNetworkResponse>('/api/v1/networks/getMyNetwork', { auth: true });
+  return apiRequest<MyNetworkResponse>(networksApi.myNetwork.path(), { auth: true });
 }
 
 export function myNetworkQueryOptions() {

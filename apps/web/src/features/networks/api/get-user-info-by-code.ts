@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserInfoByCodeResponse } from '@seguridad/contracts/http/networks';
+import { type UserInfoByCodeResponse, networksApi } from '@seguridad/contracts/http/networks';
 import { apiRequest } from '../../../shared/api/api-client';
 import { networkQueryKeys } from './network-query-keys';
 
@@ -8,7 +8,7 @@ import { networkQueryKeys } from './network-query-keys';
  * (404 when the code is made up, expired, cancelled or already answered).
  */
 export function getUserInfoByCode(code: string, companyId: string): Promise<UserInfoByCodeResponse> {
-  return apiRequest<UserInfoByCodeResponse>('/api/v1/user/getUserInfoByCode', {
+  return apiRequest<UserInfoByCodeResponse>(networksApi.userInfoByCode.path(), {
     auth: true,
     query: { user_code: code, company_id: companyId },
   });

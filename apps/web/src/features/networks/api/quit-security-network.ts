@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { OkResponse } from '@seguridad/contracts/http/auth';
-import type { quitSecurityNetworkBodySchema } from '@seguridad/contracts/http/networks';
+import { type quitSecurityNetworkBodySchema, networksApi } from '@seguridad/contracts/http/networks';
 import { apiRequest } from '../../../shared/api/api-client';
 import { networkQueryKeys } from './network-query-keys';
 
@@ -9,7 +9,7 @@ export type QuitSecurityNetworkBody = z.infer<typeof quitSecurityNetworkBodySche
 
 /** The owner removes someone (or cancels an invitation), or the member leaves that network. */
 export function quitSecurityNetwork(body: QuitSecurityNetworkBody): Promise<OkResponse> {
-  return apiRequest<OkResponse>('/api/v1/networks/quitSecurityNetwork', { method: 'POST', auth: true, body });
+  return apiRequest<OkResponse>(networksApi.quit.path(), { method: 'POST', auth: true, body });
 }
 
 export function useQuitSecurityNetwork() {

@@ -1,4 +1,4 @@
-import type { QueuedCall } from '@seguridad/contracts/http/calls';
+import { callsApi, type QueuedCall } from '@seguridad/contracts/http/calls';
 import { apiRequest } from '../../../shared/api/api-client';
 
 type AcceptCallResponse = { code: 200; call: QueuedCall };
@@ -8,7 +8,7 @@ type AcceptCallResponse = { code: 200; call: QueuedCall };
  * the others get 409 `call_taken`; a call that ended or belongs to another company is 404.
  */
 export function acceptCall(callId: number): Promise<AcceptCallResponse> {
-  return apiRequest<AcceptCallResponse>(`/api/v1/operator/calls/${callId}/accept`, {
+  return apiRequest<AcceptCallResponse>(callsApi.accept.path({ id: callId }), {
     method: 'POST',
     auth: true,
   });

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { operatorApi } from '@seguridad/contracts/http/operator';
 import { apiRequest } from '../../../shared/api/api-client';
 import type { CompanySettingsResponse } from './get-company-settings';
 import { operatorQueryKeys } from './operator-query-keys';
 
 /** Admins only: adds a speciality at the end of the list callers choose from. */
 export function addSpeciality(name: string): Promise<CompanySettingsResponse> {
-  return apiRequest<CompanySettingsResponse>('/api/v1/operator/specialities', {
+  return apiRequest<CompanySettingsResponse>(operatorApi.addSpeciality.path(), {
     method: 'POST',
     body: { name },
     auth: true,

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { QueuedCall } from '@seguridad/contracts/http/calls';
+import { type QueuedCall, callsApi } from '@seguridad/contracts/http/calls';
 import { apiRequest } from '../../../shared/api/api-client';
 
 type PrivateRoomResponse = { code: 200; call: QueuedCall; link: string };
 
 /** A call only the holder of its link can join; this operator enters it with the accept route. */
 export function createPrivateRoom(): Promise<PrivateRoomResponse> {
-  return apiRequest<PrivateRoomResponse>('/api/v1/operator/calls/private', { method: 'POST', auth: true });
+  return apiRequest<PrivateRoomResponse>(callsApi.createPrivateRoom.path(), { method: 'POST', auth: true });
 }
 
 export function useCreatePrivateRoom() {

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callVideosApi } from '@seguridad/contracts/http/call-videos';
 import { apiRequest } from '../../../shared/api/api-client';
 import { operatorQueryKeys } from './operator-query-keys';
 
 export function deleteCallVideo(id: number) {
-  return apiRequest<{ code: 200; message: string }>(`/api/v1/operator/videos/${id}`, {
+  return apiRequest<{ code: 200; message: string }>(callVideosApi.remove.path({ id }), {
     method: 'DELETE',
     auth: true,
   });

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CallRecord } from '@seguridad/contracts/http/calls';
+import { type CallRecord, callsApi } from '@seguridad/contracts/http/calls';
 import { apiRequest } from '../../../shared/api/api-client';
 import { operatorQueryKeys, retryUnlessDenied } from './operator-query-keys';
 
@@ -13,7 +13,7 @@ const HISTORY_REFRESH_MS = 60 * 1000;
 
 /** The company's latest calls, newest first. */
 export function getCallHistory(): Promise<CallHistoryResponse> {
-  return apiRequest<CallHistoryResponse>('/api/v1/operator/calls/history', { auth: true });
+  return apiRequest<CallHistoryResponse>(callsApi.history.path(), { auth: true });
 }
 
 export function useCallHistory(enabled = true) {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CallQueueResponse } from '@seguridad/contracts/http/calls';
+import { type CallQueueResponse, callsApi } from '@seguridad/contracts/http/calls';
 import { apiRequest } from '../../../shared/api/api-client';
 import { operatorQueryKeys, retryUnlessDenied } from './operator-query-keys';
 
@@ -11,7 +11,7 @@ type CallQueueSnapshot = { requestedAt: number; response: CallQueueResponse };
 
 /** The company's waiting calls (oldest first), this operator's open private rooms, operators online. */
 export function getCallQueue(): Promise<CallQueueResponse> {
-  return apiRequest<CallQueueResponse>('/api/v1/operator/calls/queue', { auth: true });
+  return apiRequest<CallQueueResponse>(callsApi.queue.path(), { auth: true });
 }
 
 export function callQueueQueryOptions() {

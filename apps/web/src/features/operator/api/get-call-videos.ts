@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CallVideosResponse } from '@seguridad/contracts/http/call-videos';
+import { type CallVideosResponse, callVideosApi } from '@seguridad/contracts/http/call-videos';
 import { apiRequest } from '../../../shared/api/api-client';
 import { operatorQueryKeys, retryUnlessDenied } from './operator-query-keys';
 
 /** The company's video library, newest first (its URLs are signed and short-lived). */
 export function getCallVideos(): Promise<CallVideosResponse> {
-  return apiRequest<CallVideosResponse>('/api/v1/operator/videos', { auth: true });
+  return apiRequest<CallVideosResponse>(callVideosApi.list.path(), { auth: true });
 }
 
 export function useCallVideos(enabled = true) {

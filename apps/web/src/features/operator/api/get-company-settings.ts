@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CompanySettings } from '@seguridad/contracts/http/operator';
+import { type CompanySettings, operatorApi } from '@seguridad/contracts/http/operator';
 import { apiRequest } from '../../../shared/api/api-client';
 import { operatorQueryKeys, retryUnlessDenied } from './operator-query-keys';
 
@@ -8,7 +8,7 @@ export type CompanySettingsResponse = { code: 200; company: CompanySettings };
 
 /** The company's settings and the signed-in member's role in it. */
 export function getCompanySettings(): Promise<CompanySettingsResponse> {
-  return apiRequest<CompanySettingsResponse>('/api/v1/operator/company', { auth: true });
+  return apiRequest<CompanySettingsResponse>(operatorApi.company.path(), { auth: true });
 }
 
 export function companySettingsQueryOptions() {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OperatorDrawResponse } from '@seguridad/contracts/http/promo';
+import { type OperatorDrawResponse, promoApi } from '@seguridad/contracts/http/promo';
 import { apiRequest } from '../../../shared/api/api-client';
 import { retryUnlessDenied } from './operator-query-keys';
 
@@ -7,7 +7,7 @@ export const drawQueryKey = ['operator', 'draw'] as const;
 
 /** The camera draw as the campaign's admins see it (404 for any other company). */
 export function getOperatorDraw(): Promise<OperatorDrawResponse> {
-  return apiRequest<OperatorDrawResponse>('/api/v1/operator/draw', { auth: true });
+  return apiRequest<OperatorDrawResponse>(promoApi.operatorDraw.path(), { auth: true });
 }
 
 export const operatorDrawQueryOptions = queryOptions({

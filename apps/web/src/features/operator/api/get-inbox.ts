@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { InboxResponse } from '@seguridad/contracts/http/operator';
+import { type InboxResponse, operatorApi } from '@seguridad/contracts/http/operator';
 import { apiRequest } from '../../../shared/api/api-client';
 import { operatorQueryKeys, retryUnlessDenied } from './operator-query-keys';
 
@@ -11,7 +11,7 @@ const SIGNED_URL_REFRESH_MS = 20 * 60 * 1000;
 
 /** The company's latest video mails and contact messages, newest first. */
 export function getInbox(): Promise<InboxResponse> {
-  return apiRequest<InboxResponse>('/api/v1/operator/inbox', { auth: true });
+  return apiRequest<InboxResponse>(operatorApi.inbox.path(), { auth: true });
 }
 
 export function inboxQueryOptions() {

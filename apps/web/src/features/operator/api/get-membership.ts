@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MembershipResponse } from '@seguridad/contracts/http/operator';
+import { type MembershipResponse, operatorApi } from '@seguridad/contracts/http/operator';
 import { apiRequest } from '../../../shared/api/api-client';
 import { operatorQueryKeys, retryUnlessDenied } from './operator-query-keys';
 
 /** Whether this account works in a call centre; answered 200 for any session (see the contract). */
 export function getMembership(): Promise<MembershipResponse> {
-  return apiRequest<MembershipResponse>('/api/v1/operator/membership', { auth: true });
+  return apiRequest<MembershipResponse>(operatorApi.membership.path(), { auth: true });
 }
 
 export function useMembership() {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CallRecordingsResponse } from '@seguridad/contracts/http/recordings';
+import { type CallRecordingsResponse, recordingsApi } from '@seguridad/contracts/http/recordings';
 import { apiRequest } from '../../../shared/api/api-client';
 import { operatorQueryKeys, retryUnlessDenied } from './operator-query-keys';
 
 /** The company's latest call recordings (signed, short-lived URLs for the finished ones). */
 export function getRecordings(): Promise<CallRecordingsResponse> {
-  return apiRequest<CallRecordingsResponse>('/api/v1/operator/recordings', { auth: true });
+  return apiRequest<CallRecordingsResponse>(recordingsApi.list.path(), { auth: true });
 }
 
 export function useRecordings(enabled = true) {

@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OkResponse } from '@seguridad/contracts/http/auth';
-import type { MarkCallbackDoneBody } from '@seguridad/contracts/http/callbacks';
-import type { InboxResponse } from '@seguridad/contracts/http/operator';
+import { callbacksApi, type MarkCallbackDoneBody } from '@seguridad/contracts/http/callbacks';
+import { operatorApi, type InboxResponse } from '@seguridad/contracts/http/operator';
 import type { InboxKind } from '@seguridad/contracts/realtime/operator';
 import { apiRequest } from '../../../shared/api/api-client';
 import { operatorQueryKeys } from './operator-query-keys';
 
-const handledPaths: Record<InboxKind, (id: number) => string> = {
-  contact: (id) => `/api/v1/operator/contacts/${id}/handled`,
-  videoMail: (id) => `/api/v1/operator/videoMails/${id}/handled`,
-  callback: (id) => `/api/v1/operator/callbacks/${id}/handled`,
-};
+const handledRoutes = {
+  contact: operatorApi.contactHandled,
+  videoMail: operatorApi.videoMailHandled,
+  callback: callbacksApi.markHandled,
+} as const satisfies Record<InboxKind, unknown>;
 
 const inboxLists = {
   contact: 'contacts',
@@ -21,7 +21,7 @@ const inboxLists = {
 /** Marks an item handled; a callback takes the operator's note (decision 018). */
 export function markInboxItemHandled(kind: InboxKind, id: number, note?: string): Promise<OkResponse> {
   const body: MarkCallbackDoneBody | undefined = kind === 'callback' ? { note: note ?? '' } : undefined;
-  return apiRequest<OkResponse>(handledPaths[kind](id), {
+  return apiRequest<OkResponse>(handledRoutes[kind].path({ id }), {
     method: 'POST',
     auth: true,
     ...(body ? { body } : {}),

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OperatorDrawResponse, PublishDrawBody } from '@seguridad/contracts/http/promo';
+import { type OperatorDrawResponse, type PublishDrawBody, promoApi } from '@seguridad/contracts/http/promo';
 import { apiRequest } from '../../../shared/api/api-client';
 import { drawQueryKey } from './get-draw';
 
 /** Freezes the eligible list and publishes the seed's commitment and the date. */
 export function publishDraw(body: PublishDrawBody): Promise<OperatorDrawResponse> {
-  return apiRequest<OperatorDrawResponse>('/api/v1/operator/draw/publish', {
+  return apiRequest<OperatorDrawResponse>(promoApi.publishDraw.path(), {
     method: 'POST',
     body,
     auth: true,

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { operatorApi } from '@seguridad/contracts/http/operator';
 import { apiRequest } from '../../../shared/api/api-client';
 import type { CompanySettingsResponse } from './get-company-settings';
 import { operatorQueryKeys } from './operator-query-keys';
 
 /** Admins only. */
 export function removeSpeciality(id: number): Promise<CompanySettingsResponse> {
-  return apiRequest<CompanySettingsResponse>(`/api/v1/operator/specialities/${id}`, {
+  return apiRequest<CompanySettingsResponse>(operatorApi.removeSpeciality.path({ id }), {
     method: 'DELETE',
     auth: true,
   });

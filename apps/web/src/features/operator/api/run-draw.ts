@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OperatorDrawResponse } from '@seguridad/contracts/http/promo';
+import { type OperatorDrawResponse, promoApi } from '@seguridad/contracts/http/promo';
 import { apiRequest } from '../../../shared/api/api-client';
 import { drawQueryKey } from './get-draw';
 
 /** Reveals the seed and draws; running it again answers the same result. */
 export function runDraw(): Promise<OperatorDrawResponse> {
-  return apiRequest<OperatorDrawResponse>('/api/v1/operator/draw/run', { method: 'POST', auth: true });
+  return apiRequest<OperatorDrawResponse>(promoApi.runDraw.path(), { method: 'POST', auth: true });
 }
 
 export function useRunDraw() {

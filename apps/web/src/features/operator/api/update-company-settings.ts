@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UpdateCompanySettingsBody } from '@seguridad/contracts/http/operator';
+import { type UpdateCompanySettingsBody, operatorApi } from '@seguridad/contracts/http/operator';
 import { apiRequest } from '../../../shared/api/api-client';
 import type { CompanySettingsResponse } from './get-company-settings';
 import { operatorQueryKeys } from './operator-query-keys';
 
 /** Admins only: any of the service switches, the working hours and the allowed embedding origins. */
 export function updateCompanySettings(body: UpdateCompanySettingsBody): Promise<CompanySettingsResponse> {
-  return apiRequest<CompanySettingsResponse>('/api/v1/operator/company', {
+  return apiRequest<CompanySettingsResponse>(operatorApi.updateCompany.path(), {
     method: 'PATCH',
     body,
     auth: true,

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CallVideo } from '@seguridad/contracts/http/call-videos';
+import { type CallVideo, callVideosApi } from '@seguridad/contracts/http/call-videos';
 import { uploadWithProgress } from '../../../shared/api/api-client';
 import { operatorQueryKeys } from './operator-query-keys';
 
@@ -16,7 +16,7 @@ export function uploadCallVideo({ title, video, captions, onProgress }: CallVide
   form.append('title', title);
   form.append('video', video, video.name);
   if (captions) form.append('captions', captions, captions.name);
-  return uploadWithProgress<{ code: 200; video: CallVideo }>('/api/v1/operator/videos', form, {
+  return uploadWithProgress<{ code: 200; video: CallVideo }>(callVideosApi.upload.path(), form, {
     auth: true,
     onProgress,
   });

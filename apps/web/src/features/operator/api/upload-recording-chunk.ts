@@ -1,4 +1,4 @@
-import { RECORDING_CHUNK_CONTENT_TYPE } from '@seguridad/contracts/http/recordings';
+import { RECORDING_CHUNK_CONTENT_TYPE, recordingsApi } from '@seguridad/contracts/http/recordings';
 import { UPLOAD_TIMEOUT_MS } from '@seguridad/contracts/constants';
 import { getSessionToken } from '../../../shared/api/session-token';
 import type { ChunkResult } from '../../../shared/call/recording-uploader';
@@ -17,7 +17,7 @@ export async function uploadRecordingChunk(
   if (!token) return 'refused';
   let response: Response;
   try {
-    response = await fetch(`/api/v1/operator/recordings/${recordingId}/chunks/${seq}`, {
+    response = await fetch(recordingsApi.chunk.path({ id: recordingId, seq }), {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': RECORDING_CHUNK_CONTENT_TYPE },
       body: chunk,

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FLOW_STATUS } from '@seguridad/contracts/constants';
-import type { OrderStatusResponse } from '@seguridad/contracts/http/payments';
+import { type OrderStatusResponse, paymentsApi } from '@seguridad/contracts/http/payments';
 import { apiRequest } from '../../../shared/api/api-client';
 
 /** How often a still pending payment is asked about again. */
 export const PENDING_RECHECK_MS = 3_000;
 
 export function getOrderStatus(orderToken: string): Promise<OrderStatusResponse> {
-  return apiRequest<OrderStatusResponse>('/api/auth/getOrderStatusByToken', {
+  return apiRequest<OrderStatusResponse>(paymentsApi.orderStatusByToken.path(), {
     method: 'POST',
     body: { order_token: orderToken },
   });

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OrdersResponse } from '@seguridad/contracts/http/payments';
+import { type OrdersResponse, paymentsApi } from '@seguridad/contracts/http/payments';
 import { apiRequest } from '../../../shared/api/api-client';
 
 export function getOrders(): Promise<OrdersResponse> {
-  return apiRequest<OrdersResponse>('/api/v1/orders', { auth: true });
+  return apiRequest<OrdersResponse>(paymentsApi.orders.path(), { auth: true });
 }
 
 export const ordersQueryOptions = queryOptions({ queryKey: ['payments', 'orders'], queryFn: getOrders });

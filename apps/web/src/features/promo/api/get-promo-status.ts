@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PromoStatusResponse } from '@seguridad/contracts/http/promo';
+import { type PromoStatusResponse, promoApi } from '@seguridad/contracts/http/promo';
 import { apiRequest } from '../../../shared/api/api-client';
 
 export function getPromoStatus(): Promise<PromoStatusResponse> {
-  return apiRequest<PromoStatusResponse>('/api/v1/promo/status', { auth: true });
+  return apiRequest<PromoStatusResponse>(promoApi.status.path(), { auth: true });
 }
 
 export const promoStatusQueryOptions = (token: string | null) =>

@@ -1,8 +1,8 @@
 import type { OkResponse } from '@seguridad/contracts/http/auth';
-import type { PromoInviteBody } from '@seguridad/contracts/http/promo';
+import { type PromoInviteBody, promoApi } from '@seguridad/contracts/http/promo';
 import { apiRequest } from '../../../shared/api/api-client';
 
 /** One invitation from the promo dialog; the dialog sends its three in parallel. */
 export function promoInvite(body: PromoInviteBody): Promise<OkResponse> {
-  return apiRequest<OkResponse>('/api/v1/promo/invite', { method: 'POST', body, auth: true });
+  return apiRequest<OkResponse>(promoApi.invite.path(), { method: 'POST', body, auth: true });
 }

@@ -1,15 +1,20 @@
-import type { LoginResponse, OkResponse, SignupBody } from '@seguridad/contracts/http/auth';
+import {
+  type LoginResponse,
+  type OkResponse,
+  type SignupBody,
+  authApi,
+} from '@seguridad/contracts/http/auth';
 import { apiRequest } from '../../../shared/api/api-client';
 import { getDeviceIdentity } from '../../../shared/auth/device-identity';
 
 /** The promo variant of sign-up (with `phone`): the account and its draw entry. */
 export function promoSignup(body: SignupBody): Promise<OkResponse> {
-  return apiRequest<OkResponse>('/api/v1/auth/signup', { method: 'POST', body });
+  return apiRequest<OkResponse>(authApi.signup.path(), { method: 'POST', body });
 }
 
 /** Signs the new account in right away: the page goes on to the invitations. */
 export function promoLogin(email: string, password: string): Promise<LoginResponse> {
-  return apiRequest<LoginResponse>('/api/v1/auth/login', {
+  return apiRequest<LoginResponse>(authApi.login.path(), {
     method: 'POST',
     body: { email, password, device: getDeviceIdentity() },
   });
@@ -17,5 +22,5 @@ export function promoLogin(email: string, password: string): Promise<LoginRespon
 
 /** Ends this session on the server (Registrar Otro Usuario). */
 export function promoLogout(): Promise<OkResponse> {
-  return apiRequest<OkResponse>('/api/v1/auth/logout', { method: 'POST', auth: true });
+  return apiRequest<OkResponse>(authApi.logout.path(), { method: 'POST', auth: true });
 }

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OkResponse } from '@seguridad/contracts/http/auth';
+import { settingsApi } from '@seguridad/contracts/http/settings';
 import { apiRequest } from '../../../shared/api/api-client';
 import { settingsQueryKeys } from './settings-query-keys';
 
 /** Removes a device; its sessions end with it. */
 export function deleteDevice(deviceId: number): Promise<OkResponse> {
-  return apiRequest<OkResponse>('/api/v1/devices/deleteDevice', {
+  return apiRequest<OkResponse>(settingsApi.deleteDevice.path(), {
     method: 'POST',
     auth: true,
     body: { device_id: deviceId },

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DevicesResponse } from '@seguridad/contracts/http/settings';
+import { type DevicesResponse, settingsApi } from '@seguridad/contracts/http/settings';
 import { apiRequest } from '../../../shared/api/api-client';
 import { settingsQueryKeys } from './settings-query-keys';
 
 export function getDevices(): Promise<DevicesResponse> {
-  return apiRequest<DevicesResponse>('/api/v1/devices/getUserDevices', { auth: true });
+  return apiRequest<DevicesResponse>(settingsApi.devices.path(), { auth: true });
 }
 
 export function devicesQueryOptions() {

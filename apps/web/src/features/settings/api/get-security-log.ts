@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SecurityLogResponse } from '@seguridad/contracts/http/settings';
+import { type SecurityLogResponse, settingsApi } from '@seguridad/contracts/http/settings';
 import { apiRequest } from '../../../shared/api/api-client';
 import { settingsQueryKeys } from './settings-query-keys';
 
 export function getSecurityLog(): Promise<SecurityLogResponse> {
-  return apiRequest<SecurityLogResponse>('/api/v1/auth/securityLog', { auth: true });
+  return apiRequest<SecurityLogResponse>(settingsApi.securityLog.path(), { auth: true });
 }
 
 export function securityLogQueryOptions() {

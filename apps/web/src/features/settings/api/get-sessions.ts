@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SessionsResponse } from '@seguridad/contracts/http/settings';
+import { type SessionsResponse, settingsApi } from '@seguridad/contracts/http/settings';
 import { apiRequest } from '../../../shared/api/api-client';
 import { settingsQueryKeys } from './settings-query-keys';
 
 export function getSessions(): Promise<SessionsResponse> {
-  return apiRequest<SessionsResponse>('/api/v1/auth/sessions', { auth: true });
+  return apiRequest<SessionsResponse>(settingsApi.sessions.path(), { auth: true });
 }
 
 export function sessionsQueryOptions() {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserInfoResponse } from '@seguridad/contracts/http/auth';
+import { type UserInfoResponse, authApi } from '@seguridad/contracts/http/auth';
 import { apiRequest } from '../../../shared/api/api-client';
 import { settingsQueryKeys } from './settings-query-keys';
 
 /** The signed-in account with its profile (spec §3 "Settings user"). */
 export function getUserInfo(): Promise<UserInfoResponse> {
-  return apiRequest<UserInfoResponse>('/api/v1/user/info', { auth: true });
+  return apiRequest<UserInfoResponse>(authApi.userInfo.path(), { auth: true });
 }
 
 export function userInfoQueryOptions() {

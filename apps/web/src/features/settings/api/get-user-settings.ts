@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserSettingsResponse } from '@seguridad/contracts/http/settings';
+import { type UserSettingsResponse, settingsApi } from '@seguridad/contracts/http/settings';
 import { apiRequest } from '../../../shared/api/api-client';
 import { settingsQueryKeys } from './settings-query-keys';
 
 /** The camera-sharing choice and whether the two-step banner shows. */
 export function getUserSettings(): Promise<UserSettingsResponse> {
-  return apiRequest<UserSettingsResponse>('/api/v1/user/settings', { auth: true });
+  return apiRequest<UserSettingsResponse>(settingsApi.userSettings.path(), { auth: true });
 }
 
 export function userSettingsQueryOptions() {

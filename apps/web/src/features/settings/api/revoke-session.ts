@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OkResponse } from '@seguridad/contracts/http/auth';
+import { settingsApi } from '@seguridad/contracts/http/settings';
 import { apiRequest } from '../../../shared/api/api-client';
 import { settingsQueryKeys } from './settings-query-keys';
 
 /** Ends one of the account's other sessions (and its realtime connections). */
 export function revokeSession(sessionId: number): Promise<OkResponse> {
-  return apiRequest<OkResponse>('/api/v1/auth/sessions/revoke', {
+  return apiRequest<OkResponse>(settingsApi.revokeSession.path(), {
     method: 'POST',
     auth: true,
     body: { session_id: sessionId },

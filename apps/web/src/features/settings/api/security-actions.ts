@@ -1,20 +1,20 @@
 import { useMutation } from '@tanstack/react-query';
-import type { OkResponse } from '@seguridad/contracts/http/auth';
+import { type OkResponse, authApi } from '@seguridad/contracts/http/auth';
 import { apiRequest } from '../../../shared/api/api-client';
 
 /** Spec §2 Security: revokes every session of the account, this one included. */
 export function revokeAllAccess(): Promise<OkResponse> {
-  return apiRequest<OkResponse>('/api/v1/auth/revokeAllAccess', { method: 'DELETE', auth: true });
+  return apiRequest<OkResponse>(authApi.revokeAllAccess.path(), { method: 'DELETE', auth: true });
 }
 
 /** Change password: the existing reset request, to the account's own address. */
 export function requestPasswordChange(email: string): Promise<OkResponse> {
-  return apiRequest<OkResponse>('/api/v1/auth/resetpassrequest', { method: 'POST', body: { email } });
+  return apiRequest<OkResponse>(authApi.resetPasswordRequest.path(), { method: 'POST', body: { email } });
 }
 
 /** Reset account: every session ends and a mail to choose a new password goes out. */
 export function requestAccountReset(): Promise<OkResponse> {
-  return apiRequest<OkResponse>('/api/v1/auth/accountResetRequest', { method: 'POST', auth: true });
+  return apiRequest<OkResponse>(authApi.accountResetRequest.path(), { method: 'POST', auth: true });
 }
 
 export function useRevokeAllAccess() {

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OkResponse } from '@seguridad/contracts/http/auth';
+import { type OkResponse, authApi } from '@seguridad/contracts/http/auth';
 import type { confirmedPhonesResponseSchema } from '@seguridad/contracts/http/auth';
 import type { z } from 'zod';
 import { apiRequest } from '../../../shared/api/api-client';
@@ -8,7 +8,7 @@ import { settingsQueryKeys } from './settings-query-keys';
 type ConfirmedPhonesResponse = z.infer<typeof confirmedPhonesResponseSchema>;
 
 export function getConfirmedPhones(): Promise<ConfirmedPhonesResponse> {
-  return apiRequest<ConfirmedPhonesResponse>('/api/v1/auth/2fa/getUserConfirmedPhones', { auth: true });
+  return apiRequest<ConfirmedPhonesResponse>(authApi.confirmedPhones.path(), { auth: true });
 }
 
 export function confirmedPhonesQueryOptions() {
@@ -23,7 +23,7 @@ export type StartVerification = { phone_number: string; type: 1 | 2; password?: 
 
 /** Sends a code to a new phone; the server may ask for the current password (403). */
 export function startPhoneVerification(body: StartVerification): Promise<OkResponse> {
-  return apiRequest<OkResponse>('/api/v1/auth/2fa/startVerifyUserPhoneNumber', {
+  return apiRequest<OkResponse>(authApi.startVerifyPhone.path(), {
     method: 'POST',
     auth: true,
     body,
@@ -31,7 +31,7 @@ export function startPhoneVerification(body: StartVerification): Promise<OkRespo
 }
 
 export function verifyPhone(body: { phone_number: string; code: string }): Promise<OkResponse> {
-  return apiRequest<OkResponse>('/api/v1/auth/2fa/verifyUserPhoneNumber', {
+  return apiRequest<OkResponse>(authApi.verifyPhone.path(), {
     method: 'POST',
     auth: true,
     body,
@@ -39,7 +39,7 @@ export function verifyPhone(body: { phone_number: string; code: string }): Promi
 }
 
 export function removePhone(body: { phone_id: number; password?: string }): Promise<OkResponse> {
-  return apiRequest<OkResponse>('/api/v1/auth/2fa/removeUserPhone', { method: 'POST', auth: true, body });
+  return apiRequest<OkResponse>(authApi.removePhone.path(), { method: 'POST', auth: true, body });
 }
 
 /** Phones changed: the list, the banner and the log all follow. */

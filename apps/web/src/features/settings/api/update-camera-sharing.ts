@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OkResponse } from '@seguridad/contracts/http/auth';
-import type { CameraSharing } from '@seguridad/contracts/http/settings';
+import { type CameraSharing, settingsApi } from '@seguridad/contracts/http/settings';
 import { apiRequest } from '../../../shared/api/api-client';
 import { settingsQueryKeys } from './settings-query-keys';
 
 export function updateCameraSharing(body: CameraSharing): Promise<OkResponse> {
-  return apiRequest<OkResponse>('/api/v1/user/updateCameraSharing', { method: 'POST', auth: true, body });
+  return apiRequest<OkResponse>(settingsApi.updateCameraSharing.path(), { method: 'POST', auth: true, body });
 }
 
 export function useUpdateCameraSharing() {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OkResponse } from '@seguridad/contracts/http/auth';
+import { settingsApi } from '@seguridad/contracts/http/settings';
 import { apiRequest } from '../../../shared/api/api-client';
 import { settingsQueryKeys } from './settings-query-keys';
 
@@ -7,7 +8,7 @@ export type DeviceConfigUpdate = { device_id: number; fixed_to_panel: boolean };
 
 /** Spec §2: the switch 'Visualización Continua en Panel' of one device. */
 export function updateDeviceConfig(body: DeviceConfigUpdate): Promise<OkResponse> {
-  return apiRequest<OkResponse>('/api/v1/devices/updateDeviceConfig', { method: 'POST', auth: true, body });
+  return apiRequest<OkResponse>(settingsApi.updateDeviceConfig.path(), { method: 'POST', auth: true, body });
 }
 
 export function useUpdateDeviceConfig() {

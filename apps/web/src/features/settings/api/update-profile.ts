@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OkResponse } from '@seguridad/contracts/http/auth';
-import type { ProfileFormValues } from '@seguridad/contracts/http/settings';
+import { type ProfileFormValues, settingsApi } from '@seguridad/contracts/http/settings';
 import { uploadWithProgress } from '../../../shared/api/api-client';
 import { settingsQueryKeys } from './settings-query-keys';
 
@@ -14,7 +14,7 @@ export function updateProfile({ fields, avatar }: ProfileUpdate): Promise<OkResp
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value ?? '');
   if (avatar) form.append('avatar', avatar, avatar.name);
-  return uploadWithProgress<OkResponse>('/api/v1/user/update', form, { auth: true });
+  return uploadWithProgress<OkResponse>(settingsApi.updateProfile.path(), form, { auth: true });
 }
 
 export function useUpdateProfile() {

@@ -1,10 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { LoginResponse } from '@seguridad/contracts/http/auth';
-import type {
-  StaffInvitationSummary,
-  staffInvitationAcceptedSchema,
-  staffInvitationRegisterBodySchema,
+import {
+  type StaffInvitationSummary,
+  type staffInvitationAcceptedSchema,
+  type staffInvitationRegisterBodySchema,
+  staffApi,
 } from '@seguridad/contracts/http/staff';
 import { apiRequest } from '../../../shared/api/api-client';
 
@@ -16,7 +17,7 @@ export function useStaffInvitation(code: string, enabled: boolean) {
   return useQuery({
     queryKey: ['staff-invitation', code],
     queryFn: () =>
-      apiRequest<StaffInvitationSummary>('/api/v1/staff/invitations/lookup', {
+      apiRequest<StaffInvitationSummary>(staffApi.lookupInvitation.path(), {
         method: 'POST',
         body: { code },
       }),
@@ -30,7 +31,7 @@ export function useStaffInvitation(code: string, enabled: boolean) {
 export function useRegisterWithInvitation() {
   return useMutation({
     mutationFn: (body: RegisterBody) =>
-      apiRequest<LoginResponse>('/api/v1/staff/invitations/register', { method: 'POST', body }),
+      apiRequest<LoginResponse>(staffApi.registerInvitation.path(), { method: 'POST', body }),
   });
 }
 
@@ -38,7 +39,7 @@ export function useRegisterWithInvitation() {
 export function useAcceptInvitation() {
   return useMutation({
     mutationFn: (code: string) =>
-      apiRequest<AcceptedInvitation>('/api/v1/staff/invitations/accept', {
+      apiRequest<AcceptedInvitation>(staffApi.acceptInvitation.path(), {
         method: 'POST',
         auth: true,
         body: { code },

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { WheelOptionsResponse } from '@seguridad/contracts/http/wheel';
+import { type WheelOptionsResponse, wheelApi } from '@seguridad/contracts/http/wheel';
 import { apiRequest } from '../../../shared/api/api-client';
 
 export function getWheelOptions(): Promise<WheelOptionsResponse> {
-  return apiRequest<WheelOptionsResponse>('/api/v1/marketing/getRouletteOptions', { auth: true });
+  return apiRequest<WheelOptionsResponse>(wheelApi.options.path(), { auth: true });
 }
 
 export const wheelOptionsQueryOptions = queryOptions({

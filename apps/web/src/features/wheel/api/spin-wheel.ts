@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { WheelSpinResponse } from '@seguridad/contracts/http/wheel';
+import { type WheelSpinResponse, wheelApi } from '@seguridad/contracts/http/wheel';
 import { apiRequest } from '../../../shared/api/api-client';
 
 /** One spin: the server spends an attempt and draws the prize (409 when none is left). */
 export function spinWheel(): Promise<WheelSpinResponse> {
-  return apiRequest<WheelSpinResponse>('/api/v1/marketing/getRouletteResult', { method: 'POST', auth: true });
+  return apiRequest<WheelSpinResponse>(wheelApi.spin.path(), { method: 'POST', auth: true });
 }
 
 export function useSpinWheel() {

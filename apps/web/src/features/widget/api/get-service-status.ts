@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ServiceStatus } from '@seguridad/contracts/http/widget';
+import { type ServiceStatus, widgetApi } from '@seguridad/contracts/http/widget';
 import { apiRequest } from '../../../shared/api/api-client';
 import { useCompanyKey } from '../../../shared/api/company-key';
 
@@ -10,7 +10,7 @@ const SERVICE_STATUS_REFRESH_MS = 60_000;
 
 /** Which contact channels the call centre offers right now (spec §7, company service API). */
 export function getServiceStatus(companyKey: string, signal?: AbortSignal): Promise<ServiceStatusResponse> {
-  return apiRequest<ServiceStatusResponse>('/api/company/serviceStatus', { companyKey, signal });
+  return apiRequest<ServiceStatusResponse>(widgetApi.serviceStatus.path(), { companyKey, signal });
 }
 
 export function serviceStatusQueryOptions(companyKey: string) {

@@ -3,6 +3,7 @@ import {
   callbackSlotsResponseSchema,
   type CallbackBody,
   type CallbackSlotsResponse,
+  callbacksApi,
 } from '@seguridad/contracts/http/callbacks';
 import { apiRequest } from '../../../shared/api/api-client';
 import { useCompanyKey } from '../../../shared/api/company-key';
@@ -12,7 +13,7 @@ export function requestCallback(
   companyKey: string,
   body: CallbackBody,
 ): Promise<{ success: true; data: { id: number } }> {
-  return apiRequest('/api/callbacks', { method: 'POST', body, companyKey });
+  return apiRequest(callbacksApi.request.path(), { method: 'POST', body, companyKey });
 }
 
 export function useRequestCallback() {
@@ -22,7 +23,7 @@ export function useRequestCallback() {
 
 /** Today's one-hour slots still open for a callback ('HH:00'); empty when only 'asap' fits. */
 export async function getCallbackSlots(companyKey: string): Promise<string[]> {
-  const payload = await apiRequest<CallbackSlotsResponse>('/api/callbacks/slots', { companyKey });
+  const payload = await apiRequest<CallbackSlotsResponse>(callbacksApi.slots.path(), { companyKey });
   const parsed = callbackSlotsResponseSchema.safeParse(payload);
   return parsed.success ? parsed.data.data.slots : [];
 }

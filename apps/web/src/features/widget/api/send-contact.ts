@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ContactBody } from '@seguridad/contracts/http/widget';
+import { type ContactBody, widgetApi } from '@seguridad/contracts/http/widget';
 import { apiRequest } from '../../../shared/api/api-client';
 import { useCompanyKey } from '../../../shared/api/company-key';
 
@@ -7,7 +7,7 @@ export type SuccessResponse = { success: true };
 
 /** The contact form (spec §3): the company inbox gets it, the operators see it in their console. */
 export function sendContact(companyKey: string, body: ContactBody): Promise<SuccessResponse> {
-  return apiRequest<SuccessResponse>('/api/attention/contact', { method: 'POST', body, companyKey });
+  return apiRequest<SuccessResponse>(widgetApi.contact.path(), { method: 'POST', body, companyKey });
 }
 
 export function useSendContact() {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { COMPANY_KEY_HEADER } from '@seguridad/contracts/constants';
-import { VIDEO_MAIL_UPLOADS_PATH } from '@seguridad/contracts/http/widget';
+import { widgetApi } from '@seguridad/contracts/http/widget';
 import { errorMessages } from '@seguridad/contracts/messages';
 import { ApiRequestError, apiRequest, uploadWithProgress } from '../../../shared/api/api-client';
 import { useCompanyKey } from '../../../shared/api/company-key';
@@ -48,9 +48,13 @@ export async function sendVideoMail(upload: VideoMailUpload, options: SendVideoM
   form.append('is_derived', upload.isDerived ? 'true' : 'false');
   form.append('video_bytes', String(upload.video.size));
   form.append('thumbnail', upload.thumbnail, 'thumbnail.jpg');
-  const started = await uploadWithProgress<{ data: { upload_url: string } }>(VIDEO_MAIL_UPLOADS_PATH, form, {
-    companyKey: options.companyKey,
-  });
+  const started = await uploadWithProgress<{ data: { upload_url: string } }>(
+    widgetApi.startVideoMailUpload.path(),
+    form,
+    {
+      companyKey: options.companyKey,
+    },
+  );
   const uploadUrl = started.data.upload_url;
   await sendVideo(upload.video, uploadUrl, options);
   options.onWaiting?.(false);

@@ -1,0 +1,54 @@
+/**
+ * One HTTP route of the API, declared once beside its schemas: the server registers `pattern`
+ * (Fastify's `:name` parameters), the web requests `path(params)`. Both come from the same
+ * string, so renaming a route breaks the build on both ends instead of a request at run time.
+ */
+/** Every API path starts here; anything else is a page, an asset or a development tool. */
+export const API_PREFIX = '/api/';
+/** The OpenAPI page, generated from the routes' schemas; a page, so it gets the page headers. */
+export const API_DOCS_PATH = '/api/docs';
+
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The `:name` parameters of a pattern, as a union of names. */
+export type PathParamNames<Pattern extends string> = Pattern extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<`/${Rest}`>
+  : Pattern extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+type PathArgs<Pattern extends string> = [PathParamNames<Pattern>] extends [never]
+  ? []
+  : [params: Record<PathParamNames<Pattern>, string | number>];
+
+export interface ApiRoute<Method extends HttpMethod = HttpMethod, Pattern extends string = string> {
+  readonly method: Method;
+  readonly pattern: Pattern;
+  /** The path to request: every `:name` filled with its value, URL-encoded. */
+  path(...params: PathArgs<Pattern>): string;
+}
+
+const paramPattern = /:([A-Za-z_][A-Za-z0-9_]*)/g;
+
+/** The names of a pattern's parameters at run time, in order. */
+export function pathParamNames(pattern: string): string[] {
+  return [...pattern.matchAll(paramPattern)].map((match) => match[1] ?? '');
+}
+
+export function apiRoute<const Method extends HttpMethod, const Pattern extends `/api/${string}`>(
+  method: Method,
+  pattern: Pattern,
+): ApiRoute<Method, Pattern> {
+  return {
+    method,
+    pattern,
+    path(...args: PathArgs<Pattern>) {
+      const params: Partial<Record<string, string | number>> = args[0] ?? {};
+      return pattern.replace(paramPattern, (_match, name: string) => {
+        const value = params[name];
+        if (value === undefined) throw new Error(`${pattern} needs :${name}`);
+        return encodeURIComponent(String(value));
+      });
+    },
+  };
+}
