@@ -99,6 +99,29 @@ const videoMailFlowBoundaries = [
   },
 ];
 
+const restrictedSyntax = [
+  {
+    selector: "CallExpression[callee.property.name='postMessage'] > Literal[value='*']",
+    message: "Never postMessage to '*': name the target origin.",
+  },
+];
+
+/**
+ * API paths are declared once in contracts (`http/<area>.ts`, `apiRoute`): the server registers
+ * `route.pattern`, the web requests `route.path(params)`. Tests may send literal paths, which
+ * proves a path did not move.
+ */
+const apiPathLiterals = [
+  {
+    selector: 'Literal[value=/^\\x2Fapi\\x2F/]',
+    message: 'Use the route declared in @seguridad/contracts/http (route.pattern / route.path()).',
+  },
+  {
+    selector: 'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\x2Fapi\\x2F/]',
+    message: 'Use the route declared in @seguridad/contracts/http (route.pattern / route.path()).',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -127,13 +150,7 @@ export default tseslint.config(
       ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.property.name='postMessage'] > Literal[value='*']",
-          message: "Never postMessage to '*': name the target origin.",
-        },
-      ],
+      'no-restricted-syntax': ['error', ...restrictedSyntax],
     },
   },
   {
@@ -158,5 +175,10 @@ export default tseslint.config(
         { object: 'process', property: 'env', message: 'Read configuration through src/config.ts.' },
       ],
     },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/server/src/testing/**', 'apps/web/src/testing/**'],
+    rules: { 'no-restricted-syntax': ['error', ...restrictedSyntax, ...apiPathLiterals] },
   },
 );
