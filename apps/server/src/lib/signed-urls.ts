@@ -1,12 +1,21 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
+ * Expiries fall on a grid (ten minutes for the usual hour, a sixth of a shorter life), so lists
+ * fetched minutes apart hand out the very same URL.
+ */
+export const SIGNED_URL_EXPIRY_STEP_S = 10 * 60;
+
+/**
  * Media URLs that work in `<video src>` and `<img src>` (which cannot send a bearer token): the
  * path plus an expiry, signed with the server's secret. Anyone holding the URL can fetch the file
- * until it expires, so they are only handed to users allowed to see it, and live one hour.
+ * until it expires, so they are only handed to users allowed to see it, and live one hour (up to
+ * ten minutes more). A URL that changed on every refetch would make a `<video>` being watched
+ * start loading again (and fail a seek under way) whenever its list refreshed.
  */
 export function signPath(secret: string, path: string, ttlMs = 60 * 60 * 1000, now = Date.now()): string {
-  const exp = Math.floor((now + ttlMs) / 1000);
+  const step = Math.max(1, Math.min(SIGNED_URL_EXPIRY_STEP_S, Math.floor(ttlMs / 1000 / 6)));
+  const exp = Math.ceil((now + ttlMs) / 1000 / step) * step;
   const sig = createHmac('sha256', secret).update(`${path}\n${exp}`).digest('base64url');
   return `${path}?exp=${exp}&sig=${sig}`;
 }
