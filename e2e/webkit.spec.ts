@@ -35,6 +35,9 @@ const test = base.extend<{ webkitPage: JourneyPage }, { webkit: WebKitDriver }>(
 });
 
 test.describe('WebKit', () => {
+  // WebKitWebDriver now and then drops its connection mid-journey ("other side closed") on a loaded
+  // machine; a journey that fails so is run once more, and the report counts it as flaky.
+  test.describe.configure({ retries: 1 });
   test.setTimeout(90_000);
 
   test('landing, FAQ, the contact form, and the call that says what to do instead', async ({
@@ -48,7 +51,7 @@ test.describe('WebKit', () => {
   test('register, log in, and register for the camera draw on /registrate', async ({ webkitPage }) => {
     const email = await registerThroughThePage(webkitPage);
     await signInThroughThePage(webkitPage, email);
-    await promoRegistration(webkitPage);
+    await promoRegistration(webkitPage, { signedIn: true });
   });
 
   test('checkout to the Flow simulator and back', async ({ webkitPage, request }) => {

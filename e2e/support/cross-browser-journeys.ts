@@ -243,10 +243,14 @@ export async function signInThroughThePage(visitor: JourneyPage, email: string) 
   await visitor.waitForUrl(/\/$/);
 }
 
-/** Registers for the camera draw on /registrate: the invitation dialog opens. */
-export async function promoRegistration(visitor: JourneyPage) {
+/**
+ * Registers for the camera draw on /registrate: the invitation dialog opens. A visitor signed in
+ * with an account made elsewhere is told so and registers another user.
+ */
+export async function promoRegistration(visitor: JourneyPage, { signedIn = false } = {}) {
   await visitor.goto(webPaths.promo);
   await visitor.waitForText(promoTexts.heroTitle);
+  if (signedIn) await visitor.click(promoTexts.registerAnother);
   await visitor.fill('Nombre', 'Valentina');
   await visitor.fill('Apellido', 'Reyes');
   await visitor.fill('Correo', `promo-${visitor.engine}-${Date.now()}@example.com`);

@@ -61,6 +61,7 @@ type Query = {
 
 const TARGET_ATTRIBUTE = 'data-journey-target';
 const DEFAULT_TIMEOUT_MS = 15_000;
+const ACTION_TIMEOUT_MS = 3_000;
 
 function nameOf(name: Name | null): Query['name'] {
   if (name === null) return null;
@@ -190,10 +191,17 @@ async function poll<Result>(
   timeoutMs = DEFAULT_TIMEOUT_MS,
 ): Promise<Result> {
   const deadline = Date.now() + timeoutMs;
+  let lastError: unknown = null;
   for (;;) {
-    const result = await attempt().catch(() => null);
+    const result = await attempt().catch((error: unknown) => {
+      lastError = error;
+      return null;
+    });
     if (result !== null) return result;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    if (Date.now() > deadline) {
+      const cause = lastError === null ? '' : ` (last error: ${String(lastError).slice(0, 300)})`;
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${cause}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
 }
@@ -206,25 +214,39 @@ function driver(engine: Engine): JourneyPage {
     const found = await poll(describe, () => mark(query), timeoutMs);
     return `[${TARGET_ATTRIBUTE}="${found}"]`;
   };
+  // A page may replace an element between finding and using it (a route's code arriving, a form
+  // re-rendered): the action then finds it again instead of waiting on the node that left.
+  const act = (query: Query, action: (selector: string) => Promise<void>) =>
+    poll(`${query.kind} ${JSON.stringify(query.name)} to take the action`, async () => {
+      const found = await mark(query);
+      if (found === null) return null;
+      await action(`[${TARGET_ATTRIBUTE}="${found}"]`);
+      return true;
+    });
   return {
     engine: engine.engine,
     async goto(pathname) {
       await engine.goto(new URL(pathname, engine.baseURL).toString());
     },
     async click(name, scope) {
-      await engine.click(await find({ kind: 'clickable', name: nameOf(name), scope: scope ?? null }));
+      await act({ kind: 'clickable', name: nameOf(name), scope: scope ?? null }, (selector) =>
+        engine.click(selector),
+      );
     },
     async fill(label, value, scope) {
-      const selector = await find({ kind: 'field', name: nameOf(label), scope: scope ?? null });
-      await engine.evaluate(
-        ({ selector }) => {
-          const field = document.querySelector(selector) as HTMLInputElement | null;
-          field?.focus();
-          field?.select();
-        },
-        { selector },
-      );
-      await engine.type(selector, value);
+      await act({ kind: 'field', name: nameOf(label), scope: scope ?? null }, async (selector) => {
+        const focused = await engine.evaluate(
+          ({ selector }) => {
+            const field = document.querySelector(selector) as HTMLInputElement | null;
+            field?.focus();
+            field?.select();
+            return field !== null;
+          },
+          { selector },
+        );
+        if (!focused) throw new Error(`${selector} left the page`);
+        await engine.type(selector, value);
+      });
     },
     async select(label, option, scope) {
       const selector = await find({ kind: 'field', name: nameOf(label), scope: scope ?? null });
@@ -301,8 +323,10 @@ export function playwrightJourneyPage(page: PlaywrightPage, baseURL: string): Jo
     baseURL,
     goto: async (url) => void (await page.goto(url)),
     evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never,
-    click: (selector) => page.click(selector),
-    type: (selector, value) => page.locator(selector).pressSequentially(value),
+    // Short timeouts: a node that left the page is found again by the driver, not waited on.
+    click: (selector) => page.click(selector, { timeout: ACTION_TIMEOUT_MS }),
+    type: (selector, value) =>
+      page.locator(selector).pressSequentially(value, { timeout: ACTION_TIMEOUT_MS }),
     press: (selector, key) => page.press(selector, key),
     attach: (selector, filePath) => page.setInputFiles(selector, filePath),
     close: () => page.context().close(),
@@ -337,7 +361,14 @@ export function webDriverJourneyPage(session: WebDriverSession, baseURL: string)
     baseURL,
     goto: (url) => session.navigate(url),
     evaluate: (fn, arg) => session.execute(fn, arg),
-    click: async (selector) => session.click(await session.element(selector)),
+    // WebKitWebDriver calls an element out of view "not interactable" rather than scrolling to it.
+    click: async (selector) => {
+      await session.execute(
+        (selector) => document.querySelector(selector)?.scrollIntoView({ block: 'center' }),
+        selector,
+      );
+      await session.click(await session.element(selector));
+    },
     type: async (selector, value) => session.sendKeys(await session.element(selector), value),
     press: async (selector) => session.sendKeys(await session.element(selector), '\uE007'),
     attach: async (selector, filePath) => session.sendKeys(await session.element(selector), filePath),
