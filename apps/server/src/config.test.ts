@@ -117,6 +117,8 @@ describe('loadConfig', () => {
       expect(config.demoMode).toBe(on);
       expect(config.demoModeExplicit).toBe(explicit);
       expect(config.isProduction).toBe(nodeEnv === 'production');
+      // Staff confirm a phone by default in production, but not in a demo, whose passwords are public.
+      expect(config.staffTwoStepByDefault).toBe(nodeEnv === 'production' && !on);
     },
   );
 

@@ -165,6 +165,11 @@ export type AppConfig = {
    */
   demoMode: boolean;
   demoModeExplicit: boolean;
+  /**
+   * Whether staff must confirm a phone before the console opens, while their company has not
+   * chosen: yes in production, except a demo (its accounts' passwords are public and no SMS leaves).
+   */
+  staffTwoStepByDefault: boolean;
   socketsPerIpMax: number;
   requestTimeoutMs: number;
   publicBaseUrl: string;
@@ -289,6 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: vars.PORT,
     demoMode,
     demoModeExplicit: vars.DEMO_MODE === '1',
+    staffTwoStepByDefault: vars.NODE_ENV === 'production' && !demoMode,
     socketsPerIpMax: vars.SOCKETS_PER_IP_MAX,
     requestTimeoutMs: vars.REQUEST_TIMEOUT_MS,
     publicBaseUrl,

@@ -31,7 +31,7 @@ export const operatorAccessPlugin = fp(
         app.database.db,
         member.companyId,
         user.id,
-        app.config.isProduction,
+        app.config.staffTwoStepByDefault,
       );
       if (twoStep.required && !twoStep.confirmed) {
         throw new AppError(403, 'two_step_required', staffTexts.twoStepRequired);

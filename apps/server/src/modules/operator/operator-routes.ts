@@ -46,7 +46,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         app.database.db,
         member.companyId,
         request.user.id,
-        app.config.isProduction,
+        app.config.staffTwoStepByDefault,
       );
       return {
         code: 200 as const,
