@@ -23,14 +23,12 @@ import {
   type ServerHandle,
 } from './lib/server-process';
 
-/** How the server process is started: node flags, and whether through the entry (src/main.ts). */
-type Variant = { name: string; nodeArgs: string[]; entry: 'main.js' | 'server-main.js' };
+/** How the server process is started: its node flags. */
+type Variant = { name: string; nodeArgs: string[] };
 
 export const RUNTIME_VARIANTS: Variant[] = [
-  { name: 'as shipped (flag + record)', nodeArgs: ['--no-allocation-site-pretenuring'], entry: 'main.js' },
-  { name: 'record only', nodeArgs: [], entry: 'main.js' },
-  { name: 'flag only', nodeArgs: ['--no-allocation-site-pretenuring'], entry: 'server-main.js' },
-  { name: 'neither', nodeArgs: [], entry: 'server-main.js' },
+  { name: 'as shipped (flag)', nodeArgs: ['--no-allocation-site-pretenuring'] },
+  { name: 'no flag', nodeArgs: [] },
 ];
 
 export type MixedFigures = {
@@ -132,7 +130,6 @@ async function pool(
 export async function measureMixed(variant: Variant): Promise<MixedFigures> {
   const server: ServerHandle = await startProductServer(CALL_BENCH_ENV, {
     nodeArgs: variant.nodeArgs,
-    script: path.join(repoRoot, 'apps/server/dist', variant.entry),
   });
   try {
     const token = await signInOperator(server.url);

@@ -4,8 +4,8 @@
 // `/api/company/specialities`, security headers included) the way the product sends them. The
 // company-key check and the per-IP ceiling are the product's own work, so they are not here.
 // PARTS (comma-separated; all by default) names what it carries, so each part can be measured apart:
-//   tick-record one of Node's process.nextTick records held from the start, as the product holds one
-//              before it loads anything (decision 035)
+//   tick-record one of Node's process.nextTick records held from the start, as the product held one
+//              until the mixed workload showed no gain from it (decision 035)
 //   no-pretenuring V8's allocation-site pretenuring turned off from the start, as the product turns
 //              it off (decision 035)
 //   logger     a pino logger at level warn with the product's server options, no request lines:

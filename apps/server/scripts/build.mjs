@@ -1,6 +1,5 @@
-// Bundles the server into dist/: `server-main.js` (the server) and `main.js`, the entry, which loads
-// it only after a start-up step (src/main.ts). Workspace packages (the contracts, shipped as
-// TypeScript) are bundled in; every npm dependency stays external and is loaded from node_modules.
+// Bundles the server into dist/main.js. Workspace packages (the contracts, shipped as TypeScript)
+// are bundled in; every npm dependency stays external and is loaded from node_modules.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -18,13 +17,7 @@ const common = {
 
 await build({
   ...common,
-  entryPoints: [new URL('../src/server-main.ts', import.meta.url).pathname],
-  outfile: new URL('../dist/server-main.js', import.meta.url).pathname,
-  external: external.flatMap((name) => [name, `${name}/*`]),
-});
-await build({
-  ...common,
   entryPoints: [new URL('../src/main.ts', import.meta.url).pathname],
   outfile: new URL('../dist/main.js', import.meta.url).pathname,
-  external: ['./server-main.js'],
+  external: external.flatMap((name) => [name, `${name}/*`]),
 });

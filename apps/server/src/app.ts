@@ -92,7 +92,7 @@ declare module 'fastify' {
   }
 }
 
-/** Composes the whole server. `server-main.ts` only opens the database, calls this and listens. */
+/** Composes the whole server. `main.ts` only opens the database, calls this and listens. */
 export async function buildApp(deps: AppDependencies) {
   const requestLogging = ['debug', 'trace'].includes(deps.config.logLevel);
   const logger = processLogger(deps);

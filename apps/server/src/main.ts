@@ -1,9 +1,134 @@
-// The process's entry: nothing but this runs before the server's modules are loaded. V8 flags are
-// not set here but on the node command line (package.json's start script, deploy/systemd); what
-// this file does is the one start-up step that must run in the process (src/runtime/README.md).
-import { keepNextTickRecord } from './runtime/next-tick-record';
+import { adminSocketPath, serveAdminSocket } from './admin/admin-socket';
+import { COMPANY_USAGE, isCompanyVerb, runCompanyCommand } from './admin/company-commands';
+import { buildApp } from './app';
+import { ConfigError, DEFAULT_DEMO_PASSWORDS, isLoopbackHost, loadConfig, type AppConfig } from './config';
+import { openDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
+import { lockDemoAccounts } from './db/seed/demo-accounts';
+import { seedDatabase } from './db/seed/seed';
+import { closeWithin } from './lib/graceful-close';
+import { companyKeys } from './modules/company/company-queries';
 
-keepNextTickRecord();
-// A separate file at run time (scripts/build.mjs), so that the record is kept before the server
-// and its packages load.
-await import('./server-main.js');
+/** In-flight requests get this long after SIGTERM before their connections are cut. */
+const SHUTDOWN_GRACE_MS = 5_000;
+/** Past this, the process ends whatever is still closing. */
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
+function exposedDemoWarning(config: AppConfig): string {
+  const rule = '!'.repeat(78);
+  return [
+    rule,
+    `!!  MODO DEMOSTRACIÓN EXPUESTO: el servidor escucha en ${config.host}, no solo en esta máquina.`,
+    '!!  Las cuentas de demostración tienen contraseñas conocidas (publicadas en el README) y',
+    '!!  el buzón /dev/mailbox muestra a cualquiera cada enlace de recuperación y cada código.',
+    '!!  Quite DEMO_MODE=1 antes de exponer este servidor a otras personas.',
+    rule,
+  ].join('\n');
+}
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await runMigrations(database);
+  const seed = await seedDatabase(database.db, {
+    companyKey: config.seed.companyKey ?? (config.isProduction ? undefined : DEMO_COMPANY_KEY),
+    companyName: config.seed.companyName,
+    allowedOrigins: config.seed.allowedOrigins,
+    inboxEmail: 'central@example.com',
+    devAccounts: config.demoMode
+      ? { operatorPassword: config.seed.operatorPassword, citizenPassword: config.seed.citizenPassword }
+      : undefined,
+  });
+  if (!config.demoMode) {
+    const locked = await lockDemoAccounts(database.db, [
+      config.seed.operatorPassword,
+      config.seed.citizenPassword,
+      DEFAULT_DEMO_PASSWORDS.operator,
+      DEFAULT_DEMO_PASSWORDS.citizen,
+    ]);
+    if (locked.length > 0) {
+      console.error(
+        `Modo demostración desactivado: contraseñas conocidas anuladas para ${locked.join(', ')}`,
+      );
+    }
+  }
+
+  const app = await buildApp({ config, database });
+  let closeAdminSocket = async () => {};
+
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'closing');
+      setTimeout(() => process.exit(1), SHUTDOWN_DEADLINE_MS).unref();
+      closeWithin(app, SHUTDOWN_GRACE_MS)
+        .then(() => closeAdminSocket())
+        .then(() => database.close())
+        .then(() => process.exit(0))
+        .catch((error: unknown) => {
+          app.log.error({ err: error }, 'error while closing');
+          process.exit(1);
+        });
+    });
+  }
+
+  await app.listen({ host: config.host, port: config.port });
+  if (database.kind === 'pglite') {
+    // `npm run admin` cannot open PGlite while this process holds it: it asks this process.
+    try {
+      closeAdminSocket = await serveAdminSocket(adminSocketPath(config.dataDir), async (argv, output) => {
+        const [verb, ...args] = argv;
+        if (!isCompanyVerb(verb)) {
+          output.err(COMPANY_USAGE);
+          return 2;
+        }
+        const deps = {
+          db: database.db,
+          mail: app.mail,
+          config,
+          onKeyRotated: () => app.forgetCompanyCache(),
+        };
+        return runCompanyCommand(verb, args, deps, output);
+      });
+    } catch (error) {
+      app.log.warn({ err: error }, 'admin socket unavailable: stop the server to run npm run admin');
+    }
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+
+  const companyRows = await companyKeys(database.db);
+  const lines = [
+    '',
+    `  Plataforma de Seguridad en http://localhost:${port}  (base pública ${config.publicBaseUrl})`,
+    `  Base de datos: ${database.kind === 'pglite' ? `PGlite en ${config.dataDir}/db` : 'PostgreSQL'}`,
+    ...companyRows.map((row) => `  Empresa "${row.name}": company-key ${row.key}`),
+  ];
+  if (seed.devAccounts.length > 0) {
+    lines.push('  Cuentas de demostración creadas:');
+    for (const account of seed.devAccounts)
+      lines.push(`    ${account.role}: ${account.email} / ${account.password}`);
+  }
+  if (config.demoMode) lines.push(`  Buzón de demostración: http://localhost:${port}/dev/mailbox`);
+  else lines.push('  Modo demostración desactivado (DEMO_MODE=1 lo activa).');
+  console.log(lines.join('\n') + '\n');
+  if (config.demoMode && !isLoopbackHost(config.host)) console.error(`\n${exposedDemoWarning(config)}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

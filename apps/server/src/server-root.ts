@@ -6,7 +6,7 @@ let cachedRoot: string | undefined;
 
 /**
  * The server package's folder, found by walking up from this module. The same code runs from
- * `src/` (tests, tsx) and from the bundled `dist/server-main.js`, which sit at different depths.
+ * `src/` (tests, tsx) and from the bundled `dist/main.js`, which sit at different depths.
  */
 export function serverRoot(): string {
   if (cachedRoot) return cachedRoot;
