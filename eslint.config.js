@@ -122,6 +122,21 @@ const apiPathLiterals = [
   },
 ];
 
+/**
+ * UI text lives once in @seguridad/contracts (`messages*`), so JSX carries no literal words:
+ * text children and user-visible attributes take a texts object's entry. Punctuation alone is fine.
+ */
+const jsxLiterals = [
+  {
+    selector: 'JSXText[value=/\\p{L}|\\p{N}/u]',
+    message: 'Move this UI text to the area texts in @seguridad/contracts (messages*) and use it.',
+  },
+  {
+    selector: 'JSXAttribute[name.name=/^(aria-label|title|placeholder|alt)$/] > Literal',
+    message: 'Move this UI text to the area texts in @seguridad/contracts (messages*) and use it.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -180,5 +195,11 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts'],
     ignores: ['**/*.test.{ts,tsx}', 'apps/server/src/testing/**', 'apps/web/src/testing/**'],
     rules: { 'no-restricted-syntax': ['error', ...restrictedSyntax, ...apiPathLiterals] },
+  },
+  {
+    // Areas still holding literals join as their texts move to contracts.
+    files: ['apps/web/src/shared/**/*.tsx', 'apps/web/src/features/widget/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: { 'no-restricted-syntax': ['error', ...restrictedSyntax, ...apiPathLiterals, ...jsxLiterals] },
   },
 );

@@ -98,6 +98,42 @@ export const widgetTexts = {
   /** The browser cannot record a video the console plays, or its recorder wrote nothing (decision 037). */
   cannotRecord:
     'Este navegador no puede grabar video. Puedes pedir que te llamemos o escribirnos por el formulario de contacto.',
+  drawerTitle: 'Contáctanos',
+  drawerLead: 'Elige cómo quieres comunicarte con la central.',
+  close: 'Cerrar',
+  back: 'Volver',
+  contactIntro: 'Escríbenos y la central te responderá a la brevedad.',
+  send: 'Enviar',
+  otherContactWays: 'Otras formas de contacto',
+  emergencyLead: '¿Es una emergencia?',
+  /** Follows `emergencyLead` in the same sentence, hence the leading space. */
+  emergencyNumbers:
+    ' No esperes la respuesta: llama al 133 (Carabineros), al 131 (ambulancia) o al 132 (Bomberos).',
+  writeToEmail: 'También puedes escribirnos a',
+  recordedVideo: 'Tu video grabado',
+  recordingTime: 'Tiempo de grabación',
+  tipsTitle: 'Antes de grabar',
+  tipAllowCamera: 'Cuando el navegador lo pregunte, permite usar la cámara y el micrófono.',
+  tipLightAndQuiet: 'Busca un lugar con luz y con poco ruido.',
+  tipTellWhat: 'Cuenta qué pasó, dónde y cuándo. Puedes revisar el video antes de enviarlo.',
+  tipEmergency: 'Si estás en una emergencia, llama al 133 (Carabineros).',
+  recordStepTitle: '1. Tu video',
+  recordIntro:
+    'Graba un video de hasta 3 minutos contándonos qué necesitas. Después podrás revisarlo y enviarlo con tus datos.',
+  recordNew: 'Grabar nuevo video',
+  preparingVideo: 'Preparando tu video…',
+  maxDuration: 'Duración máxima: 3 minutos',
+  startRecording: 'Comenzar grabación',
+  stopRecording: 'Detener grabación',
+  cancel: 'Cancelar',
+  recordAgain: 'Grabar otra vez',
+  detailsStepTitle: '2. Revisa tu video y completa tus datos',
+  noThumbnail: 'No pudimos obtener una imagen de tu video. Por favor, grábalo otra vez.',
+  messageCount: (length: number, max: number) => `${length} de ${max} caracteres`,
+  sendAgain: 'Enviar nuevamente',
+  uploadProgress: (percent: number) => `Enviando video… ${percent} %`,
+  sendVideo: 'Enviar video',
+  missingCompanyKey: 'Falta la clave de empresa en la dirección del widget.',
 } as const;
 
 export const pageTexts = {
@@ -160,6 +196,13 @@ export const callTexts = {
   videoCaptionsInvalid: 'Los subtítulos deben ser un archivo WebVTT (.vtt).',
   videoDeleted: 'Video eliminado.',
   videoLibraryFull: 'La biblioteca ya tiene el máximo de videos. Elimina alguno para subir otro.',
+  enableSound: 'Activar sonido',
+  loadingImage: 'Cargando imagen…',
+  chatMessages: 'Mensajes',
+  sending: 'Enviando…',
+  chatMessage: 'Mensaje',
+  attachFile: 'Adjuntar archivo',
+  send: 'Enviar',
 } as const;
 
 // The texts of the larger areas live in their own files, one import path for every text.
@@ -169,3 +212,4 @@ export * from './messages/promo';
 export * from './messages/phone';
 export * from './messages/recordings';
 export * from './messages/staff';
+export * from './messages/shared-ui';

@@ -67,7 +67,7 @@ export function ContactPanel({ active, onFinished }: ContactPanelProps) {
   return (
     <div className={panelStyles.layout}>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <p className={styles.intro}>Escríbenos y la central te responderá a la brevedad.</p>
+        <p className={styles.intro}>{widgetTexts.contactIntro}</p>
         {failure && <Alert tone="error">{failure}</Alert>}
         <TextField label="Nombre" autoComplete="name" error={errors.name?.message} {...register('name')} />
         <EmailField label="Correo electrónico" error={errors.email?.message} {...register('email')} />
@@ -83,17 +83,17 @@ export function ContactPanel({ active, onFinished }: ContactPanelProps) {
         <TextAreaField label="Mensaje" rows={5} error={errors.message?.message} {...register('message')} />
         <div className={styles.actions}>
           <Button type="submit" fullWidth disabled={!canSend} busy={isSubmitting}>
-            Enviar
+            {widgetTexts.send}
           </Button>
         </div>
       </form>
-      <aside className={panelStyles.aside} aria-label="Otras formas de contacto">
+      <aside className={panelStyles.aside} aria-label={widgetTexts.otherContactWays}>
         <p>
-          <strong>¿Es una emergencia?</strong> No esperes la respuesta: llama al 133 (Carabineros), al 131
-          (ambulancia) o al 132 (Bomberos).
+          <strong>{widgetTexts.emergencyLead}</strong>
+          {widgetTexts.emergencyNumbers}
         </p>
         <p>
-          También puedes escribirnos a{' '}
+          {widgetTexts.writeToEmail}{' '}
           <a href={`mailto:${siteConfig.contactEmail}`}>{siteConfig.contactEmail}</a>.
         </p>
       </aside>

@@ -1,5 +1,5 @@
 /* The drawer's entry list and header pieces: titles, descriptions, icons, the close button. */
-import { callbackTexts, phoneCallTexts } from '@seguridad/contracts/messages';
+import { callbackTexts, phoneCallTexts, widgetTexts } from '@seguridad/contracts/messages';
 import styles from './contact-drawer.module.css';
 import type { DrawerPanel } from './drawer-panels';
 
@@ -40,7 +40,7 @@ export function EntryIcon({ panel }: { panel: DrawerEntry }) {
 
 export function CloseButton({ onClick }: { onClick: () => void }) {
   return (
-    <button type="button" className={styles.iconButton} onClick={onClick} aria-label="Cerrar">
+    <button type="button" className={styles.iconButton} onClick={onClick} aria-label={widgetTexts.close}>
       <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         <path
           fill="currentColor"

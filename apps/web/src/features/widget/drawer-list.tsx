@@ -1,3 +1,4 @@
+import { widgetTexts } from '@seguridad/contracts/messages';
 /* The drawer's two headings: the list of entries, and the bar above an open panel. */
 import type { Ref } from 'react';
 import styles from './contact-drawer.module.css';
@@ -27,11 +28,11 @@ export function DrawerList({
     <div className={styles.list} hidden={hidden}>
       <div className={styles.header}>
         <h2 id={titleId} className={styles.title}>
-          Contáctanos
+          {widgetTexts.drawerTitle}
         </h2>
         {onClose && <CloseButton onClick={onClose} />}
       </div>
-      <p className={styles.lead}>Elige cómo quieres comunicarte con la central.</p>
+      <p className={styles.lead}>{widgetTexts.drawerLead}</p>
       <ul className={styles.entries}>
         {entries.map((entry) => (
           <li key={entry}>
@@ -79,7 +80,7 @@ export function DrawerPanelHeader({
 }) {
   return (
     <div className={styles.panelHeader} hidden={hidden}>
-      <button type="button" className={styles.iconButton} onClick={onBack} aria-label="Volver">
+      <button type="button" className={styles.iconButton} onClick={onBack} aria-label={widgetTexts.back}>
         <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path fill="currentColor" d="M20 11H7.8l5.6-5.6L12 4l-8 8 8 8 1.4-1.4L7.8 13H20z" />
         </svg>

@@ -1,3 +1,4 @@
+import { widgetTexts } from '@seguridad/contracts/messages';
 import { useEffect, useRef, useState } from 'react';
 import { formatClock } from './video-mail-flow';
 import { MAX_RECORDING_MS } from './video-recorder';
@@ -49,7 +50,7 @@ export function RecordedVideo({ url, posterUrl }: { url: string; posterUrl: stri
       controls
       playsInline
       preload="auto"
-      aria-label="Tu video grabado"
+      aria-label={widgetTexts.recordedVideo}
     />
   );
 }
@@ -61,7 +62,7 @@ export function RecordingTimer({ startedAt }: { startedAt: number }) {
     return () => clearInterval(timer);
   }, []);
   return (
-    <p className={styles.timer} role="timer" aria-label="Tiempo de grabación">
+    <p className={styles.timer} role="timer" aria-label={widgetTexts.recordingTime}>
       <span className={styles.recordingDot} aria-hidden="true" />
       <span>
         {formatClock(now - startedAt)} / {formatClock(MAX_RECORDING_MS)}

@@ -51,14 +51,10 @@ export function VideoMailDetails({
   return (
     <section className={styles.details} aria-labelledby={`${ids}-form`}>
       <h3 id={`${ids}-form`} ref={reviewRef} tabIndex={-1} className={styles.stepTitle}>
-        2. Revisa tu video y completa tus datos
+        {widgetTexts.detailsStepTitle}
       </h3>
       <form className={formStyles.form} onSubmit={onSubmit} noValidate>
-        {!hasThumbnail && (
-          <Alert tone="warning">
-            No pudimos obtener una imagen de tu video. Por favor, grábalo otra vez.
-          </Alert>
-        )}
+        {!hasThumbnail && <Alert tone="warning">{widgetTexts.noThumbnail}</Alert>}
         <EmailField label="Correo electrónico" error={errors.email?.message} {...register('email')} />
         <TextField label="Nombre" autoComplete="name" error={errors.name?.message} {...register('name')} />
         <TextField
@@ -85,7 +81,7 @@ export function VideoMailDetails({
                 {(message ?? '').length}/{VIDEO_MAIL_MESSAGE_MAX}
               </span>
               <span className="visually-hidden">
-                {(message ?? '').length} de {VIDEO_MAIL_MESSAGE_MAX} caracteres
+                {widgetTexts.messageCount((message ?? '').length, VIDEO_MAIL_MESSAGE_MAX)}
               </span>
             </>
           }
@@ -96,7 +92,7 @@ export function VideoMailDetails({
           <Alert tone="error" title={widgetTexts.uploadFailed}>
             {failure.detail && <p>{failure.detail}</p>}
             <Button variant="secondary" onClick={() => void onSubmit()} disabled={!canSend || uploading}>
-              Enviar nuevamente
+              {widgetTexts.sendAgain}
             </Button>
           </Alert>
         )}
@@ -104,7 +100,7 @@ export function VideoMailDetails({
         {upload && (
           <div className={styles.progress}>
             <p id={`${ids}-progress`} className={styles.progressLabel}>
-              Enviando video… {percent} %
+              {widgetTexts.uploadProgress(percent)}
             </p>
             <progress max={100} value={percent} aria-labelledby={`${ids}-progress`} />
             {upload.waitingForNetwork && <p role="status">{widgetTexts.uploadWaitingForNetwork}</p>}
@@ -113,7 +109,7 @@ export function VideoMailDetails({
 
         <div className={formStyles.actions}>
           <Button type="submit" fullWidth disabled={!canSend} busy={uploading}>
-            Enviar video
+            {widgetTexts.sendVideo}
           </Button>
         </div>
       </form>

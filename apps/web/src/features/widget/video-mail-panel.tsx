@@ -32,13 +32,13 @@ function RecordingTips({ titleId }: { titleId: string }) {
   return (
     <aside className={styles.tips} aria-labelledby={titleId}>
       <h3 id={titleId} className={styles.tipsTitle}>
-        Antes de grabar
+        {widgetTexts.tipsTitle}
       </h3>
       <ul className={styles.tipsList}>
-        <li>Cuando el navegador lo pregunte, permite usar la cámara y el micrófono.</li>
-        <li>Busca un lugar con luz y con poco ruido.</li>
-        <li>Cuenta qué pasó, dónde y cuándo. Puedes revisar el video antes de enviarlo.</li>
-        <li>Si estás en una emergencia, llama al 133 (Carabineros).</li>
+        <li>{widgetTexts.tipAllowCamera}</li>
+        <li>{widgetTexts.tipLightAndQuiet}</li>
+        <li>{widgetTexts.tipTellWhat}</li>
+        <li>{widgetTexts.tipEmergency}</li>
       </ul>
     </aside>
   );

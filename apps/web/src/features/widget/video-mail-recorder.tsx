@@ -62,7 +62,7 @@ export function VideoMailRecorder({
   return (
     <section className={styles.media} aria-labelledby={titleId}>
       <h3 id={titleId} className={styles.stepTitle}>
-        1. Tu video
+        {widgetTexts.recordStepTitle}
       </h3>
 
       {!canRecord && (
@@ -76,10 +76,7 @@ export function VideoMailRecorder({
 
       {canRecord && (step === 'idle' || step === 'opening' || step === 'failed') && (
         <>
-          <p className={formStyles.intro}>
-            Graba un video de hasta 3 minutos contándonos qué necesitas. Después podrás revisarlo y enviarlo
-            con tus datos.
-          </p>
+          <p className={formStyles.intro}>{widgetTexts.recordIntro}</p>
           {step === 'failed' && (
             <Alert
               tone="error"
@@ -95,7 +92,7 @@ export function VideoMailRecorder({
           )}
           {step === 'failed' && recorder.reason === 'recorder' && <RecordingAlternatives {...alternatives} />}
           <Button onClick={() => void flow.openCamera()} busy={step === 'opening'}>
-            Grabar nuevo video
+            {widgetTexts.recordNew}
           </Button>
         </>
       )}
@@ -113,7 +110,7 @@ export function VideoMailRecorder({
             <RecordingTimer startedAt={recorder.startedAt} />
           ) : (
             <p className={styles.timer}>
-              {step === 'finishing' ? 'Preparando tu video…' : 'Duración máxima: 3 minutos'}
+              {step === 'finishing' ? widgetTexts.preparingVideo : widgetTexts.maxDuration}
             </p>
           )}
           <div className={formStyles.actions}>
@@ -125,7 +122,7 @@ export function VideoMailRecorder({
               onClick={() => flow.start()}
               disabled={step !== 'previewing'}
             >
-              Comenzar grabación
+              {widgetTexts.startRecording}
             </button>
             <button
               ref={stopRef}
@@ -134,11 +131,11 @@ export function VideoMailRecorder({
               onClick={() => void flow.stop()}
               disabled={step !== 'recording'}
             >
-              Detener grabación
+              {widgetTexts.stopRecording}
             </button>
             {step === 'previewing' && (
               <Button variant="ghost" onClick={() => void flow.release()}>
-                Cancelar
+                {widgetTexts.cancel}
               </Button>
             )}
           </div>
@@ -152,7 +149,7 @@ export function VideoMailRecorder({
           </div>
           <div className={formStyles.actions}>
             <Button variant="secondary" onClick={() => void flow.retake()} disabled={uploading}>
-              Grabar otra vez
+              {widgetTexts.recordAgain}
             </Button>
           </div>
         </>

@@ -1,3 +1,4 @@
+import { widgetTexts } from '@seguridad/contracts/messages';
 import { lazy, Suspense, useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import {
   WIDGET_MESSAGE_SOURCE,
@@ -123,7 +124,7 @@ export function WidgetPage({ videoCall, renderPhoneCallPanel }: WidgetPageProps)
   if (!companyKey) {
     return (
       <p className={styles.problem} role="alert">
-        Falta la clave de empresa en la dirección del widget.
+        {widgetTexts.missingCompanyKey}
       </p>
     );
   }

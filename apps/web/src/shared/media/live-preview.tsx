@@ -1,3 +1,4 @@
+import { sharedUiTexts } from '@seguridad/contracts/messages';
 import { useEffect, useRef } from 'react';
 
 /** The person's own camera, live and mirrored by the caller's CSS class, never heard. */
@@ -19,7 +20,7 @@ export function LivePreview({ stream, className }: { stream: MediaStream; classN
       muted
       autoPlay
       playsInline
-      aria-label="Vista previa de tu cámara"
+      aria-label={sharedUiTexts.cameraPreview}
     />
   );
 }

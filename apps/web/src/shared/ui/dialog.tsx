@@ -1,3 +1,4 @@
+import { sharedUiTexts } from '@seguridad/contracts/messages';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import styles from './dialog.module.css';
@@ -48,7 +49,7 @@ export function Dialog({
           {dismissible && (
             <RadixDialog.Close className={styles.close}>
               <span aria-hidden="true">×</span>
-              <span className="visually-hidden">Cerrar</span>
+              <span className="visually-hidden">{sharedUiTexts.close}</span>
             </RadixDialog.Close>
           )}
         </RadixDialog.Content>

@@ -1,3 +1,4 @@
+import { sharedUiTexts } from '@seguridad/contracts/messages';
 import { useState } from 'react';
 import { TextField, type TextFieldProps } from './text-field';
 import styles from './text-field.module.css';
@@ -18,8 +19,8 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) 
           aria-pressed={visible}
           onClick={() => setVisible((shown) => !shown)}
         >
-          {visible ? 'Ocultar' : 'Mostrar'}
-          <span className="visually-hidden"> contraseña</span>
+          {visible ? sharedUiTexts.hidePassword : sharedUiTexts.showPassword}
+          <span className="visually-hidden">{sharedUiTexts.passwordSuffix}</span>
         </button>
       }
     />

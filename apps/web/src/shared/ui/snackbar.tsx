@@ -1,3 +1,4 @@
+import { sharedUiTexts } from '@seguridad/contracts/messages';
 import type { ReactNode } from 'react';
 import styles from './snackbar.module.css';
 
@@ -33,7 +34,7 @@ function Notice({ message, onClose }: { message: SnackbarMessage; onClose?: () =
       {onClose && (
         <button type="button" className={styles.close} onClick={onClose}>
           <span aria-hidden="true">×</span>
-          <span className="visually-hidden">Cerrar aviso</span>
+          <span className="visually-hidden">{sharedUiTexts.closeNotice}</span>
         </button>
       )}
     </div>

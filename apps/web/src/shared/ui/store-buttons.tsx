@@ -1,3 +1,4 @@
+import { sharedUiTexts } from '@seguridad/contracts/messages';
 import { siteConfig } from '../../config/site';
 import styles from './store-buttons.module.css';
 
@@ -32,8 +33,8 @@ export function StoreButtons({ only }: { only?: 'ios' | 'android' }) {
           <a className={styles.button} href={siteConfig.appStoreUrl} rel="noopener">
             <AppleIcon />
             <span>
-              <small className={styles.small}>Descárgala en</small>
-              <span className={styles.store}>App Store</span>
+              <small className={styles.small}>{sharedUiTexts.appStoreLead}</small>
+              <span className={styles.store}>{sharedUiTexts.appStore}</span>
             </span>
           </a>
         </li>
@@ -43,8 +44,8 @@ export function StoreButtons({ only }: { only?: 'ios' | 'android' }) {
           <a className={styles.button} href={siteConfig.playStoreUrl} rel="noopener">
             <PlayIcon />
             <span>
-              <small className={styles.small}>Disponible en</small>
-              <span className={styles.store}>Google Play</span>
+              <small className={styles.small}>{sharedUiTexts.playStoreLead}</small>
+              <span className={styles.store}>{sharedUiTexts.playStore}</span>
             </span>
           </a>
         </li>

@@ -120,7 +120,7 @@ export function CallStage({
       </p>
       {soundBlocked && connected && (
         <button type="button" className={styles.soundButton} onClick={enableSound}>
-          Activar sonido
+          {callTexts.enableSound}
         </button>
       )}
       <div className={[styles.local, showLocal ? '' : styles.localHidden].filter(Boolean).join(' ')}>

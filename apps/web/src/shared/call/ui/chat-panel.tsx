@@ -81,7 +81,7 @@ function AttachmentImage({
   }, [attachmentId, getAttachmentUrl, attempt]);
 
   if (failed) return <p className={styles.note}>{`No pudimos mostrar la imagen ${name}.`}</p>;
-  if (!url) return <p className={styles.note}>Cargando imagen…</p>;
+  if (!url) return <p className={styles.note}>{callTexts.loadingImage}</p>;
   return (
     <a className={styles.imageLink} href={url} download={name} rel="noopener">
       <img
@@ -267,7 +267,7 @@ export function ChatPanel({
         className={styles.messages}
         onScroll={onScroll}
         tabIndex={0}
-        aria-label="Mensajes"
+        aria-label={callTexts.chatMessages}
         aria-live="polite"
         aria-relevant="additions"
       >
@@ -282,7 +282,7 @@ export function ChatPanel({
             </p>
             <MessageBody entry={entry} getAttachmentUrl={fetchAttachmentUrl} />
             {entry.pending && entry.loadingProgress === undefined && (
-              <p className={styles.state}>Enviando…</p>
+              <p className={styles.state}>{callTexts.sending}</p>
             )}
             {entry.failed && (
               <p className={styles.error}>
@@ -300,7 +300,7 @@ export function ChatPanel({
       <form className={styles.composer} onSubmit={onSubmit}>
         <textarea
           className={styles.input}
-          aria-label="Mensaje"
+          aria-label={callTexts.chatMessage}
           placeholder={callTexts.chatPlaceholder}
           value={draft}
           rows={2}
@@ -321,19 +321,19 @@ export function ChatPanel({
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
               <path d="M20 11.5l-7.8 7.8a5 5 0 0 1-7.1-7.1l8.5-8.5a3.4 3.4 0 0 1 4.8 4.8l-8.5 8.5a1.7 1.7 0 0 1-2.4-2.4l7.8-7.8" />
             </svg>
-            <span className="visually-hidden">Adjuntar archivo</span>
+            <span className="visually-hidden">{callTexts.attachFile}</span>
           </button>
           <input
             ref={fileInput}
             type="file"
             hidden
             tabIndex={-1}
-            aria-label="Adjuntar archivo"
+            aria-label={callTexts.attachFile}
             disabled={disabled}
             onChange={onFileChosen}
           />
           <button type="submit" className={styles.send} disabled={disabled || draft.trim() === ''}>
-            Enviar
+            {callTexts.send}
           </button>
         </div>
       </form>

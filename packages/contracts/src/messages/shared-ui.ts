@@ -1,0 +1,14 @@
+/** Texts of the web app's shared controls (dialogs, notices, fields, store buttons). */
+export const sharedUiTexts = {
+  close: 'Cerrar',
+  closeNotice: 'Cerrar aviso',
+  showPassword: 'Mostrar',
+  hidePassword: 'Ocultar',
+  /** Read after "Mostrar"/"Ocultar" by screen readers, hence the leading space. */
+  passwordSuffix: ' contraseña',
+  appStoreLead: 'Descárgala en',
+  appStore: 'App Store',
+  playStoreLead: 'Disponible en',
+  playStore: 'Google Play',
+  cameraPreview: 'Vista previa de tu cámara',
+} as const;
