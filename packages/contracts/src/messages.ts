@@ -203,6 +203,17 @@ export const callTexts = {
   chatMessage: 'Mensaje',
   attachFile: 'Adjuntar archivo',
   send: 'Enviar',
+  callInProgress: 'Videollamada en curso',
+  callWithCentral: 'Videollamada con la central',
+  close: 'Cerrar',
+  defaultDevice: 'Predeterminado',
+  retry: 'Reintentar',
+  devicesStepTitle: '1. Revisa tu cámara y tu micrófono',
+  callStepTitle: '2. Llama a la central',
+  privateRoomIntro:
+    'Una operadora te invitó a una videollamada privada. Entrarás apenas tu cámara y tu micrófono estén listos.',
+  callIntro: 'Una operadora de la central te atenderá por video. Elige el tema de tu consulta si lo sabes.',
+  callWhenReady: 'Podrás llamar cuando tu cámara y tu micrófono estén listos.',
 } as const;
 
 // The texts of the larger areas live in their own files, one import path for every text.

@@ -80,11 +80,11 @@ export function CallView({
     <section
       ref={viewRef}
       className={[styles.view, hasExtra ? styles.viewWithScreen : ''].filter(Boolean).join(' ')}
-      aria-label="Videollamada en curso"
+      aria-label={callTexts.callInProgress}
     >
       <header className={styles.header}>
         <h2 ref={titleRef} tabIndex={-1} className={styles.title}>
-          Videollamada con la central
+          {callTexts.callWithCentral}
         </h2>
         <div className={styles.status} role="status">
           {headerText && <p className={styles.connected}>{headerText}</p>}
@@ -143,7 +143,7 @@ export function CallView({
         {ended ? (
           // A native button: focus moves to it by ref when the call ends.
           <button ref={closeRef} type="button" className={buttonClassName('primary')} onClick={onClose}>
-            Cerrar
+            {callTexts.close}
           </button>
         ) : (
           <MediaControls

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { widgetTexts } from '@seguridad/contracts/messages';
+import { callTexts, widgetTexts } from '@seguridad/contracts/messages';
 import { Alert } from '../../shared/ui/alert';
 import { Button } from '../../shared/ui/button';
 import type { DeviceCheckSnapshot, DeviceOption } from './device-check';
@@ -32,7 +32,7 @@ function DeviceSelect(props: {
       disabled={props.disabled}
       onChange={(event) => props.onChange(event.target.value)}
     >
-      {!known && <option value="">Predeterminado</option>}
+      {!known && <option value="">{callTexts.defaultDevice}</option>}
       {props.options.map((option) => (
         <option key={option.id} value={option.id}>
           {option.label}
@@ -79,7 +79,7 @@ export function DevicePreview({ devices, onRetry, onSelectCamera, onSelectMicrop
         >
           <p className={styles.noticeText}>{widgetTexts.cameraFailureHelp}</p>
           <Button variant="secondary" onClick={onRetry}>
-            Reintentar
+            {callTexts.retry}
           </Button>
         </Alert>
       )}

@@ -266,7 +266,7 @@ function CallingPanel({ host, launch, from, onHungUp }: VideoCallPanelProps) {
     <div className={styles.layout}>
       <section className={styles.column} aria-labelledby={`${ids}-devices`}>
         <h3 id={`${ids}-devices`} className={styles.stepTitle}>
-          1. Revisa tu cámara y tu micrófono
+          {callTexts.devicesStepTitle}
         </h3>
         <DevicePreview
           devices={devices}
@@ -278,18 +278,13 @@ function CallingPanel({ host, launch, from, onHungUp }: VideoCallPanelProps) {
 
       <section className={styles.column} aria-labelledby={`${ids}-call`}>
         <h3 id={`${ids}-call`} className={styles.stepTitle}>
-          2. Llama a la central
+          {callTexts.callStepTitle}
         </h3>
         {privateRoom ? (
-          <p className={styles.intro}>
-            Una operadora te invitó a una videollamada privada. Entrarás apenas tu cámara y tu micrófono estén
-            listos.
-          </p>
+          <p className={styles.intro}>{callTexts.privateRoomIntro}</p>
         ) : (
           <>
-            <p className={styles.intro}>
-              Una operadora de la central te atenderá por video. Elige el tema de tu consulta si lo sabes.
-            </p>
+            <p className={styles.intro}>{callTexts.callIntro}</p>
             <SelectField
               label="Especialidad"
               className={styles.select}
@@ -318,12 +313,12 @@ function CallingPanel({ host, launch, from, onHungUp }: VideoCallPanelProps) {
           </Button>
           {problem && (
             <Button variant="secondary" onClick={() => host.fallBackToVideoMail(problem)}>
-              Dejar un video mail
+              {callTexts.leaveVideoMail}
             </Button>
           )}
         </div>
         {!cameraReady && devices.state.status !== 'failed' && (
-          <p className={styles.hint}>Podrás llamar cuando tu cámara y tu micrófono estén listos.</p>
+          <p className={styles.hint}>{callTexts.callWhenReady}</p>
         )}
       </section>
     </div>
