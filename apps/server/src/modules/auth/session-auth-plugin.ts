@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorMessages } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
+import { accessGuard, guardsBeforeValidation } from '../../lib/access-guards';
 import { findActiveSession } from './session-queries';
 
 export type AuthenticatedUser = {
@@ -35,7 +36,9 @@ export const sessionAuthPlugin = fp(
       await signedInUser(request);
     }
     app.decorate('signedInUser', signedInUser);
-    app.decorate('authenticate', authenticate);
+    app.decorate('authenticate', accessGuard(authenticate));
+    // Every route registered after this one (all route plugins) authenticates before validating.
+    app.addHook('onRoute', guardsBeforeValidation);
   },
   { name: 'session-auth', dependencies: ['app-config', 'attempts'] },
 );

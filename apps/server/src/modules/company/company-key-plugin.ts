@@ -4,6 +4,7 @@ import { COMPANY_KEY_HEADER } from '@seguridad/contracts/constants';
 import type { Speciality } from '@seguridad/contracts/http/company';
 import { errorMessages } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
+import { accessGuard } from '../../lib/access-guards';
 import { companyByPublicKey, specialitiesOf, type CompanyContext } from './company-queries';
 
 /**
@@ -80,7 +81,7 @@ export const companyKeyPlugin = fp(
     app.decorate('companyByKey', companyByKey);
     app.decorate('companySpecialities', companySpecialities);
     app.decorate('forgetCompanyCache', forgetCompanyCache);
-    app.decorate('requireCompany', requireCompany);
+    app.decorate('requireCompany', accessGuard(requireCompany));
     app.decorateRequest('company', undefined);
   },
   { name: 'company-key', dependencies: ['app-config'] },

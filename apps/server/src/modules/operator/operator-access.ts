@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorMessages } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
+import { accessGuard } from '../../lib/access-guards';
 import { staffTexts } from '@seguridad/contracts/messages';
 import { membershipOf, twoStepStateOf, type OperatorContext } from './membership-queries';
 
@@ -39,18 +40,27 @@ export const operatorAccessPlugin = fp(
       request.operator = member;
       return member;
     }
-    app.decorate('requireOperator', async (request: FastifyRequest) => {
-      await requireMember(request);
-    });
-    app.decorate('requireSupervisor', async (request: FastifyRequest) => {
-      const member = await requireMember(request);
-      if (!roleAtLeast(member.role, 'supervisor'))
-        throw new AppError(403, 'forbidden', errorMessages.forbidden);
-    });
-    app.decorate('requireCompanyAdmin', async (request: FastifyRequest) => {
-      const member = await requireMember(request);
-      if (member.role !== 'admin') throw new AppError(403, 'forbidden', errorMessages.forbidden);
-    });
+    app.decorate(
+      'requireOperator',
+      accessGuard(async (request: FastifyRequest) => {
+        await requireMember(request);
+      }),
+    );
+    app.decorate(
+      'requireSupervisor',
+      accessGuard(async (request: FastifyRequest) => {
+        const member = await requireMember(request);
+        if (!roleAtLeast(member.role, 'supervisor'))
+          throw new AppError(403, 'forbidden', errorMessages.forbidden);
+      }),
+    );
+    app.decorate(
+      'requireCompanyAdmin',
+      accessGuard(async (request: FastifyRequest) => {
+        const member = await requireMember(request);
+        if (member.role !== 'admin') throw new AppError(403, 'forbidden', errorMessages.forbidden);
+      }),
+    );
   },
   { name: 'operator-access', dependencies: ['session-auth'] },
 );
