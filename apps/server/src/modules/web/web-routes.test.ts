@@ -7,6 +7,7 @@ import { companies } from '../../db/schema';
 import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
 import { settingsSectionPaths, webPaths } from '@seguridad/contracts/web-paths';
 import { createTestApp, type TestContext } from '../../testing/test-app';
+import { UNKNOWN_KEY_LOOKUPS_PER_MINUTE } from '../company/company-key-plugin';
 
 /** A miniature build output with the files the web routes rely on. */
 function makeDist(): string {
@@ -133,6 +134,69 @@ describe('website routes', () => {
     const otherPage = await ctx.app.inject({ method: 'GET', url: '/terminos' });
     expect(otherPage.headers['content-security-policy']).toMatch(/frame-ancestors 'self'(;|$)/);
     expect(otherPage.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('answers 429 to an address that tries many unknown widget keys, never to a valid key', async () => {
+    const fromNat = { remoteAddress: '198.51.100.40' };
+    const statuses: number[] = [];
+    for (let index = 0; index < UNKNOWN_KEY_LOOKUPS_PER_MINUTE + 5; index += 1) {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/widget?key=pk_azar_${index}`,
+        ...fromNat,
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, UNKNOWN_KEY_LOOKUPS_PER_MINUTE).every((status) => status === 200)).toBe(true);
+    expect(statuses.slice(UNKNOWN_KEY_LOOKUPS_PER_MINUTE)).toEqual([429, 429, 429, 429, 429]);
+    // Another address has a budget of its own.
+    const elsewhere = await ctx.app.inject({
+      method: 'GET',
+      url: '/widget?key=pk_azar_otro',
+      remoteAddress: '203.0.113.9',
+    });
+    expect(elsewhere.statusCode).toBe(200);
+    // Citizens behind the same address with their company's key are never limited, even once the
+    // cached company is forgotten.
+    for (let index = 0; index < 3 * UNKNOWN_KEY_LOOKUPS_PER_MINUTE; index += 1) {
+      if (index % 10 === 0) ctx.app.forgetCompanyCache();
+      const valid = await ctx.app.inject({
+        method: 'GET',
+        url: `/widget?key=${DEMO_COMPANY_KEY}`,
+        ...fromNat,
+      });
+      expect(valid.statusCode).toBe(200);
+    }
+  });
+
+  it('remembers an unknown widget key without asking the database again until the console changes', async () => {
+    const address = { remoteAddress: '198.51.100.41' };
+    const first = await ctx.app.inject({
+      method: 'GET',
+      url: '/widget?key=pk_llega_despues_0000',
+      ...address,
+    });
+    expect(first.headers['content-security-policy']).toMatch(/frame-ancestors 'self'(;|$)/);
+    await ctx.database.db.insert(companies).values({
+      name: 'Central nueva',
+      publicKey: 'pk_llega_despues_0000',
+      inboxEmail: 'nueva@example.com',
+      allowedOrigins: ['https://nueva.example.cl'],
+    });
+    // Still unknown: the answer came from the negative cache, not from the database.
+    const cached = await ctx.app.inject({
+      method: 'GET',
+      url: '/widget?key=pk_llega_despues_0000',
+      ...address,
+    });
+    expect(cached.headers['content-security-policy']).toMatch(/frame-ancestors 'self'(;|$)/);
+    ctx.app.forgetCompanyCache();
+    const known = await ctx.app.inject({
+      method: 'GET',
+      url: '/widget?key=pk_llega_despues_0000',
+      ...address,
+    });
+    expect(known.headers['content-security-policy']).toContain('https://nueva.example.cl');
   });
 
   it('serves the embed loader so that other sites can load it', async () => {

@@ -106,7 +106,7 @@ export const webRoutes = fp(
       },
       async (request, reply) => {
         const key = (request.query as Record<string, string | undefined>)[WIDGET_QUERY.companyKey];
-        const company = key ? await app.companyByKey(key) : null;
+        const company = key ? await app.companyByKeyFrom(key, request) : null;
         const csp = app.securityHeaders['content-security-policy'] ?? '';
         reply.header(
           'content-security-policy',
