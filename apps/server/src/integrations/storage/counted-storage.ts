@@ -28,6 +28,7 @@ export function countedStorage(storage: FileStorage, metrics: ServerMetrics): Fi
     pieces: (key) => storage.pieces(key),
     readPieces: (key, indexes) => storage.readPieces(key, indexes),
     removePieces: (key) => storage.removePieces(key),
+    abortWrites: () => storage.abortWrites(),
     write: (source: Readable, options) =>
       counted(
         () => storage.write(source, options),

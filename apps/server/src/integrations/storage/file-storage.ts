@@ -61,6 +61,11 @@ export interface FileStorage {
   /** The pieces of `key` (only those of `indexes`, when given) one after another, as one stream. */
   readPieces(key: string, indexes?: number[]): Promise<Readable>;
   removePieces(key: string): Promise<void>;
+  /**
+   * Cuts every write this process has in progress and waits until each left nothing behind (the
+   * server is closing: an upload cut now would otherwise stay as a partial file or upload).
+   */
+  abortWrites(): Promise<void>;
 }
 
 /** `<year>/<month>/<22 random characters>.<extension>`: spreads objects, and tells nothing of their content. */

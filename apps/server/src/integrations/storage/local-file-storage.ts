@@ -53,18 +53,32 @@ export function createLocalFileStorage(rootDir: string, options: { maxWriteMs: n
   const pathOf = (key: string) => path.join(rootDir, checkStorageKey(key));
   const piecesDir = (key: string) => `${pathOf(key)}${PIECES_SUFFIX}`;
 
+  /** The writes in progress, so that closing cuts them and removes their `.part` files. */
+  const writing = new Map<AbortController, Promise<unknown>>();
+
   async function writeFile(finalPath: string, source: Readable, maxBytes: number): Promise<number> {
     const partPath = `${finalPath}.part`;
     await mkdir(path.dirname(finalPath), { recursive: true });
     const counter = byteCounter(maxBytes);
+    // A client gone mid-upload fails the source, and so the pipeline; a server closing aborts
+    // `cut` (`abortWrites`). Either way the `.part` file goes at once.
+    const cut = new AbortController();
+    const written = (async () => {
+      try {
+        await pipeline(source, counter, createWriteStream(partPath), {
+          signal: AbortSignal.any([AbortSignal.timeout(options.maxWriteMs), cut.signal]),
+        });
+        await rename(partPath, finalPath);
+      } catch (error) {
+        await rm(partPath, { force: true });
+        throw error;
+      }
+    })();
+    writing.set(cut, written);
     try {
-      await pipeline(source, counter, createWriteStream(partPath), {
-        signal: AbortSignal.timeout(options.maxWriteMs),
-      });
-      await rename(partPath, finalPath);
-    } catch (error) {
-      await rm(partPath, { force: true });
-      throw error;
+      await written;
+    } finally {
+      writing.delete(cut);
     }
     return counter.bytes;
   }
@@ -152,6 +166,11 @@ export function createLocalFileStorage(rootDir: string, options: { maxWriteMs: n
     },
     async removePieces(key) {
       await rm(piecesDir(key), { recursive: true, force: true });
+    },
+    async abortWrites() {
+      const pending = [...writing];
+      for (const [cut] of pending) cut.abort(new Error('the server is closing'));
+      await Promise.allSettled(pending.map(([, written]) => written));
     },
   };
   return storage;

@@ -56,6 +56,8 @@ function isNotFound(error: unknown): boolean {
 export function createS3FileStorage(config: S3StorageConfig, options: { maxWriteMs: number }): FileStorage {
   const client = createS3Client(config);
   const Bucket = config.bucket;
+  /** The uploads in progress, so that closing aborts them. */
+  const writing = new Map<AbortController, Promise<unknown>>();
 
   async function upload(Key: string, source: Readable, maxBytes: number): Promise<number> {
     const counter = byteCounter(maxBytes);
@@ -68,18 +70,28 @@ export function createS3FileStorage(config: S3StorageConfig, options: { maxWrite
       leavePartsOnError: false,
     });
     const timeout = setTimeout(() => void transfer.abort(), options.maxWriteMs);
-    const feeding = pipeline(source, counter, body);
+    // As on disk: the server closing aborts the multipart upload (`abortWrites`).
+    const cut = new AbortController();
+    const feeding = pipeline(source, counter, body, { signal: cut.signal });
     const done = transfer.done();
+    const uploaded = (async () => {
+      try {
+        await Promise.all([feeding, done]);
+      } catch (error) {
+        body.destroy();
+        source.destroy();
+        await transfer.abort().catch(() => undefined);
+        await Promise.allSettled([feeding, done]);
+        throw error;
+      } finally {
+        clearTimeout(timeout);
+      }
+    })();
+    writing.set(cut, uploaded);
     try {
-      await Promise.all([feeding, done]);
-    } catch (error) {
-      body.destroy();
-      source.destroy();
-      await transfer.abort().catch(() => undefined);
-      await Promise.allSettled([feeding, done]);
-      throw error;
+      await uploaded;
     } finally {
-      clearTimeout(timeout);
+      writing.delete(cut);
     }
     return counter.bytes;
   }
@@ -188,6 +200,11 @@ export function createS3FileStorage(config: S3StorageConfig, options: { maxWrite
         if (batch.length === 1000) await flush();
       }
       await flush();
+    },
+    async abortWrites() {
+      const pending = [...writing];
+      for (const [cut] of pending) cut.abort(new Error('the server is closing'));
+      await Promise.allSettled(pending.map(([, uploaded]) => uploaded));
     },
   };
   return storage;

@@ -29,7 +29,11 @@ export const storagePlugin = fp(
       );
       if (removed.length > 0) app.log.warn({ files: removed.length }, 'removed unfinished uploads');
     }
-    app.decorate('storage', countedStorage(createConfiguredStorage(app.config), app.metrics));
+    const storage = countedStorage(createConfiguredStorage(app.config), app.metrics);
+    app.decorate('storage', storage);
+    // `preClose` runs before the server stops waiting for requests: uploads still coming in are cut
+    // here, their partial files removed, rather than left for a later start's sweep.
+    app.addHook('preClose', () => storage.abortWrites());
   },
   { name: 'storage', dependencies: ['app-config', 'metrics'] },
 );
