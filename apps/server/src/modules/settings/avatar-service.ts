@@ -5,10 +5,10 @@ import { AVATAR_MAX_BYTES } from '@seguridad/contracts/constants';
 import { errorMessages, settingsTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { FileTooLargeError, isFileTooLarge, type FileStorage } from '../../integrations/storage/file-storage';
-import { stripImageMetadata } from '../../integrations/storage/image-metadata';
 import { peekStream, readCapped } from '../../integrations/storage/peek-stream';
 import { sniffImage, type SniffedType } from '../../integrations/storage/magic-bytes';
 import { avatarOf, replaceAvatar } from './avatar-queries';
+import { AVATAR_STORED_TYPE, reencodeAvatar } from './avatar-image';
 
 export type StoredAvatar = { key: string; bytes: number; type: SniffedType };
 export type ProfileUpload = { fields: Record<string, string>; avatar: StoredAvatar | undefined };
@@ -19,7 +19,8 @@ const SNIFF_BYTES = 16;
 /**
  * Reads `user/update`'s multipart form: its text fields, and the optional `avatar` streamed into
  * storage once its first bytes prove it a JPEG, PNG or WebP (an SVG or a page renamed .jpg is
- * refused whatever its name or declared type says), without its EXIF, GPS and other metadata. Whatever was stored is removed on failure.
+ * refused whatever its name or declared type says) and it decodes: what is stored is its pixels,
+ * encoded anew (`reencodeAvatar`), never the uploaded bytes. Whatever was stored is removed on failure.
  */
 export async function readProfileUpload(
   request: FastifyRequest,
@@ -48,13 +49,13 @@ export async function readProfileUpload(
       }
       const original = await readCapped(stream, AVATAR_MAX_BYTES);
       if (part.file.truncated) throw new FileTooLargeError(AVATAR_MAX_BYTES);
-      const cleaned = stripImageMetadata(original, type);
-      if (!cleaned) throw new AppError(415, 'unsupported_media_type', settingsTexts.avatarWrongType);
-      const { key, bytes } = await storage.write(Readable.from([cleaned]), {
-        extension: type.extension,
+      const pixels = await reencodeAvatar(original);
+      if (!pixels) throw new AppError(415, 'unsupported_media_type', settingsTexts.avatarWrongType);
+      const { key, bytes } = await storage.write(Readable.from([pixels]), {
+        extension: AVATAR_STORED_TYPE.extension,
         maxBytes: AVATAR_MAX_BYTES,
       });
-      avatar = { key, bytes, type };
+      avatar = { key, bytes, type: AVATAR_STORED_TYPE };
       if (part.file.truncated) throw new FileTooLargeError(AVATAR_MAX_BYTES);
     }
     return { fields, avatar };

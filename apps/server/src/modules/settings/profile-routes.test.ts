@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AVATAR_MAX_BYTES } from '@seguridad/contracts/constants';
@@ -38,6 +40,23 @@ async function updateProfile(
   });
 }
 
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** The bytes the server serves as the account's avatar. */
+async function servedAvatar(ctx: TestContext, token: string): Promise<Buffer> {
+  const link = (await userInfo(ctx, token)).profile.avatar_link!;
+  const served = await ctx.app.inject({ method: 'GET', url: link });
+  expect(served.statusCode).toBe(200);
+  return served.rawPayload;
+}
+
 async function userInfo(ctx: TestContext, token: string) {
   const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/user/info', headers: bearer(token) });
   expect(response.statusCode).toBe(200);
@@ -49,7 +68,8 @@ describe('the account section: profile, avatar, settings', () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'seguridad-profile-'));
-    ctx = await createTestApp({ env: { DATA_DIR: dataDir } });
+    // Every test signs up accounts of its own from one address.
+    ctx = await createTestApp({ env: { DATA_DIR: dataDir, AUTH_RATE_LIMIT_MAX: '100' } });
   });
   afterAll(async () => {
     await ctx.close();
@@ -151,14 +171,11 @@ describe('the account section: profile, avatar, settings', () => {
     expect(first?.email).not.toBe('otro@example.com');
   });
 
-  it('stores a real PNG and a real JPEG and serves them back inert', async () => {
+  it('stores a real PNG and a real JPEG as pictures encoded anew, and serves them back inert', async () => {
     const token = await newSession(ctx, 'avatar@example.com');
-    // The JPEG's comment segment (the encoder's name, bytes 20–37) is metadata: it is not kept.
-    const jpegWithoutComment = Buffer.concat([realJpeg.subarray(0, 20), realJpeg.subarray(38)]);
-    expect(realJpeg.toString('latin1', 24, 28)).toBe('Lavc');
-    for (const [bytes, type, name, stored] of [
-      [realPng(), 'image/png', 'yo.png', realPng()],
-      [realJpeg, 'image/jpeg', 'yo.jpg', jpegWithoutComment],
+    for (const [bytes, type, name] of [
+      [realPng(), 'image/png', 'yo.png'],
+      [realJpeg, 'image/jpeg', 'yo.jpg'],
     ] as const) {
       const saved = await updateProfile(ctx, token, profile, { bytes, type, name });
       expect(saved.statusCode).toBe(200);
@@ -166,12 +183,108 @@ describe('the account section: profile, avatar, settings', () => {
       expect(link).toMatch(/^\/api\/v1\/user\/avatar\/[A-Za-z0-9_-]{22}$/);
       const served = await ctx.app.inject({ method: 'GET', url: link });
       expect(served.statusCode).toBe(200);
-      expect(served.rawPayload.equals(stored)).toBe(true);
-      expect(served.headers['content-type']).toBe(type);
+      // Not the uploaded bytes: the JPEG's comment (the encoder's name) is gone with them.
+      expect(served.rawPayload.equals(bytes)).toBe(false);
+      expect(served.rawPayload.toString('latin1')).not.toContain('Lavc');
+      expect(await sharp(served.rawPayload).metadata()).toMatchObject({
+        format: 'webp',
+        width: 2,
+        height: 2,
+      });
+      expect(served.headers['content-type']).toBe('image/webp');
       expect(served.headers['x-content-type-options']).toBe('nosniff');
       expect(served.headers['content-disposition']).toBe('inline');
       expect(served.headers['content-security-policy']).toContain('sandbox');
     }
+  });
+
+  it("keeps nothing of a phone photo but its pixels: no GPS, no motion photo's video, upright", async () => {
+    const token = await newSession(ctx, 'avatar-telefono@example.com');
+    // A portrait taken sideways: stored 60×40 with orientation 6 (turn 90° clockwise to view).
+    const photo = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#4060a0' } })
+      .jpeg()
+      .withExif({
+        IFD0: { Make: 'Telefono' },
+        IFD3: {
+          GPSLatitudeRef: 'S',
+          GPSLatitude: '33/1 27/1 0/1',
+          GPSLongitudeRef: 'W',
+          GPSLongitude: '70/1 40/1 0/1',
+        },
+      })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    // The EXIF block holds the maker and a GPS position (the GPS IFD pointer, tag 0x8825).
+    const gpsPointer = (bytes: Buffer) =>
+      bytes.includes(Buffer.from([0x88, 0x25])) || bytes.includes(Buffer.from([0x25, 0x88]));
+    expect(photo.toString('latin1')).toContain('Telefono');
+    expect(gpsPointer(photo)).toBe(true);
+    expect((await sharp(photo).metadata()).orientation).toBe(6);
+    // A motion photo appends its video after the JPEG's end.
+    const motionPhoto = Buffer.concat([photo, Buffer.from('ftypmp42 video-de-la-casa-de-ana', 'latin1')]);
+    const saved = await updateProfile(ctx, token, profile, {
+      bytes: motionPhoto,
+      type: 'image/jpeg',
+      name: 'a.jpg',
+    });
+    expect(saved.statusCode).toBe(200);
+    const stored = await servedAvatar(ctx, token);
+    const text = stored.toString('latin1');
+    expect(text).not.toMatch(/Exif|Telefono|video-de-la-casa|ftyp/);
+    expect(gpsPointer(stored)).toBe(false);
+    const metadata = await sharp(stored).metadata();
+    expect(metadata).toMatchObject({ format: 'webp', width: 40, height: 60 });
+    expect(metadata.exif).toBeUndefined();
+    expect(metadata.orientation).toBeUndefined();
+  });
+
+  it('drops the unknown chunks of a PNG and scales a large picture down', async () => {
+    const token = await newSession(ctx, 'avatar-png@example.com');
+    const png = await sharp({ create: { width: 1200, height: 900, channels: 4, background: '#00000000' } })
+      .png()
+      .toBuffer();
+    const iend = png.length - 12;
+    const withChunk = Buffer.concat([
+      png.subarray(0, iend),
+      pngChunk('prVt', Buffer.from('calle secreta 123', 'latin1')),
+      png.subarray(iend),
+    ]);
+    const saved = await updateProfile(ctx, token, profile, {
+      bytes: withChunk,
+      type: 'image/png',
+      name: 'a.png',
+    });
+    expect(saved.statusCode).toBe(200);
+    const stored = await servedAvatar(ctx, token);
+    expect(stored.toString('latin1')).not.toMatch(/prVt|calle secreta/);
+    expect(await sharp(stored).metadata()).toMatchObject({
+      format: 'webp',
+      width: 512,
+      height: 384,
+      hasAlpha: true,
+    });
+  });
+
+  it('refuses a picture that declares more pixels than it may decode', async () => {
+    const token = await newSession(ctx, 'avatar-bomba@example.com');
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(30_000, 0);
+    header.writeUInt32BE(30_000, 4);
+    header.set([8, 2, 0, 0, 0], 8);
+    const bomb = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      pngChunk('IHDR', header),
+      pngChunk('IDAT', deflateSync(Buffer.alloc(64 * 1024))),
+      pngChunk('IEND', Buffer.alloc(0)),
+    ]);
+    const response = await updateProfile(ctx, token, profile, {
+      bytes: bomb,
+      type: 'image/png',
+      name: 'b.png',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().message).toBe(settingsTexts.avatarWrongType);
+    expect((await userInfo(ctx, token)).profile.avatar_link).toBeNull();
   });
 
   it('gives a new address to a new avatar and forgets the old one', async () => {
