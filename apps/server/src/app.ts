@@ -27,6 +27,7 @@ import { mediaRoutes } from './modules/operator/media-routes';
 import { callVideoRoutes } from './modules/call-videos/call-video-routes';
 import { dataRequestRoutes } from './modules/data-rights/data-request-routes';
 import { retentionJobPlugin } from './modules/data-rights/retention-job';
+import { outboxExpiryJobPlugin } from './integrations/outbox-expiry-job';
 import { retentionRoutes } from './modules/data-rights/retention-routes';
 import { recordingRetentionPlugin } from './modules/recordings/recording-retention';
 import { recordingRoutes } from './modules/recordings/recording-routes';
@@ -147,6 +148,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(videoMailUploadSweepPlugin);
   await app.register(paymentReconciliationPlugin);
   await app.register(retentionJobPlugin);
+  await app.register(outboxExpiryJobPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

@@ -395,3 +395,17 @@ function flowConfig(vars: z.infer<typeof envSchema>, publicBaseUrl: string, demo
     timeoutMs,
   };
 }
+
+/**
+ * What a production server that is not a demo cannot send, so its messages stay in the outbox and
+ * reach nobody: `mail` without `SMTP_URL`, `sms` without Twilio's three variables.
+ */
+export function missingSenders(
+  config: Pick<AppConfig, 'isProduction' | 'demoMode' | 'smtpUrl' | 'twilio'>,
+): Array<'mail' | 'sms'> {
+  if (!config.isProduction || config.demoMode) return [];
+  const missing: Array<'mail' | 'sms'> = [];
+  if (!config.smtpUrl) missing.push('mail');
+  if (!config.twilio) missing.push('sms');
+  return missing;
+}

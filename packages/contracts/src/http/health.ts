@@ -7,6 +7,12 @@ export const healthResponseSchema = z.object({
   databaseOk: z.boolean(),
   uptimeSeconds: z.number(),
   version: z.string(),
+  /**
+   * What a production server (not a demo) lacks to reach people: `mail` without SMTP, `sms`
+   * without Twilio. Their messages (reset links, codes) then stay in the outbox and nobody gets
+   * them. Absent when nothing is missing.
+   */
+  degraded: z.array(z.enum(['mail', 'sms'])).optional(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 

@@ -123,6 +123,8 @@ export const outboxMessages = pgTable(
     subject: text('subject').notNull().default(''),
     text: text('text').notNull(),
     html: text('html'),
+    /** When the link or code the message carries stops working: its text is blanked then. */
+    secretExpiresAt: timestamp('secret_expires_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [index('outbox_recipient_idx').on(table.recipient, table.createdAt)],

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { missingSenders } from '../../config';
 import { countedMailSender } from './counted-mail-sender';
 import type { MailSender } from './mail-sender';
 import { createOutboxMailSender } from './outbox-mail-sender';
@@ -13,6 +14,11 @@ export const mailPlugin = fp(
       (app.config.smtpUrl
         ? createSmtpMailSender({ url: app.config.smtpUrl, from: app.config.mailFrom })
         : createOutboxMailSender(app.database.db));
+    if (!options.sender && missingSenders(app.config).includes('mail')) {
+      app.log.warn(
+        'mail is off: without SMTP_URL every e-mail (password resets included) stays in the outbox and nobody receives it',
+      );
+    }
     app.decorate('mail', countedMailSender(sender, app.metrics));
     app.addHook('onClose', async () => sender.close());
   },

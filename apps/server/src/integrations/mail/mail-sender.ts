@@ -3,6 +3,11 @@ export type MailMessage = {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * When the link or code in the message stops working. A message kept in the outbox (no SMTP) is
+   * blanked then, so the table never holds a usable secret longer than the secret lives.
+   */
+  expiresAt?: Date;
 };
 
 /** How the product sends e-mail: the outbox table by default, SMTP in production. */

@@ -13,6 +13,7 @@ export function createOutboxMailSender(db: Database): MailSender {
         subject: message.subject,
         text: message.text,
         html: message.html ?? null,
+        secretExpiresAt: message.expiresAt ?? null,
       });
     },
     async close() {},

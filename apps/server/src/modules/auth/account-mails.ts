@@ -1,5 +1,9 @@
 import type { MailMessage } from '../../integrations/mail/mail-sender';
 import type { DeviceDescription } from './session-queries';
+import { EMAIL_TOKEN_TTL_MS, type EmailTokenPurpose } from './token-queries';
+
+/** When a token issued now for `purpose` stops working (the outbox blanks its mail then). */
+const tokenExpiry = (purpose: EmailTokenPurpose) => new Date(Date.now() + EMAIL_TOKEN_TTL_MS[purpose]);
 
 type Context = { brandName: string; publicBaseUrl: string; name: string; email: string };
 
@@ -15,6 +19,7 @@ export function passwordResetMail(context: Context, token: string): MailMessage 
   const link = `${context.publicBaseUrl}/reset-pass?token=${encodeURIComponent(token)}`;
   return {
     to: context.email,
+    expiresAt: tokenExpiry('password_reset'),
     subject: `${context.brandName}: restablece tu contraseña`,
     text: [
       `Hola ${context.name}:`,
@@ -36,6 +41,7 @@ export function newDeviceMail(
   const link = recoveryLink(context, token);
   return {
     to: context.email,
+    expiresAt: tokenExpiry('account_recovery'),
     subject: `${context.brandName}: se inició sesión desde un dispositivo nuevo`,
     text: [
       `Hola ${context.name}:`,
@@ -74,6 +80,7 @@ export function twoStepPhoneChangedMail(
       : `Se quitó el teléfono ${maskedPhone} de la verificación en dos pasos de tu cuenta.`;
   return {
     to: context.email,
+    expiresAt: tokenExpiry('account_recovery'),
     subject:
       change === 'added'
         ? `${context.brandName}: se agregó un teléfono de verificación en dos pasos`
@@ -120,6 +127,7 @@ export function accountReactivationMail(
   const link = `${context.publicBaseUrl}/reset-pass?token=${encodeURIComponent(token)}`;
   return {
     to: context.email,
+    expiresAt: tokenExpiry('password_reset'),
     subject: `${context.brandName}: reactiva tu cuenta`,
     text: [
       `Hola ${context.name}:`,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponseSchema, healthApi } from '@seguridad/contracts/http/health';
+import { missingSenders } from '../../config';
 
 const startedAt = Date.now();
 /** Probes hammering the health route must not queue behind real queries on the database. */
@@ -8,6 +9,8 @@ const PING_CACHE_MS = 1_000;
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   let lastPing: { ok: boolean; at: number } | undefined;
   let inFlight: Promise<boolean> | undefined;
+  // The process stays up and answers (status `ok`), but says loudly what it cannot send.
+  const degraded = missingSenders(app.config);
 
   /** Whether the database answered a ping in the last second; one ping at a time. */
   function databaseAnswers(): Promise<boolean> {
@@ -34,6 +37,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       const databaseOk = await databaseAnswers();
       reply.code(databaseOk ? 200 : 503);
       return {
+        ...(degraded.length > 0 ? { degraded } : {}),
         status: databaseOk ? ('ok' as const) : ('degraded' as const),
         database: app.database.kind,
         databaseOk,

@@ -74,6 +74,7 @@ export async function inviteToNetwork(
     },
     invitationLink(app.config.publicBaseUrl, code, companyId),
   );
+  mail.expiresAt = new Date(Date.now() + NETWORK_INVITATION_TTL_DAYS * DAY_MS);
   try {
     await app.mail.send(mail);
   } catch (failure) {

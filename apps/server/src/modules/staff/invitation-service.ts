@@ -78,12 +78,13 @@ export async function inviteStaff(
   });
   const link = staffInvitationLink(deps.config.publicBaseUrl, code);
   try {
-    await deps.mail.send(
-      staffInvitationMail(
+    await deps.mail.send({
+      ...staffInvitationMail(
         { brandName: deps.config.brandName, to: email, companyName: company.name, role: input.role },
         link,
       ),
-    );
+      expiresAt: invitation.expiresAt,
+    });
   } catch (error) {
     await deleteInvitation(db, invitation.id);
     throw error;

@@ -1,0 +1,1 @@
+ALTER TABLE "outbox_messages" ADD COLUMN "secret_expires_at" timestamp with time zone;
