@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { type Page } from '@playwright/test';
 import { DRAW } from '@seguridad/contracts/constants';
-import { promoTexts, validationMessages } from '@seguridad/contracts/messages';
+import { accountTexts, promoTexts, validationMessages } from '@seguridad/contracts/messages';
 import { webPaths } from '@seguridad/contracts/web-paths';
 import {
   checkedViewports,
@@ -11,7 +11,8 @@ import {
   expectNoSeriousAxeViolations,
   test,
 } from './fixtures';
-import { eightDigits, eligibleRegistrant } from './support/promo';
+import { latestMatch, verifyEmailThroughOutbox } from './support/accounts';
+import { eightDigits, eligibleRegistrant, provePromoPhoneThroughApi } from './support/promo';
 
 /*
  * The camera draw against the real built server: promo registration, the three invitations, the
@@ -56,15 +57,28 @@ function recomputeWinners(ids: number[], seedHex: string): number[] {
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
 test.describe('promo page /registrate', () => {
-  test('register, invite three contacts, see the success, then register another user', async ({ page }) => {
+  test('register, confirm the phone by its code, invite three contacts, count, then register another user', async ({
+    page,
+    request,
+  }) => {
     await page.goto(webPaths.promo);
     await expect(page.getByRole('heading', { level: 1, name: promoTexts.heroTitle })).toBeVisible();
     await expect(page.getByTestId('places-left')).toContainText('cupos de 1000');
     const register = page.getByRole('button', { name: promoTexts.register });
     await expect(register).toBeDisabled();
     const email = uniqueEmail('promo');
-    await fillPromoForm(page, { email, phone: eightDigits() });
+    const phone = eightDigits();
+    await fillPromoForm(page, { email, phone });
     await register.click();
+
+    // The code step comes first (decision 039): the code arrives by SMS (the outbox here).
+    await expect(page.getByRole('heading', { name: promoTexts.phoneStepTitle })).toBeVisible();
+    await expect(page.getByText(promoTexts.notCountedYet)).toBeVisible();
+    await page.getByRole('button', { name: promoTexts.sendPhoneCode }).click();
+    await expect(page.getByText(promoTexts.phoneCodeSent)).toBeVisible();
+    const code = await latestMatch(request, `569${phone}`, /\b\d{6}\b/);
+    await page.getByLabel(promoTexts.phoneCodeLabel).fill(code);
+    await page.getByRole('button', { name: promoTexts.confirmPhone }).click();
 
     const dialog = page.getByRole('dialog', { name: promoTexts.inviteDialogTitle });
     await expect(dialog).toBeVisible();
@@ -83,9 +97,17 @@ test.describe('promo page /registrate', () => {
     await success.getByRole('button', { name: promoTexts.close, exact: true }).first().click();
     await expect(page.getByTestId('promo-progress')).toHaveText(promoTexts.progress(3, 3));
     await expect(page.getByText(promoTexts.winnersGetMail)).toBeVisible();
+    // The phone is proven; the e-mail still asks for its link, and the entry does not count yet.
+    await expect(page.getByRole('heading', { name: promoTexts.phoneStepTitle })).toHaveCount(0);
+    await expect(page.getByText(promoTexts.emailStepLead)).toBeVisible();
+    await expect(page.getByRole('button', { name: accountTexts.resendVerificationLink })).toBeVisible();
+    await expect(page.getByText(promoTexts.eligibleNote)).toHaveCount(0);
 
+    await verifyEmailThroughOutbox(request, email);
     await page.reload();
     await expect(page.getByTestId('promo-progress')).toHaveText(promoTexts.progress(3, 3));
+    await expect(page.getByText(promoTexts.eligibleNote)).toBeVisible();
+    await expect(page.getByText(promoTexts.notCountedYet)).toHaveCount(0);
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
     await page.getByRole('button', { name: promoTexts.registerAnother }).click();
@@ -99,12 +121,13 @@ test.describe('promo page /registrate', () => {
     request,
   }) => {
     const email = uniqueEmail('vuelve');
+    const phone = eightDigits();
     await request.post('/api/v1/auth/signup', {
       data: {
         name: 'Ana',
         lastname: 'Díaz',
         email,
-        phone: eightDigits(),
+        phone,
         password: PASSWORD,
         password_confirmation: PASSWORD,
       },
@@ -114,6 +137,7 @@ test.describe('promo page /registrate', () => {
         access_token: string;
       }
     ).access_token;
+    await provePromoPhoneThroughApi(request, token, phone);
     await page.addInitScript((stored) => window.localStorage.setItem('session-token', stored), token);
     await page.goto(webPaths.promo);
     const dialog = page.getByRole('dialog', { name: promoTexts.inviteDialogTitle });

@@ -16,6 +16,7 @@ import {
   signUpThroughApi,
   tokenThroughApi,
   uniqueEmail,
+  verifyEmailThroughOutbox,
 } from './support/accounts';
 
 /*
@@ -103,6 +104,7 @@ test.describe('security network', () => {
     const owner = person('duena', 'Olga', 'Dueña');
     const invitee = person('invitado', 'Iván', 'Invitado');
     await Promise.all([signUpThroughApi(request, owner), signUpThroughApi(request, invitee)]);
+    await verifyEmailThroughOutbox(request, invitee.email);
 
     const ownerContext = await browser.newContext({ baseURL });
     const inviteeContext = await browser.newContext({ baseURL });
@@ -182,7 +184,7 @@ test.describe('security network', () => {
     await inviteeContext.close();
   });
 
-  test('an invitee without an account registers from the link and comes back to the invitation', async ({
+  test('a new user registers from the link, proves the address by the mailed link, and accepts', async ({
     page,
     request,
     baseURL,
@@ -203,11 +205,28 @@ test.describe('security network', () => {
 
     await expect(page).toHaveURL(`${baseURL}${link.pathname}${link.search}`, { timeout: 10_000 });
     await expect(page.getByText(networkTexts.invitedBy('Marta Rivas'))).toBeVisible();
-    await page.getByRole('button', { name: networkTexts.reject }).click();
-    // Rejecting goes to the index (spec §4).
-    await expect(page).toHaveURL(`${baseURL}/`);
+    // Registering the address proves nothing yet: accepting asks for the mailed link, and offers a new one.
+    await page.getByRole('button', { name: networkTexts.accept }).click();
+    await expect(page.getByText(accountTexts.emailUnverified)).toBeVisible();
+    await page.getByRole('button', { name: accountTexts.resendVerificationLink }).click();
+    await expect(page.getByText(accountTexts.verificationLinkSent)).toBeVisible();
+    expect((await myNetworkThroughApi(request, ownerToken)).my_network[0]?.status).toBe(1);
+
+    // The newest mail's link, opened in the same browser: the page confirms and says so.
+    await page.goto(`/dev/mailbox?to=${encodeURIComponent(guestEmail)}`);
+    const verifyLink = page
+      .locator('article')
+      .first()
+      .getByRole('link', { name: /\/verificar-correo\?code=/ });
+    await verifyLink.click();
+    await expect(page.getByText(accountTexts.emailVerified)).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.getByRole('button', { name: networkTexts.accept }).click();
+    await expect(page.getByText(networkTexts.acceptedBody('Marta Rivas'))).toBeVisible();
     const network = await myNetworkThroughApi(request, ownerToken);
-    expect(network.my_network).toEqual([expect.objectContaining({ status: 3, guest: expect.anything() })]);
+    expect(network.my_network).toEqual([expect.objectContaining({ status: 2, guest: expect.anything() })]);
   });
 
   test('a made-up code and someone else’s invitation each show a clear page, never a crash', async ({

@@ -66,6 +66,16 @@ export async function signUpThroughApi(
   expect(response.status()).toBe(200);
 }
 
+/**
+ * Opens the verification link the sign-up mailed to `email` (read from the outbox), as its page
+ * does: the address is proven (decision 039).
+ */
+export async function verifyEmailThroughOutbox(request: APIRequestContext, email: string): Promise<void> {
+  const code = await latestMatch(request, email, /\/verificar-correo\?code=([\w-]+)/);
+  const response = await request.post('/api/v1/auth/verifyEmail', { data: { code } });
+  expect(response.status()).toBe(200);
+}
+
 /** A session token for the account, from the login API. */
 export async function tokenThroughApi(
   request: APIRequestContext,

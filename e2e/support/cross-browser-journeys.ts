@@ -244,8 +244,8 @@ export async function signInThroughThePage(visitor: JourneyPage, email: string) 
 }
 
 /**
- * Registers for the camera draw on /registrate: the invitation dialog opens. A visitor signed in
- * with an account made elsewhere is told so and registers another user.
+ * Registers for the camera draw on /registrate: the phone's code step comes up (decision 039). A
+ * visitor signed in with an account made elsewhere is told so and registers another user.
  */
 export async function promoRegistration(visitor: JourneyPage, { signedIn = false } = {}) {
   await visitor.goto(webPaths.promo);
@@ -258,7 +258,7 @@ export async function promoRegistration(visitor: JourneyPage, { signedIn = false
   await visitor.fill(promoTexts.password, PASSWORD);
   await visitor.fill(promoTexts.passwordConfirmation, PASSWORD);
   await visitor.click(promoTexts.register);
-  await visitor.waitForText(promoTexts.inviteDialogTitle);
+  await visitor.waitForText(promoTexts.phoneStepTitle);
 }
 
 /** Signs in inside the checkout, fills the shipping, pays on the Flow simulator and comes back. */

@@ -1,6 +1,12 @@
 import { type APIRequestContext } from '@playwright/test';
 import { DEV_ADMIN, expect } from '../fixtures';
-import { signUpThroughApi, tokenThroughApi, uniqueEmail } from './accounts';
+import {
+  latestMatch,
+  signUpThroughApi,
+  tokenThroughApi,
+  uniqueEmail,
+  verifyEmailThroughOutbox,
+} from './accounts';
 
 /*
  * The camera draw's participants and its publication, through the APIs the promo page and the
@@ -12,11 +18,31 @@ export function eightDigits(): string {
   return String(Math.floor(Math.random() * 100_000_000)).padStart(8, '0');
 }
 
-/** A registrant who entered and invited three people, through the API the page uses. */
+/** Enters the code sent to the entry's phone, as the promo page's code step does (decision 039). */
+export async function provePromoPhoneThroughApi(
+  request: APIRequestContext,
+  token: string,
+  phoneDigits: string,
+): Promise<void> {
+  const headers = { authorization: `Bearer ${token}` };
+  const sent = await request.post('/api/v1/promo/phone/sendCode', { headers, data: { type: 1 } });
+  expect(sent.status()).toBe(200);
+  const code = await latestMatch(request, `569${phoneDigits}`, /\b\d{6}\b/);
+  const verified = await request.post('/api/v1/promo/phone/verify', { headers, data: { code } });
+  expect(verified.status()).toBe(200);
+}
+
+/**
+ * A registrant who entered, proved the e-mail and the phone, and invited three people, through
+ * the APIs the pages use.
+ */
 export async function eligibleRegistrant(request: APIRequestContext): Promise<void> {
   const email = uniqueEmail('participa');
-  await signUpThroughApi(request, { email, name: 'Tomás', lastname: 'Lagos', phone: eightDigits() });
+  const phone = eightDigits();
+  await signUpThroughApi(request, { email, name: 'Tomás', lastname: 'Lagos', phone });
   const token = await tokenThroughApi(request, email);
+  await verifyEmailThroughOutbox(request, email);
+  await provePromoPhoneThroughApi(request, token, phone);
   for (const guest of ['uno', 'dos', 'tres']) {
     const invited = await request.post('/api/v1/promo/invite', {
       headers: { authorization: `Bearer ${token}` },

@@ -14,6 +14,7 @@ import { verificationPlugin } from './integrations/verification/verification-plu
 import type { VerificationProvider } from './integrations/verification/verification-provider';
 import { accountRoutes } from './modules/auth/account-routes';
 import { authRoutes } from './modules/auth/auth-routes';
+import { promoPhoneRoutes } from './modules/auth/promo-phone-routes';
 import { sessionAuthPlugin } from './modules/auth/session-auth-plugin';
 import { attachmentRoutes } from './modules/calls/attachment-routes';
 import { callRoutes } from './modules/calls/call-routes';
@@ -177,6 +178,7 @@ export async function buildApp(deps: AppDependencies) {
   // Flow's stand-in: registered only when the config points the client at it (never in production).
   if (deps.config.flow.mode === 'simulator') await app.register(flowSimulatorRoutes);
   await app.register(promoRoutes);
+  await app.register(promoPhoneRoutes);
   await app.register(drawRoutes);
   await app.register(networkRoutes);
   await app.register(staffInvitationRoutes);

@@ -91,6 +91,11 @@ export const REAUTH_ERRORS = {
   passwordWrong: 'password_wrong',
 } as const;
 /**
+ * The 403 of an action that needs a proven e-mail (accepting an invitation, decision 039): the
+ * session stays, and the page offers "Reenviar enlace".
+ */
+export const EMAIL_UNVERIFIED_ERROR = 'email_unverified';
+/**
  * How far back the settings page's security log reaches, and how long it is kept: the privacy
  * policy's 12 months (decision 034; the retention table states it and the job enforces it too).
  */

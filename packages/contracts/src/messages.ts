@@ -76,6 +76,22 @@ export const accountTexts = {
   sessionsRevoked: 'Sesión cerrada en todos los Dispositivos',
   confirmationMailSent: 'Correo de Confirmación enviado',
   resetAccountMailSent: 'Correo para restablecer cuenta enviado',
+  /** E-mail verification (decision 039): the link mailed at sign-up, and where it is asked for. */
+  emailUnverified:
+    'Primero confirma tu correo: abre el enlace que te enviamos al registrarte. Si no lo encuentras, te enviamos uno nuevo.',
+  emailUnverifiedShort: 'Tu correo aún no está confirmado.',
+  resendVerificationLink: 'Reenviar enlace',
+  verificationLinkSent: 'Te enviamos un nuevo enlace de confirmación. Revisa tu correo.',
+  verificationLinkLimit:
+    'Ya te enviamos varios enlaces. Por favor espera una hora antes de pedir otro y revisa tu carpeta de spam.',
+  emailAlreadyVerified: 'Tu correo ya está confirmado.',
+  verifyEmailTitle: 'Confirmar correo',
+  verifyEmailChecking: 'Estamos confirmando tu correo…',
+  emailVerified: 'Tu correo quedó confirmado. Ya puedes aceptar invitaciones y participar en el sorteo.',
+  verifyEmailInvalid:
+    'El enlace de confirmación no es válido, ya se usó o expiró. Inicia sesión y pide uno nuevo desde Configuración.',
+  verifyEmailContinue: 'Ir a mi cuenta',
+  registerCheckEmail: 'Te enviamos un correo con un enlace para confirmar tu dirección.',
 } as const;
 
 /** Texts of the contact widget (spec §2, §4, §8). */

@@ -27,6 +27,7 @@ export const webPaths = {
   widget: '/widget',
   operator: '/operador',
   staffInvitation: '/equipo/invitacion',
+  verifyEmail: '/verificar-correo',
 } as const;
 
 export type WebPath = (typeof webPaths)[keyof typeof webPaths];

@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { parseMobilePhone } from '@seguridad/contracts/helpers/phone';
+import { webPaths } from '@seguridad/contracts/web-paths';
 import { outboxMessages } from '../db/schema';
 import type { TestContext } from './test-app';
 
@@ -28,10 +29,35 @@ export async function login(
   });
 }
 
-/** Signs up a new account and returns a session token for it. */
-export async function newSession(ctx: TestContext, email: string): Promise<string> {
+/** The code of the verification link last mailed to `email` (decision 039). */
+export async function verificationCodeTo(ctx: TestContext, email: string): Promise<string> {
+  const code = (await latestLinkTo(ctx, email, webPaths.verifyEmail)).searchParams.get('code');
+  if (!code) throw new Error(`no verification code in the last message to ${email}`);
+  return code;
+}
+
+/** Opens the verification link last mailed to `email`, as its page does. */
+export async function verifyEmailThroughLink(ctx: TestContext, email: string): Promise<void> {
+  const verified = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/verifyEmail',
+    payload: { code: await verificationCodeTo(ctx, email) },
+  });
+  if (verified.statusCode !== 200) throw new Error(`verification failed: ${verified.body}`);
+}
+
+/**
+ * Signs up a new account and returns a session token for it. The address is proven through the
+ * mailed link first, unless `verified: false` keeps it as a fresh sign-up leaves it.
+ */
+export async function newSession(
+  ctx: TestContext,
+  email: string,
+  { verified = true }: { verified?: boolean } = {},
+): Promise<string> {
   const created = await signup(ctx, email);
   if (created.statusCode !== 200) throw new Error(`signup failed: ${created.body}`);
+  if (verified) await verifyEmailThroughLink(ctx, email);
   const session = await login(ctx, email);
   const token = session.json().access_token as string | undefined;
   if (!token) throw new Error(`login failed: ${session.body}`);

@@ -165,6 +165,15 @@ const pageRoutes: RouteEntry[] = [
     prerender: false,
   },
   {
+    path: webPaths.verifyEmail,
+    load: () => import('../features/auth/verify-email-page').then((page) => page.VerifyEmailPage),
+    module: 'auth/verify-email-page.tsx',
+    title: `Confirmar correo — ${brand}`,
+    description: `Confirma el correo de tu cuenta de ${brand} con el enlace que te enviamos al registrarte.`,
+    layout: 'site',
+    prerender: false,
+  },
+  {
     path: webPaths.deleteAccount,
     load: () => import('../features/auth/delete-account-page').then((page) => page.DeleteAccountPage),
     module: 'auth/delete-account-page.tsx',

@@ -136,6 +136,8 @@ export const confirmedPhonesResponseSchema = z.object({
 
 export const resetRequestBodySchema = z.object({ email: accountEmailSchema });
 export const checkTokenBodySchema = z.object({ token: z.string().min(1).max(200) });
+/** The code of the mailed e-mail verification link, sent in the body (never in a URL the server logs). */
+export const verifyEmailBodySchema = z.object({ code: z.string().min(1).max(200) });
 export const resetPasswordBodySchema = z
   .object({
     token: z.string().min(1).max(200),
@@ -169,6 +171,8 @@ export const userInfoResponseSchema = z.object({
   user: z.object({
     id: z.number().int(),
     email: z.string(),
+    /** Whether the mailed link proved the address (decision 039). */
+    email_verified: z.boolean(),
     profile: z.object({
       name: z.string(),
       lastname: z.string(),
@@ -202,4 +206,6 @@ export const authApi = {
   removePhone: apiRoute('POST', '/api/v1/auth/2fa/removeUserPhone'),
   accountRecoveryData: apiRoute('GET', '/api/v1/notifications/getAccountRecoveryData'),
   accountRecovery: apiRoute('POST', '/api/v1/auth/accountRecovery'),
+  verifyEmail: apiRoute('POST', '/api/v1/auth/verifyEmail'),
+  resendEmailVerification: apiRoute('POST', '/api/v1/auth/resendEmailVerification'),
 } as const;

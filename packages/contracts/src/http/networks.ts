@@ -46,6 +46,11 @@ export const myNetworkResponseSchema = z.object({
   code: z.literal(200),
   my_network: z.array(myNetworkInvitationSchema),
   external_networks: z.array(externalNetworkInvitationSchema),
+  /**
+   * Whether the account's e-mail is proven: until it is, invitations to it are neither listed nor
+   * answerable (decision 039).
+   */
+  email_verified: z.boolean(),
 });
 export type MyNetworkResponse = z.infer<typeof myNetworkResponseSchema>;
 

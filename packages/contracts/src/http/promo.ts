@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { codeSchema, verificationTypeSchema } from './auth';
 import { invitationEmailSchema } from './networks';
 import { canonicalMailbox } from '../helpers/mailbox';
 import { promoTexts } from '../messages';
@@ -23,6 +24,11 @@ export type DrawWinnersResponse = z.infer<typeof drawWinnersResponseSchema>;
 export const promoInviteBodySchema = z.object({ guest_email: invitationEmailSchema });
 export type PromoInviteBody = z.infer<typeof promoInviteBodySchema>;
 
+/** The promo phone's code: sent by SMS (1) or WhatsApp (2), as the two-step codes. */
+export const promoPhoneCodeBodySchema = z.object({ type: verificationTypeSchema });
+export const promoPhoneVerifyBodySchema = z.object({ code: codeSchema });
+export type PromoPhoneVerifyBody = z.infer<typeof promoPhoneVerifyBodySchema>;
+
 /** Where the signed-in registrant stands (`GET /api/v1/promo/status`). */
 export const promoStatusResponseSchema = z.object({
   code: z.literal(200),
@@ -35,6 +41,11 @@ export const promoStatusResponseSchema = z.object({
   eligible: z.boolean(),
   /** Places still open among the first `DRAW.eligibleRegistrants`. */
   places_left: z.number().int(),
+  /** The entry's phone, masked, while it still needs its code (null otherwise). */
+  phone_to_verify: z.string().nullable(),
+  /** An entry counts only with a verified phone and a verified e-mail (decision 039). */
+  phone_verified: z.boolean(),
+  email_verified: z.boolean(),
 });
 export type PromoStatusResponse = z.infer<typeof promoStatusResponseSchema>;
 
@@ -117,6 +128,8 @@ export type PromoInviteForm = z.infer<typeof promoInviteFormSchema>;
 export const promoApi = {
   status: apiRoute('GET', '/api/v1/promo/status'),
   invite: apiRoute('POST', '/api/v1/promo/invite'),
+  sendPhoneCode: apiRoute('POST', '/api/v1/promo/phone/sendCode'),
+  verifyPhone: apiRoute('POST', '/api/v1/promo/phone/verify'),
   draw: apiRoute('GET', '/api/promo/draw'),
   eligibleList: apiRoute('GET', '/api/promo/draw/eligible.json'),
   winners: apiRoute('GET', '/api/promo/winners'),

@@ -69,6 +69,20 @@ export const promoTexts = {
     'Entre los primeros 1000 registrados que inviten a 3 contactos sortearemos 50 cámaras.',
   ],
   resultsLink: 'Ver el sorteo y sus resultados',
+  /** The phone's code step after sign-up, and what an entry still needs to count (decision 039). */
+  phoneStepTitle: 'Confirma tu celular',
+  phoneStepLead: (maskedPhone: string) =>
+    `Para participar en el sorteo confirma tu celular ${maskedPhone} con el código de 6 números que te enviaremos.`,
+  sendPhoneCode: 'Enviarme el código por SMS',
+  resendPhoneCode: 'Enviar otro código',
+  phoneCodeLabel: 'Código de 6 números',
+  confirmPhone: 'Confirmar celular',
+  phoneConfirmed: 'Tu celular quedó confirmado.',
+  phoneCodeSent: 'Te enviamos un código de 6 números a tu celular.',
+  phoneAlreadyConfirmed: 'Tu celular ya está confirmado.',
+  emailStepLead:
+    'Para participar en el sorteo también debes confirmar tu correo con el enlace que te enviamos.',
+  notCountedYet: 'Tu registro cuenta para el sorteo cuando confirmes tu celular y tu correo.',
   /** Results page (spec §2 Results page) and its proof. */
   resultsLead:
     'Estos son los primeros 20 ganadores del sorteo de 50 cámaras IP entre los primeros 1000 registrados que invitaron a 3 contactos.',

@@ -128,11 +128,11 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     if (operatorHash && citizenHash) {
       const [operator] = await tx
         .insert(users)
-        .values({ ...DEV_ACCOUNTS.operator, passwordHash: operatorHash })
+        .values({ ...DEV_ACCOUNTS.operator, passwordHash: operatorHash, emailVerifiedAt: new Date() })
         .returning({ id: users.id });
       const [citizen] = await tx
         .insert(users)
-        .values({ ...DEV_ACCOUNTS.citizen, passwordHash: citizenHash })
+        .values({ ...DEV_ACCOUNTS.citizen, passwordHash: citizenHash, emailVerifiedAt: new Date() })
         .returning({ id: users.id });
       if (!operator || !citizen) throw new Error('seed: demo account insert returned nothing');
       await seedDemoWheelAttempts(tx, citizen.id);

@@ -89,6 +89,11 @@ export const users = pgTable(
     address: text('address'),
     /** The share code given at sign-up: who invited this account into their security network. */
     shareCode: text('share_code'),
+    /**
+     * When a mailed link (the sign-up's verification link, a password reset) proved the address.
+     * Null: unproven, so it may not accept network invitations nor count in the draw (decision 039).
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${table.email})`)],
@@ -218,7 +223,9 @@ export const emailTokens = pgTable(
   {
     id: serial('id').primaryKey(),
     userId: ownerOf(),
-    purpose: text('purpose', { enum: ['password_reset', 'account_recovery'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['password_reset', 'account_recovery', 'email_verification'],
+    }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     /** For account recovery: the device whose sign-in raised the alert. */
     deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),

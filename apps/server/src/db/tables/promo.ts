@@ -23,6 +23,8 @@ export const promoEntries = pgTable(
     email: text('email').notNull(),
     /** E.164 mobile (`+569…`). */
     phone: text('phone').notNull(),
+    /** When a code sent to `phone` came back: until then the entry does not count (decision 039). */
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [

@@ -1,3 +1,4 @@
+import { webPaths } from '@seguridad/contracts/web-paths';
 import type { MailMessage } from '../../integrations/mail/mail-sender';
 import type { DeviceDescription } from './session-queries';
 import { EMAIL_TOKEN_TTL_MS, type EmailTokenPurpose } from './token-queries';
@@ -135,6 +136,29 @@ export function accountReactivationMail(
       'Cerramos la sesión de tu cuenta en todos los dispositivos y desactivamos tu contraseña anterior. Para volver a entrar, elige una contraseña nueva desde este enlace (vale por 1 hora):',
       link,
       ...removedPhonesLines(removedPhones),
+    ].join('\n'),
+  };
+}
+
+/**
+ * The sign-up's verification link (decision 039): it proves the address before the account may
+ * accept network invitations or count in the draw. The code travels in the link's query and the
+ * page sends it in a request body; only its hash is stored.
+ */
+export function emailVerificationMail(context: Context, token: string): MailMessage {
+  const link = `${context.publicBaseUrl}${webPaths.verifyEmail}?code=${encodeURIComponent(token)}`;
+  return {
+    to: context.email,
+    expiresAt: tokenExpiry('email_verification'),
+    subject: `${context.brandName}: confirma tu correo`,
+    text: [
+      `Hola ${context.name}:`,
+      '',
+      'Para confirmar que este correo es tuyo abre este enlace (vale por 7 días y sirve una sola vez):',
+      link,
+      '',
+      'Mientras no lo confirmes no podrás aceptar invitaciones a una red de seguridad ni participar en el sorteo.',
+      'Si no creaste una cuenta, ignora este correo.',
     ].join('\n'),
   };
 }

@@ -9,6 +9,7 @@ import {
   resetPasswordBodySchema,
   resetRequestBodySchema,
   signupBodySchema,
+  verifyEmailBodySchema,
   authApi,
 } from '@seguridad/contracts/http/auth';
 import { maskPhone } from '@seguridad/contracts/helpers/phone';
@@ -19,13 +20,14 @@ import { hashPassword } from '../../lib/password';
 import { guarded } from '../../lib/route-guards';
 import { passwordResetMail } from './account-mails';
 import { afterPasswordReset } from './account-recovery-service';
+import { confirmEmailByCode, resendVerificationLink } from './email-verification-service';
 import { enforceAttemptLimit, forgetFailedAttempts, userWithCredentials } from './credentials';
 import { recordSecurityEvent } from './security-event-queries';
 import { revokeAllSessions, revokeSession } from './session-service';
 import { mailContext, signIn } from './sign-in-service';
 import { signUp } from './sign-up-service';
 import { consumeEmailToken, findUsableEmailToken, issueEmailToken, revokeEmailTokens } from './token-queries';
-import { confirmedPhonesOf, findUserByEmail, setPasswordHash } from './user-queries';
+import { confirmedPhonesOf, findUserByEmail, markEmailVerified, setPasswordHash } from './user-queries';
 import { checkVerificationCode, sendVerificationCode } from './verification-code-service';
 
 const errors = errorResponses(400, 401, 404, 422, 429);
@@ -43,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await enforceAttemptLimit(app, request, 'signup', request.body.email);
-      await signUp(db, request.body);
+      await signUp(app, request.body);
       return { code: 200 as const, message: accountTexts.registerSuccess };
     },
   );
@@ -208,8 +210,45 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!used) throw new AppError(404, 'token_invalid', accountTexts.resetTokenInvalid);
       await setPasswordHash(db, used.userId, passwordHash);
       await revokeEmailTokens(db, used.userId, 'password_reset');
+      // The reset link came through the mailbox, so it proves the address too (decision 039).
+      await markEmailVerified(db, used.userId);
       await afterPasswordReset(app, used.userId, revoke);
       return { code: 200 as const, message: accountTexts.resetSuccess };
     },
+  );
+
+  /**
+   * The mailed verification link's page sends its code here (decision 039). Anonymous: the code
+   * alone proves the mailbox, as a reset link does, so it is held to the strict per-IP ceiling.
+   */
+  app.post(
+    authApi.verifyEmail.pattern,
+    {
+      config: strictIpLimit,
+      schema: { tags: ['auth'], body: verifyEmailBodySchema, response: { 200: okResponseSchema, ...errors } },
+    },
+    async (request) => {
+      if (!(await confirmEmailByCode(db, request.body.code))) {
+        throw new AppError(404, 'token_invalid', accountTexts.verifyEmailInvalid);
+      }
+      return { code: 200 as const, message: accountTexts.emailVerified };
+    },
+  );
+
+  /** "Reenviar enlace" where a refusal or the settings page offers it; a budget per account. */
+  app.post(
+    authApi.resendEmailVerification.pattern,
+    {
+      preHandler: app.authenticate,
+      config: strictIpLimit,
+      schema: {
+        tags: ['auth'],
+        response: { 200: okResponseSchema, ...errorResponses(401, 409, 429) },
+      },
+    },
+    guarded('user')(async (request) => {
+      await resendVerificationLink(app, request.user);
+      return { code: 200 as const, message: accountTexts.verificationLinkSent };
+    }),
   );
 };

@@ -3,11 +3,12 @@ import type { Database } from '../../db/client';
 import { devices, emailTokens } from '../../db/schema';
 import { hashToken, newToken } from '../../lib/tokens';
 
-export type EmailTokenPurpose = 'password_reset' | 'account_recovery';
+export type EmailTokenPurpose = 'password_reset' | 'account_recovery' | 'email_verification';
 
 export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
   password_reset: 60 * 60 * 1000,
   account_recovery: 7 * 24 * 60 * 60 * 1000,
+  email_verification: 7 * 24 * 60 * 60 * 1000,
 };
 
 export async function issueEmailToken(

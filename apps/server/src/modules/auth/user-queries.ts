@@ -43,6 +43,7 @@ export async function userInfoOf(db: Database, userId: number): Promise<UserInfo
   return {
     id: user.id,
     email: user.email,
+    email_verified: user.emailVerifiedAt !== null,
     profile: {
       name: user.name,
       lastname: user.lastname,
@@ -52,6 +53,24 @@ export async function userInfoOf(db: Database, userId: number): Promise<UserInfo
       avatar_link: avatarToken ? avatarLink(avatarToken) : null,
     },
   };
+}
+
+/** Marks the address proven (a verification or reset link was used); false when it already was. */
+export async function markEmailVerified(db: Database, userId: number): Promise<boolean> {
+  const marked = await db
+    .update(users)
+    .set({ emailVerifiedAt: new Date() })
+    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
+    .returning({ id: users.id });
+  return marked.length > 0;
+}
+
+export async function isEmailVerified(db: Database, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ verifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  return Boolean(row?.verifiedAt);
 }
 
 export async function passwordHashOf(db: Database, userId: number): Promise<string | undefined> {

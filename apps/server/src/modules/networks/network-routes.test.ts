@@ -1,9 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorMessages, networkTexts, validationMessages } from '@seguridad/contracts/messages';
+import { accountTexts, errorMessages, networkTexts, validationMessages } from '@seguridad/contracts/messages';
 import { networkInvitations, users } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
-import { bearer, latestMessageTo, newSession } from '../../testing/accounts';
+import {
+  bearer,
+  latestMessageTo,
+  newSession,
+  verificationCodeTo,
+  verifyEmailThroughLink,
+} from '../../testing/accounts';
 import {
   LOOSE_LIMITS,
   acceptReject,
@@ -22,6 +28,7 @@ type Network = {
   code: 200;
   my_network: { id: number; status: number; guest: { email: string; profile: unknown } }[];
   external_networks: { id: number; status: number; owner: { email: string; profile: unknown } }[];
+  email_verified: boolean;
 };
 
 let ctx: TestContext;
@@ -177,7 +184,7 @@ describe('GET networks/getMyNetwork', () => {
     const { ownerEmail, guestEmail, owner, guest } = await ownerAndGuest('listas');
     await renameUser(ownerEmail, 'Olga', 'Dueña');
     const empty = (await getMyNetwork(ctx, owner)).json() as Network;
-    expect(empty).toEqual({ code: 200, my_network: [], external_networks: [] });
+    expect(empty).toEqual({ code: 200, my_network: [], external_networks: [], email_verified: true });
 
     // Invited before the account existed would match by e-mail too; here the address differs in case.
     await invite(ctx, owner, guestEmail.toUpperCase());
@@ -189,6 +196,7 @@ describe('GET networks/getMyNetwork', () => {
       external_networks: [
         { id, status: 1, owner: { email: ownerEmail, profile: { name: 'Olga', lastname: 'Dueña' } } },
       ],
+      email_verified: true,
     });
   });
 
@@ -481,5 +489,62 @@ describe('invitation by link', () => {
     const token = await newSession(ctx, uniqueEmail('respuesta-mala'));
     const response = await enterWithCode(ctx, token, payload);
     expect([400, 404]).toContain(response.statusCode);
+  });
+});
+
+describe('an address nobody proved (decision 039)', () => {
+  it('neither sees nor answers the invitations sent to it until the mailed link is opened', async () => {
+    const owner = await newSession(ctx, uniqueEmail('prueba-duena'));
+    const guestEmail = uniqueEmail('ocupada');
+    await invite(ctx, owner, guestEmail);
+    const { code, companyId } = await invitationLinkTo(ctx, guestEmail);
+    const id = await invitationIdFor(ctx, owner, guestEmail);
+    // Whoever registers the invited address first gets a session, but not the invitation.
+    const squatter = await newSession(ctx, guestEmail, { verified: false });
+    const hidden = (await getMyNetwork(ctx, squatter)).json() as Network;
+    expect(hidden).toMatchObject({ external_networks: [], email_verified: false });
+
+    for (const refused of [
+      await acceptReject(ctx, squatter, { invitation_id: id, status: 2 }),
+      await acceptReject(ctx, squatter, { invitation_id: id, status: 3 }),
+      await enterWithCode(ctx, squatter, { invitation_code: code, company_id: companyId, status: 2 }),
+    ]) {
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({
+        error: 'email_unverified',
+        message: accountTexts.emailUnverified,
+      });
+    }
+    const [row] = await ctx.database.db
+      .select()
+      .from(networkInvitations)
+      .where(eq(networkInvitations.id, id));
+    expect(row).toMatchObject({ status: 1, respondedAt: null });
+    // The refusal keeps the session: the same token works once the link is opened.
+    expect((await getMyNetwork(ctx, squatter)).statusCode).toBe(200);
+
+    await verifyEmailThroughLink(ctx, guestEmail);
+    const shown = (await getMyNetwork(ctx, squatter)).json() as Network;
+    expect(shown).toMatchObject({ email_verified: true, external_networks: [{ id, status: 1 }] });
+    const accepted = await enterWithCode(ctx, squatter, {
+      invitation_code: code,
+      company_id: companyId,
+      status: 2,
+    });
+    expect(accepted.statusCode).toBe(200);
+  });
+
+  it('a used verification link does not prove a later address', async () => {
+    const email = uniqueEmail('una-vez');
+    const token = await newSession(ctx, email, { verified: false });
+    const code = await verificationCodeTo(ctx, email);
+    await verifyEmailThroughLink(ctx, email);
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/verifyEmail',
+      payload: { code },
+    });
+    expect(again.statusCode).toBe(404);
+    expect((await getMyNetwork(ctx, token)).json()).toMatchObject({ email_verified: true });
   });
 });

@@ -14,6 +14,7 @@ import {
 import { networkTexts } from '@seguridad/contracts/messages';
 import { errorResponses } from '../../lib/error-responses';
 import { guarded } from '../../lib/route-guards';
+import { isEmailVerified } from '../auth/user-queries';
 import { externalNetworksOf, myNetworkOf } from './network-queries';
 import {
   answerByCode,
@@ -56,11 +57,18 @@ export const networkRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['networks'], response: { 200: myNetworkResponseSchema, ...errorResponses(401) } },
     },
     guarded('user')(async (request) => {
-      const [myNetwork, externalNetworks] = await Promise.all([
+      // Until the address is proven, invitations sent to it are not shown: whoever registered
+      // someone else's address must not learn who invited them (decision 039).
+      const [myNetwork, verified] = await Promise.all([
         myNetworkOf(db, request.user.id),
-        externalNetworksOf(db, request.user),
+        isEmailVerified(db, request.user.id),
       ]);
-      return { code: 200 as const, my_network: myNetwork, external_networks: externalNetworks };
+      return {
+        code: 200 as const,
+        my_network: myNetwork,
+        external_networks: verified ? await externalNetworksOf(db, request.user) : [],
+        email_verified: verified,
+      };
     }),
   );
 
@@ -71,7 +79,7 @@ export const networkRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['networks'],
         body: acceptRejectInvitationBodySchema,
-        response: { 200: okResponseSchema, ...errorResponses(400, 401, 404, 409) },
+        response: { 200: okResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     guarded('user')(async (request) => {

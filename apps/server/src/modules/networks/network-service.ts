@@ -5,6 +5,7 @@ import { errorMessages, networkTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import type { Deps } from '../../lib/dependencies';
 import { hashToken, newToken } from '../../lib/tokens';
+import { requireVerifiedEmail } from '../auth/email-verification-service';
 import type { AuthenticatedUser } from '../auth/session-auth-plugin';
 import { defaultCompanyId } from '../company/company-queries';
 import { invitationLink, networkInvitationMail } from './network-mails';
@@ -87,7 +88,9 @@ export async function inviteToNetwork(
 
 /**
  * The invitee confirms or rejects from Redes Externas (only while pending; the same answer twice
- * changes nothing). Anyone else's invitation is a 404, whether it exists or not.
+ * changes nothing). Anyone else's invitation is a 404, whether it exists or not. Either answer
+ * needs a proven address: whoever registered someone else's address must not join their
+ * network, nor turn the invitation down for them (decision 039).
  */
 export async function answerFromSettings(
   app: Deps<'database' | 'io'>,
@@ -95,6 +98,7 @@ export async function answerFromSettings(
   invitationId: number,
   status: 2 | 3,
 ): Promise<void> {
+  await requireVerifiedEmail(app.database.db, user.id);
   const outcome = await answerInvitation(app.database.db, invitationId, user, status);
   if (outcome.kind === 'not_found') {
     throw new AppError(404, 'invitation_not_found', networkTexts.invitationNotFound);
@@ -146,8 +150,8 @@ export async function invitingUserByCode(app: Deps<'database'>, code: string, co
 }
 
 /**
- * Accepts (2) or rejects (3) by link. Only the account the invitation was sent to may answer;
- * giving the answer already given changes nothing.
+ * Accepts (2) or rejects (3) by link. Only the account the invitation was sent to may answer, once
+ * its address is proven (decision 039); giving the answer already given changes nothing.
  */
 export async function answerByCode(
   app: Deps<'database' | 'io'>,
@@ -159,6 +163,7 @@ export async function answerByCode(
   const forThisUser =
     invitation.guestUserId === user.id || invitation.guestEmail === user.email.trim().toLowerCase();
   if (!forThisUser) throw new AppError(403, 'invitation_not_for_you', networkTexts.invitationNotForYou);
+  await requireVerifiedEmail(app.database.db, user.id);
   if (invitation.status === answer.status) return;
   if (!isOpen(invitation)) throw new AppError(404, 'invitation_invalid', networkTexts.invitationInvalid);
   const outcome = await answerInvitation(app.database.db, invitation.id, user, answer.status);

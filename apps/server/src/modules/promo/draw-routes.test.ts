@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { count, eq, like } from 'drizzle-orm';
+import { count, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRAW } from '@seguridad/contracts/constants';
 import { promoTexts } from '@seguridad/contracts/messages';
@@ -137,6 +137,8 @@ describe('the verifiable camera draw', () => {
           lastname: 'Apellido',
           email: `sorteo-${tag}-${index}@example.com`,
           passwordHash: 'x',
+          // The second never proved the e-mail (decision 039).
+          emailVerifiedAt: index === 1 ? null : new Date(),
         })),
       )
       .returning({ id: users.id, email: users.email });
@@ -145,8 +147,11 @@ describe('the verifiable camera draw', () => {
         userId: user.id,
         email: user.email,
         phone: `+569${30_000_000 + index}`,
+        // The third never entered the phone's code.
+        phoneVerifiedAt: index === 2 ? null : new Date(),
       })),
     );
+    const unproven = [created[1]!.id, created[2]!.id];
     // Everyone but the last invites three people.
     await db.insert(networkInvitations).values(
       created.slice(0, -1).flatMap((user) =>
@@ -164,7 +169,8 @@ describe('the verifiable camera draw', () => {
     const published = await publish(admin, { scheduled_at: inAnHour });
     expect(published.statusCode, published.body).toBe(200);
     const view = published.json() as DrawView;
-    expect(view.draw).toMatchObject({ state: 'published', seed: null, eligible_count: registrants - 1 });
+    // Frozen without the two unproven entries, though they invited three people each.
+    expect(view.draw).toMatchObject({ state: 'published', seed: null, eligible_count: registrants - 3 });
     expect((await publish(admin, { scheduled_at: inAnHour })).statusCode).toBe(409);
 
     const list = await ctx.app.inject({ method: 'GET', url: view.draw!.list_url });
@@ -174,6 +180,12 @@ describe('the verifiable camera draw', () => {
       entries: { id: number; name: string; phone: string }[];
     };
     const ids = entries.map((entry) => entry.id);
+    const unprovenEntries = await db
+      .select({ id: promoEntries.id })
+      .from(promoEntries)
+      .where(inArray(promoEntries.userId, unproven));
+    expect(unprovenEntries).toHaveLength(2);
+    for (const entry of unprovenEntries) expect(ids).not.toContain(entry.id);
     expect(sha256(ids.join('\n'))).toBe(view.draw!.list_hash);
     expect(listHash).toBe(view.draw!.list_hash);
     expect(list.body).not.toContain('@example.com');

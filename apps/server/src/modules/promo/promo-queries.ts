@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { DRAW } from '@seguridad/contracts/constants';
 import { maskPhone } from '@seguridad/contracts/helpers/phone';
 import { type DrawWinner } from '@seguridad/contracts/http/promo';
@@ -92,18 +92,45 @@ export async function entryOf(db: Database, userId: number) {
   return entry;
 }
 
-/** How many entries came before this one (its place in line is that plus one). */
+/**
+ * An entry takes a place in line only once its phone and its account's e-mail are proven
+ * (decision 039): unproven sign-ups with made-up phones cannot fill the first places.
+ */
+const counted = and(isNotNull(promoEntries.phoneVerifiedAt), isNotNull(users.emailVerifiedAt));
+
+/** How many counted entries came before this one (its place in line is that plus one). */
 export async function entriesBefore(db: Database, entryId: number): Promise<number> {
   const [row] = await db
     .select({ total: count() })
     .from(promoEntries)
-    .where(sql`${promoEntries.id} < ${entryId}`);
+    .innerJoin(users, eq(users.id, promoEntries.userId))
+    .where(and(counted, sql`${promoEntries.id} < ${entryId}`));
   return row?.total ?? 0;
 }
 
+/** Entries that count (proven phone and e-mail). */
 export async function entryCount(db: Database): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(promoEntries);
+  const [row] = await db
+    .select({ total: count() })
+    .from(promoEntries)
+    .innerJoin(users, eq(users.id, promoEntries.userId))
+    .where(counted);
   return row?.total ?? 0;
+}
+
+export async function accountEmailVerified(db: Database, userId: number): Promise<boolean> {
+  const [row] = await db.select({ at: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
+  return Boolean(row?.at);
+}
+
+/** The code sent to the entry's phone came back; false when it already had. */
+export async function markEntryPhoneVerified(db: Database, userId: number): Promise<boolean> {
+  const marked = await db
+    .update(promoEntries)
+    .set({ phoneVerifiedAt: new Date() })
+    .where(and(eq(promoEntries.userId, userId), isNull(promoEntries.phoneVerifiedAt)))
+    .returning({ id: promoEntries.id });
+  return marked.length > 0;
 }
 
 /** The addresses a user invited into their security network (any status), lower-cased. */
@@ -123,10 +150,15 @@ export type EntryWithInvitations = {
   email: string;
   accountEmail: string;
   phone: string;
+  phoneVerified: boolean;
+  emailVerified: boolean;
   invited: string[];
 };
 
-/** The first `limit` entries in line, with their account's name and the addresses they invited. */
+/**
+ * The first `limit` counted entries in line (proven phone and e-mail), with their account's name
+ * and the addresses they invited.
+ */
 export async function firstEntries(db: Database, limit: number): Promise<EntryWithInvitations[]> {
   const entries = await db
     .select({
@@ -137,9 +169,12 @@ export async function firstEntries(db: Database, limit: number): Promise<EntryWi
       name: users.name,
       lastname: users.lastname,
       accountEmail: users.email,
+      phoneVerifiedAt: promoEntries.phoneVerifiedAt,
+      emailVerifiedAt: users.emailVerifiedAt,
     })
     .from(promoEntries)
     .innerJoin(users, eq(users.id, promoEntries.userId))
+    .where(counted)
     .orderBy(asc(promoEntries.id))
     .limit(limit);
   if (entries.length === 0) return [];
@@ -156,7 +191,12 @@ export async function firstEntries(db: Database, limit: number): Promise<EntryWi
   for (const invitation of invitations) {
     byOwner.set(invitation.ownerId, [...(byOwner.get(invitation.ownerId) ?? []), invitation.email]);
   }
-  return entries.map((entry) => ({ ...entry, invited: byOwner.get(entry.userId) ?? [] }));
+  return entries.map(({ phoneVerifiedAt, emailVerifiedAt, ...entry }) => ({
+    ...entry,
+    phoneVerified: phoneVerifiedAt !== null,
+    emailVerified: emailVerifiedAt !== null,
+    invited: byOwner.get(entry.userId) ?? [],
+  }));
 }
 
 /** Entries (with their account) by id, for the console's list of winners and for the mails. */

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRAW } from '@seguridad/contracts/constants';
 import { accountTexts, promoTexts } from '@seguridad/contracts/messages';
 import { networkInvitations, promoEntries, users } from '../../db/schema';
 import { hashPassword } from '../../lib/password';
-import { bearer, login, STRONG_PASSWORD } from '../../testing/accounts';
+import { bearer, latestCodeTo, login, STRONG_PASSWORD, verifyEmailThroughLink } from '../../testing/accounts';
 import { LOOSE_LIMITS, uniqueEmail } from '../../testing/networks';
 import { createTestApp, type TestContext } from '../../testing/test-app';
 import { firstEntries } from './promo-queries';
@@ -32,10 +32,49 @@ function promoSignup(ctx: TestContext, email: string, phone: string, extra: Reco
   });
 }
 
-async function promoSession(ctx: TestContext, email = uniqueEmail('promo')): Promise<string> {
-  const created = await promoSignup(ctx, email, nextPhone());
+function sendPhoneCode(ctx: TestContext, token: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/promo/phone/sendCode',
+    headers: bearer(token),
+    payload: { type: 1 },
+  });
+}
+
+function verifyPhone(ctx: TestContext, token: string, code: unknown) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/promo/phone/verify',
+    headers: bearer(token),
+    payload: { code },
+  });
+}
+
+/** Enters the code the promo phone received, as the page's code step does. */
+async function proveCodeOf(ctx: TestContext, token: string, phoneDigits: string) {
+  expect((await sendPhoneCode(ctx, token)).statusCode).toBe(200);
+  const verified = await verifyPhone(ctx, token, await latestCodeTo(ctx, `+569${phoneDigits}`));
+  expect(verified.statusCode, verified.body).toBe(200);
+}
+
+/**
+ * A promo registrant signed in. By default they also opened the mailed link and entered the
+ * phone's code, so the entry counts (decision 039); `proven: false` leaves both unproven.
+ */
+async function promoSession(
+  ctx: TestContext,
+  email = uniqueEmail('promo'),
+  { proven = true }: { proven?: boolean } = {},
+): Promise<string> {
+  const phone = nextPhone();
+  const created = await promoSignup(ctx, email, phone);
   expect(created.statusCode, created.body).toBe(200);
-  return (await login(ctx, email)).json().access_token as string;
+  const token = (await login(ctx, email)).json().access_token as string;
+  if (proven) {
+    await verifyEmailThroughLink(ctx, email);
+    await proveCodeOf(ctx, token, phone);
+  }
+  return token;
 }
 
 function promoInvite(ctx: TestContext, token: string, guestEmail: unknown) {
@@ -59,6 +98,9 @@ async function status(ctx: TestContext, token: string) {
     invitations: number;
     eligible: boolean;
     places_left: number;
+    phone_to_verify: string | null;
+    phone_verified: boolean;
+    email_verified: boolean;
   };
 }
 
@@ -200,14 +242,98 @@ describe('promo registration and invitations', () => {
     }
   });
 
-  it('shows the places left publicly', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/promo/draw' });
-    expect(response.statusCode).toBe(200);
-    const entries = await ctx.database.db.select().from(promoEntries);
-    expect(response.json()).toMatchObject({
-      draw: null,
-      places_left: DRAW.eligibleRegistrants - entries.length,
+  it('shows the places left publicly, taken only by entries with a proven phone and e-mail', async () => {
+    const placesLeft = async () => {
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/promo/draw' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().draw).toBeNull();
+      return response.json().places_left as number;
+    };
+    const before = await placesLeft();
+    const counted = await ctx.database.db
+      .select()
+      .from(promoEntries)
+      .innerJoin(users, eq(users.id, promoEntries.userId))
+      .where(and(isNotNull(promoEntries.phoneVerifiedAt), isNotNull(users.emailVerifiedAt)));
+    expect(before).toBe(DRAW.eligibleRegistrants - counted.length);
+    await promoSession(ctx, uniqueEmail('sin-probar'), { proven: false });
+    expect(await placesLeft()).toBe(before);
+    await promoSession(ctx);
+    expect(await placesLeft()).toBe(before - 1);
+  });
+
+  it('counts an entry only once its phone’s code and its mailed link came back', async () => {
+    const email = uniqueEmail('pendiente');
+    const phone = nextPhone();
+    expect((await promoSignup(ctx, email, phone)).statusCode).toBe(200);
+    const token = (await login(ctx, email)).json().access_token as string;
+    for (const guest of ['p1', 'p2', 'p3']) {
+      expect((await promoInvite(ctx, token, uniqueEmail(guest))).statusCode).toBe(200);
+    }
+    expect(await status(ctx, token)).toMatchObject({
+      registered: true,
+      invitations: 3,
+      eligible: false,
+      phone_to_verify: `+569 **** *${phone.slice(-3)}`,
+      phone_verified: false,
+      email_verified: false,
     });
+
+    // A wrong code, a malformed one, and a code before any was sent are refused.
+    expect((await verifyPhone(ctx, token, '000000')).statusCode).toBe(422);
+    expect((await sendPhoneCode(ctx, token)).statusCode).toBe(200);
+    const code = await latestCodeTo(ctx, `+569${phone}`);
+    const wrong = code === '111111' ? '222222' : '111111';
+    const refused = await verifyPhone(ctx, token, wrong);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe(accountTexts.codeInvalid);
+    for (const bad of ['12ab56', '123', 123456, null]) {
+      expect((await verifyPhone(ctx, token, bad)).statusCode).toBe(400);
+    }
+    expect((await verifyPhone(ctx, token, code)).statusCode).toBe(200);
+    expect(await status(ctx, token)).toMatchObject({
+      phone_to_verify: null,
+      phone_verified: true,
+      email_verified: false,
+      eligible: false,
+    });
+    // Proven once: neither a new code nor the used one is taken again.
+    expect((await sendPhoneCode(ctx, token)).statusCode).toBe(409);
+    expect((await verifyPhone(ctx, token, code)).statusCode).toBe(409);
+
+    await verifyEmailThroughLink(ctx, email);
+    expect(await status(ctx, token)).toMatchObject({ email_verified: true, eligible: true });
+  });
+
+  it('holds the phone codes to the two-step budget, and asks for an entry and a session', async () => {
+    const token = await promoSession(ctx, uniqueEmail('cupo'), { proven: false });
+    for (let sent = 0; sent < 3; sent += 1) expect((await sendPhoneCode(ctx, token)).statusCode).toBe(200);
+    const limited = await sendPhoneCode(ctx, token);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe(accountTexts.codeSendLimit);
+
+    const plain = uniqueEmail('sin-sorteo');
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      payload: {
+        name: 'A',
+        lastname: 'B',
+        email: plain,
+        password: STRONG_PASSWORD,
+        password_confirmation: STRONG_PASSWORD,
+      },
+    });
+    const plainToken = (await login(ctx, plain)).json().access_token as string;
+    const notEntered = await sendPhoneCode(ctx, plainToken);
+    expect(notEntered.statusCode).toBe(409);
+    expect(notEntered.json().message).toBe(promoTexts.notEntered);
+    const anonymous = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/promo/phone/sendCode',
+      payload: { type: 1 },
+    });
+    expect(anonymous.statusCode).toBe(401);
   });
 });
 
@@ -229,6 +355,7 @@ describe('eligibility among the first 1000 entries', () => {
           lastname: 'Prueba',
           email: `linea-${index}@example.com`,
           passwordHash: 'x',
+          emailVerifiedAt: new Date(),
         })),
       )
       .returning({ id: users.id, email: users.email });
@@ -237,6 +364,7 @@ describe('eligibility among the first 1000 entries', () => {
         userId: user.id,
         email: user.email,
         phone: `+569${String(20_000_000 + index)}`,
+        phoneVerifiedAt: new Date(),
       })),
     );
     const invite = (ownerId: number, guests: string[]) =>

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DRAW } from '@seguridad/contracts/constants';
 import { canonicalMailbox } from '@seguridad/contracts/helpers/mailbox';
-import { mobileFromLocalDigits } from '@seguridad/contracts/helpers/phone';
+import { maskPhone, mobileFromLocalDigits } from '@seguridad/contracts/helpers/phone';
 import type { PromoStatusResponse } from '@seguridad/contracts/http/promo';
 import { accountTexts, promoTexts } from '@seguridad/contracts/messages';
 import type { Database } from '../../db/client';
@@ -11,6 +11,7 @@ import type { AuthenticatedUser } from '../auth/session-auth-plugin';
 import { inviteToNetwork } from '../networks/network-service';
 import { grantPromoSignupAttempts } from '../wheel/wheel-queries';
 import {
+  accountEmailVerified,
   entriesBefore,
   entryCount,
   entryOf,
@@ -37,14 +38,14 @@ export async function signUpForPromo(
   db: Database,
   account: typeof users.$inferInsert & { email: string },
   phoneDigits: string,
-): Promise<void> {
+): Promise<number> {
   const phone = mobileFromLocalDigits(phoneDigits);
   const outcome = await insertPromoAccount(
     db,
     { user: account, mailbox: canonicalMailbox(account.email), phone },
     grantPromoSignupAttempts,
   );
-  if (outcome.kind === 'created') return;
+  if (outcome.kind === 'created') return outcome.userId;
   const reasons = [
     ...(outcome.emailTaken ? [accountTexts.emailTaken] : []),
     ...(outcome.mailboxEntered && !outcome.emailTaken ? [promoTexts.emailAlreadyEntered] : []),
@@ -64,14 +65,30 @@ export async function promoStatus(db: Database, user: AuthenticatedUser): Promis
     invitations_required: DRAW.invitationsRequired,
     places_left: places,
   };
-  if (!entry) return { ...base, registered: false, invitations: 0, eligible: false };
+  const emailVerified = await accountEmailVerified(db, user.id);
+  if (!entry) {
+    return {
+      ...base,
+      registered: false,
+      invitations: 0,
+      eligible: false,
+      phone_to_verify: null,
+      phone_verified: false,
+      email_verified: emailVerified,
+    };
+  }
   const invitations = countedInvitations(user.email, await invitedAddressesOf(db, user.id));
-  const inFirstThousand = (await entriesBefore(db, entry.id)) < DRAW.eligibleRegistrants;
+  const phoneVerified = entry.phoneVerifiedAt !== null;
+  const counted = phoneVerified && emailVerified;
+  const inFirstThousand = counted && (await entriesBefore(db, entry.id)) < DRAW.eligibleRegistrants;
   return {
     ...base,
     registered: true,
     invitations,
     eligible: inFirstThousand && invitations >= DRAW.invitationsRequired,
+    phone_to_verify: phoneVerified ? null : maskPhone(entry.phone),
+    phone_verified: phoneVerified,
+    email_verified: emailVerified,
   };
 }
 
@@ -101,11 +118,13 @@ export async function inviteFromPromo(
  * The first entries in line that invited enough people: who can win (spec §1, §9). Checked again
  * with today's folding whenever the list is computed (and so when it is frozen): an entry whose
  * mailbox folds to an earlier entry's (stored before `+tags` were folded on every domain) does not
- * count, nor do invitations to the registrant's own mailbox.
+ * count, nor do invitations to the registrant's own mailbox, nor an entry whose phone or account
+ * e-mail was never proven (decision 039).
  */
 export function eligibleAmong(entries: readonly EntryWithInvitations[]): EntryWithInvitations[] {
   const seenMailboxes = new Set<string>();
   return entries.filter((entry) => {
+    if (!entry.phoneVerified || !entry.emailVerified) return false;
     const mailbox = canonicalMailbox(entry.accountEmail);
     const repeated = seenMailboxes.has(mailbox) || seenMailboxes.has(canonicalMailbox(entry.email));
     seenMailboxes.add(mailbox).add(canonicalMailbox(entry.email));

@@ -155,6 +155,8 @@ export async function acceptInvitation(
         lastname: newAccount.lastname.trim(),
         email: invitation.email,
         passwordHash,
+        // The staff invitation's link came through this mailbox: it is proven (decision 039).
+        emailVerifiedAt: new Date(),
       });
       if (!inserted) throw new AppError(409, 'account_exists', staffTexts.accountExists);
       id = inserted.id;

@@ -3,7 +3,8 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { NETWORK_STATUS } from '@seguridad/contracts/http/networks';
 import { networkTexts } from '@seguridad/contracts/messages';
 import { webPaths } from '@seguridad/contracts/web-paths';
-import { ApiRequestError, errorStatus } from '../../shared/api/api-client';
+import { ApiRequestError, errorStatus, isEmailUnverified } from '../../shared/api/api-client';
+import { EmailUnverifiedNotice } from '../../shared/auth/email-unverified-notice';
 import { loginPathFor, useRedirectToLogin, useRequireSession } from '../../shared/auth/require-session';
 import { Alert } from '../../shared/ui/alert';
 import { Button, buttonClassName } from '../../shared/ui/button';
@@ -24,6 +25,7 @@ type Outcome =
   | { step: 'deciding'; failure: string | null }
   | { step: 'accepted' }
   | { step: 'not-for-you' }
+  | { step: 'unverified' }
   | { step: 'invalid'; text: string };
 
 /**
@@ -64,6 +66,7 @@ export function NetworkInvitePage() {
     } catch (error) {
       const failedWith = errorStatus(error);
       if (failedWith === 401) redirectToLogin();
+      else if (isEmailUnverified(error)) setOutcome({ step: 'unverified' });
       else if (failedWith === 403) setOutcome({ step: 'not-for-you' });
       else if (failedWith === 404 && error instanceof ApiRequestError) {
         setOutcome({ step: 'invalid', text: error.userMessage });
@@ -88,6 +91,20 @@ export function NetworkInvitePage() {
             {networkTexts.acceptedBody(ownerName)}
           </Alert>
           <div className={styles.actions}>{backHome}</div>
+        </div>
+      );
+    }
+    if (outcome.step === 'unverified') {
+      // The session stays: once the mailed link is opened, this same page accepts.
+      return (
+        <div ref={outcomeRef} tabIndex={-1} className={styles.outcome}>
+          <EmailUnverifiedNotice />
+          <div className={styles.actions}>
+            <Button fullWidth onClick={() => setOutcome({ step: 'deciding', failure: null })}>
+              {networkTexts.retry}
+            </Button>
+            {backHome}
+          </div>
         </div>
       );
     }

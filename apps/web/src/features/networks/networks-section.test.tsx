@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MyNetworkResponse } from '@seguridad/contracts/http/networks';
-import { networkTexts, settingsTexts, validationMessages } from '@seguridad/contracts/messages';
+import { accountTexts, networkTexts, settingsTexts, validationMessages } from '@seguridad/contracts/messages';
 import { networkQueryKeys } from './api/network-query-keys';
 import { NetworksSection } from './networks-section';
 
@@ -30,6 +30,7 @@ const sampleNetwork: MyNetworkResponse = {
       owner: { email: 'pablo@example.com', profile: { name: 'Pablo', lastname: 'Soto' } },
     },
   ],
+  email_verified: true,
 };
 
 /** The section with its network already in the cache (what the server answered), so nothing is fetched. */
@@ -75,6 +76,7 @@ describe('NetworksSection', { timeout: 15_000 }, () => {
       code: 200,
       my_network: Array.from({ length: 7 }, (_, index) => guest(index + 1, 1, `Persona${index + 1}`)),
       external_networks: [],
+      email_verified: true,
     });
     const table = () => screen.getByRole('table', { name: networkTexts.myNetwork });
     expect(within(table()).getAllByRole('row')).toHaveLength(6);
@@ -88,8 +90,14 @@ describe('NetworksSection', { timeout: 15_000 }, () => {
     expect(within(table()).getByText('persona7@example.com')).toBeTruthy();
   });
 
+  it('offers a new verification link while the e-mail is unproven', () => {
+    renderSection({ code: 200, my_network: [], external_networks: [], email_verified: false });
+    expect(screen.getByText(accountTexts.emailUnverified)).toBeTruthy();
+    expect(screen.getByRole('button', { name: accountTexts.resendVerificationLink })).toBeTruthy();
+  });
+
   it('says so when nobody is in either list', () => {
-    renderSection({ code: 200, my_network: [], external_networks: [] });
+    renderSection({ code: 200, my_network: [], external_networks: [], email_verified: true });
     expect(screen.getByText(networkTexts.myNetworkEmpty)).toBeTruthy();
     openTab(/Redes Externas/);
     expect(screen.getByText(networkTexts.externalNetworksEmpty)).toBeTruthy();

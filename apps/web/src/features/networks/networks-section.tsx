@@ -7,7 +7,8 @@ import {
   type MyNetworkInvitation,
 } from '@seguridad/contracts/http/networks';
 import { networkTexts, settingsTexts } from '@seguridad/contracts/messages';
-import { ApiRequestError, errorStatus } from '../../shared/api/api-client';
+import { ApiRequestError, errorStatus, isEmailUnverified } from '../../shared/api/api-client';
+import { EmailUnverifiedNotice } from '../../shared/auth/email-unverified-notice';
 import { useRedirectToLogin } from '../../shared/auth/require-session';
 import { Alert } from '../../shared/ui/alert';
 import { Button } from '../../shared/ui/button';
@@ -66,6 +67,8 @@ export function NetworksSection() {
 
   function reportFailure(error: unknown) {
     if (errorStatus(error) === 401) redirectToLogin();
+    // The section shows the unverified notice with "Reenviar enlace" once the list refetches.
+    else if (isEmailUnverified(error)) void network.refetch();
     else setNotice({ tone: 'error', text: failureText(error) });
   }
 
@@ -233,6 +236,7 @@ export function NetworksSection() {
       <h2 id={titleId} tabIndex={-1} className={styles.title}>
         {settingsTexts.networksTitle}
       </h2>
+      {network.data?.email_verified === false && <EmailUnverifiedNotice />}
       <Tabs.Root value={tab} onValueChange={(value) => setTab(value === 'external' ? 'external' : 'mine')}>
         <Tabs.List aria-label={networkTexts.networksLabel} className={styles.tabList}>
           <Tabs.Trigger value="mine" className={styles.tab}>

@@ -16,13 +16,16 @@ import videoPosterUrl from './assets/video.svg?no-inline';
 import { usePromoDraw } from './api/get-draw';
 import { usePromoStatus } from './api/get-promo-status';
 import { promoLogout } from './api/promo-signup';
+import { EmailUnverifiedNotice } from '../../shared/auth/email-unverified-notice';
 import { InviteDialog } from './components/invite-dialog';
+import { PhoneCodeStep } from './components/phone-code-step';
 import { PromoRegisterForm } from './components/promo-register-form';
 import styles from './promo-page.module.css';
 
 /**
  * The promo page (spec §2 Promo page, §4 Promo): not signed in → the form; registered → the
- * invitations; invited → Registrar Otro Usuario. With a session on load the dialog opens.
+ * phone's code (decision 039) → the invitations; invited → Registrar Otro Usuario. With a session
+ * and a confirmed phone on load the dialog opens.
  */
 export function PromoPage() {
   const token = useSessionToken();
@@ -39,13 +42,19 @@ export function PromoPage() {
   const required = status.data?.invitations_required ?? DRAW.invitationsRequired;
   const invited = invitations >= required;
 
-  // Spec §4: on load with a session the dialog opens (here: while invitations are still missing).
+  // Spec §4: on load with a session the dialog opens (here: while invitations are still missing,
+  // once the phone is confirmed; before that the page shows the code step).
   useEffect(() => {
     if (openedOnLoad.current || !status.data) return;
     openedOnLoad.current = true;
-    if (status.data.registered && status.data.invitations < status.data.invitations_required)
+    if (
+      status.data.registered &&
+      status.data.phone_verified &&
+      status.data.invitations < status.data.invitations_required
+    )
       setInviteOpen(true);
   }, [status.data]);
+  const phoneToVerify = status.data?.phone_to_verify ?? null;
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['promo'] });
 
@@ -97,10 +106,19 @@ export function PromoPage() {
 
           <div className={styles.card}>
             {token === null ? (
-              <PromoRegisterForm key={formKey} onRegistered={() => setInviteOpen(true)} />
+              <PromoRegisterForm key={formKey} onRegistered={() => void refresh()} />
             ) : (
               <div className={styles.signedIn} aria-live="polite">
                 <h2 className={styles.formTitle}>{promoTexts.signedInTitle}</h2>
+                {status.data?.registered && phoneToVerify && (
+                  <PhoneCodeStep maskedPhone={phoneToVerify} onVerified={() => setInviteOpen(!invited)} />
+                )}
+                {status.data?.registered && !status.data.email_verified && (
+                  <EmailUnverifiedNotice text={promoTexts.emailStepLead} />
+                )}
+                {status.data?.registered && !(status.data.phone_verified && status.data.email_verified) && (
+                  <p>{promoTexts.notCountedYet}</p>
+                )}
                 {status.data && !status.data.registered ? (
                   <p>{promoTexts.notRegistered}</p>
                 ) : (
@@ -114,14 +132,20 @@ export function PromoPage() {
                       </p>
                     </div>
                     {status.data?.eligible && <p className={styles.eligible}>{promoTexts.eligibleNote}</p>}
-                    {status.data && !status.data.eligible && invited && (
-                      <p>{promoTexts.outsideFirstThousand}</p>
-                    )}
+                    {status.data?.phone_verified &&
+                      status.data.email_verified &&
+                      !status.data.eligible &&
+                      invited && <p>{promoTexts.outsideFirstThousand}</p>}
                     {status.data && !invited && <p>{promoTexts.pendingNote(required - invitations)}</p>}
                   </>
                 )}
                 {status.data?.registered && !invited ? (
-                  <Button type="button" fullWidth onClick={() => setInviteOpen(true)}>
+                  <Button
+                    type="button"
+                    fullWidth
+                    variant={phoneToVerify ? 'secondary' : 'primary'}
+                    onClick={() => setInviteOpen(true)}
+                  >
                     {promoTexts.invite}
                   </Button>
                 ) : (

@@ -1,6 +1,7 @@
 import type { ApiError as ApiErrorBody } from '@seguridad/contracts/http/errors';
 import {
   COMPANY_KEY_HEADER,
+  EMAIL_UNVERIFIED_ERROR,
   HTTP_TIMEOUT_MS,
   REAUTH_ERRORS,
   UPLOAD_TIMEOUT_MS,
@@ -91,15 +92,23 @@ export function errorText(error: unknown, fallback: string = errorMessages.gener
   return error instanceof ApiRequestError ? error.userMessage : fallback;
 }
 
+/** Whether a failed call was refused for want of a proven e-mail (decision 039). */
+export function isEmailUnverified(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.body?.error === EMAIL_UNVERIFIED_ERROR;
+}
+
 /**
  * Spec §7: 401 and 403 drop the stored token; every other non-2xx is just rejected. A 403 that
- * asks for the current password (a two-step phone change) keeps the session: the page asks for it.
+ * asks for the current password (a two-step phone change) or for a proven e-mail keeps the
+ * session: the page asks for the password, or offers a new verification link.
  */
 function failure(status: number, payload: unknown): ApiRequestError {
   const body = isErrorBody(payload) ? payload : undefined;
-  const asksForPassword =
-    status === 403 && body !== undefined && (Object.values(REAUTH_ERRORS) as string[]).includes(body.error);
-  if (status === 401 || (status === 403 && !asksForPassword)) clearSessionToken();
+  const keepsSession =
+    status === 403 &&
+    body !== undefined &&
+    [...Object.values(REAUTH_ERRORS), EMAIL_UNVERIFIED_ERROR].includes(body.error);
+  if (status === 401 || (status === 403 && !keepsSession)) clearSessionToken();
   return new ApiRequestError(status, body, body?.message ?? errorMessages.generic);
 }
 

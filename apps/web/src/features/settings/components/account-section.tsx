@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { settingsTexts } from '@seguridad/contracts/messages';
 import { errorStatus, errorText } from '../../../shared/api/api-client';
+import { EmailUnverifiedNotice } from '../../../shared/auth/email-unverified-notice';
 import { Snackbar } from '../../../shared/ui/snackbar';
 import { useUserInfo } from '../api/get-user-info';
 import { useUpdateProfile } from '../api/update-profile';
@@ -49,6 +50,7 @@ export function AccountSection() {
               <p className={styles.identityEmail}>{user.email}</p>
             </div>
           </div>
+          {!user.email_verified && <EmailUnverifiedNotice />}
           <ProfileForm
             key={user.id}
             initial={{
