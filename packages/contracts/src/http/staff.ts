@@ -1,11 +1,17 @@
 import { z } from 'zod';
-import { STAFF_ROLES } from '../messages/staff';
+import { STAFF_ROLES, staffTexts } from '../messages/staff';
 import { validationMessages as v } from '../messages';
-import { newPasswordSchema, requiredName } from './auth';
+import { accountEmailSchema, newPasswordSchema, requiredName } from './auth';
+import { databaseIdValueSchema } from './ids';
 import { apiRoute } from './api-route';
 
-export const staffRoleSchema = z.enum(STAFF_ROLES);
+export const staffRoleSchema = z.enum(STAFF_ROLES, { error: staffTexts.unknownRole });
 export type StaffRole = z.infer<typeof staffRoleSchema>;
+
+/** The specialities a member serves; empty: every one of the company's. */
+const specialityIdsSchema = z
+  .array(databaseIdValueSchema, { error: staffTexts.unknownSpeciality })
+  .max(200, staffTexts.unknownSpeciality);
 
 /** The code of an e-mailed staff invitation (43 URL-safe characters as the server writes them). */
 export const staffInvitationCodeSchema = z
@@ -49,11 +55,74 @@ export const staffInvitationAcceptedSchema = z.object({
   role: staffRoleSchema,
 });
 
+/** The console's Equipo tab: invite someone with a role and the specialities they serve. */
+export const teamInviteBodySchema = z.object({
+  email: accountEmailSchema,
+  role: staffRoleSchema,
+  speciality_ids: specialityIdsSchema.default([]),
+});
+export type TeamInviteBody = z.input<typeof teamInviteBodySchema>;
+
+/** A member's new role, specialities or both. */
+export const teamMemberChangeBodySchema = z
+  .object({ role: staffRoleSchema.optional(), speciality_ids: specialityIdsSchema.optional() })
+  .refine((body) => body.role !== undefined || body.speciality_ids !== undefined, {
+    message: staffTexts.nothingToChange,
+  });
+export type TeamMemberChangeBody = z.infer<typeof teamMemberChangeBodySchema>;
+
+export const teamMemberSchema = z.object({
+  user_id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: staffRoleSchema,
+  speciality_ids: z.array(z.number().int()),
+  /** When the person last signed in (their newest session), null if never. */
+  last_sign_in_at: z.string().nullable(),
+  /** A confirmed phone: the person can sign in with two steps. */
+  two_step: z.boolean(),
+  active: z.boolean(),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+export const teamInvitationSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  role: staffRoleSchema,
+  speciality_ids: z.array(z.number().int()),
+  /** Who sent it, null when the platform's command did or the account is gone. */
+  invited_by: z.string().nullable(),
+  expires_at: z.string(),
+});
+export type TeamInvitation = z.infer<typeof teamInvitationSchema>;
+
+export const teamResponseSchema = z.object({
+  code: z.literal(200),
+  members: z.array(teamMemberSchema),
+  /** The administrator asking: their own row has no Desactivar. */
+  own_user_id: z.number().int(),
+  /** Neither accepted nor revoked, newest first; an expired one stays until resent or revoked. */
+  invitations: z.array(teamInvitationSchema),
+});
+export type TeamResponse = z.infer<typeof teamResponseSchema>;
+
+export const teamInvitationResponseSchema = z.object({
+  code: z.literal(200),
+  invitation: teamInvitationSchema,
+});
+
+export const teamMemberResponseSchema = z.object({ code: z.literal(200), member: teamMemberSchema });
+
 /** Staff invitations and the team. */
 export const staffApi = {
   lookupInvitation: apiRoute('POST', '/api/v1/staff/invitations/lookup'),
   registerInvitation: apiRoute('POST', '/api/v1/staff/invitations/register'),
   acceptInvitation: apiRoute('POST', '/api/v1/staff/invitations/accept'),
+  team: apiRoute('GET', '/api/v1/operator/team'),
+  inviteMember: apiRoute('POST', '/api/v1/operator/team/invitations'),
+  resendInvitation: apiRoute('POST', '/api/v1/operator/team/invitations/:invitationId/resend'),
+  revokeInvitation: apiRoute('POST', '/api/v1/operator/team/invitations/:invitationId/revoke'),
+  changeMember: apiRoute('PATCH', '/api/v1/operator/team/:userId'),
   deactivateMember: apiRoute('POST', '/api/v1/operator/team/:userId/deactivate'),
   reactivateMember: apiRoute('POST', '/api/v1/operator/team/:userId/reactivate'),
 } as const;

@@ -12,8 +12,11 @@ import {
   companyById,
   deleteInvitation,
   insertInvitation,
+  invitationOf,
   isMemberAnywhere,
   membershipByEmail,
+  replaceInvitationCode,
+  revokeInvitation,
   revokePendingInvitationsTo,
   specialityIdsOf,
   usableInvitation,
@@ -99,6 +102,78 @@ export async function inviteStaff(
     details: { email, role: input.role, specialityIds: wanted },
   });
   return { invitationId: invitation.id, link, expiresAt: invitation.expiresAt };
+}
+
+function notFound(): AppError {
+  return new AppError(404, 'invitation_not_found', staffTexts.invitationNotFound);
+}
+
+function notPending(): AppError {
+  return new AppError(409, 'invitation_not_pending', staffTexts.invitationNotPending);
+}
+
+/**
+ * Sends a pending invitation again with a new code and a new 7-day term: the old link stops at
+ * once. A mail the engine refuses leaves the invitation pending with a code nobody has (the old
+ * link stays dead); sending again fixes it.
+ */
+export async function resendInvitation(
+  deps: InvitationDeps,
+  input: { companyId: number; invitationId: number; actorUserId: number; ip?: string | null },
+): Promise<{ link: string; expiresAt: Date }> {
+  const { db } = deps;
+  const invitation = await invitationOf(db, input.companyId, input.invitationId);
+  if (!invitation) throw notFound();
+  if (invitation.acceptedAt || invitation.revokedAt) throw notPending();
+  const company = await companyById(db, input.companyId);
+  if (!company) throw new AppError(404, 'company_not_found', 'company not found');
+  if (await membershipByEmail(db, invitation.email)) {
+    throw new AppError(409, 'already_member', staffTexts.alreadyMember);
+  }
+  const code = newToken();
+  const expiresAt = new Date(Date.now() + TTL_MS);
+  if (!(await replaceInvitationCode(db, invitation.id, hashToken(code), expiresAt))) throw notPending();
+  const link = staffInvitationLink(deps.config.publicBaseUrl, code);
+  await deps.mail.send(
+    staffInvitationMail(
+      {
+        brandName: deps.config.brandName,
+        to: invitation.email,
+        companyName: company.name,
+        role: invitation.role,
+      },
+      link,
+    ),
+  );
+  await recordAudit(db, {
+    companyId: input.companyId,
+    actorUserId: input.actorUserId,
+    action: 'staff.invite.resend',
+    subjectKind: 'invitation',
+    subjectId: invitation.id,
+    ip: input.ip ?? null,
+    details: { email: invitation.email },
+  });
+  return { link, expiresAt };
+}
+
+/** Revokes a pending invitation: its link stops. An accepted or revoked one is refused (409). */
+export async function revokeStaffInvitation(
+  db: Database,
+  input: { companyId: number; invitationId: number; actorUserId: number; ip?: string | null },
+): Promise<void> {
+  const invitation = await invitationOf(db, input.companyId, input.invitationId);
+  if (!invitation) throw notFound();
+  if (!(await revokeInvitation(db, invitation.id))) throw notPending();
+  await recordAudit(db, {
+    companyId: input.companyId,
+    actorUserId: input.actorUserId,
+    action: 'staff.invite.revoke',
+    subjectKind: 'invitation',
+    subjectId: invitation.id,
+    ip: input.ip ?? null,
+    details: { email: invitation.email },
+  });
 }
 
 function invalid(): AppError {

@@ -1,24 +1,166 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { databaseIdSchema } from '@seguridad/contracts/http/ids';
-import { staffApi } from '@seguridad/contracts/http/staff';
+import {
+  staffApi,
+  teamInvitationResponseSchema,
+  teamInviteBodySchema,
+  teamMemberChangeBodySchema,
+  teamMemberResponseSchema,
+  teamResponseSchema,
+} from '@seguridad/contracts/http/staff';
 import { staffTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/error-responses';
 import { guarded } from '../../lib/route-guards';
 import { recordAudit } from '../audit/audit-service';
 import { revokeAllSessions } from '../auth/session-service';
-import { memberOf, otherActiveAdmins, setMemberDeactivated } from './staff-queries';
+import { inviteStaff, resendInvitation, revokeStaffInvitation } from './invitation-service';
+import {
+  invitationViewOf,
+  memberOf,
+  otherActiveAdmins,
+  pendingInvitations,
+  setMemberDeactivated,
+  teamMembers,
+} from './staff-queries';
+import { changeMember } from './team-service';
 
 const okSchema = z.object({ code: z.literal(200), active: z.boolean() });
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
+const invitationParams = z.object({ invitationId: databaseIdSchema });
 
 /**
- * Deactivating and reactivating a member of the team (administrators only). Deactivation ends the
+ * The console's Equipo tab, administrators only (decision 033): the team and its pending
+ * invitations; invite (the service `npm run admin -- staff:invite` runs), resend and revoke;
+ * change a member's role and specialities; deactivate and reactivate a member. Deactivation ends the
  * person's sessions and closes their sockets at once, on every process; their calls and notes
  * stay theirs. Nobody deactivates themselves, and the last active administrator stays.
  */
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
+  const invitationDeps = { db, mail: app.mail, config: app.config };
+
+  app.get(
+    staffApi.team.pattern,
+    {
+      preHandler: app.requireCompanyAdmin,
+      schema: { tags: ['staff'], response: { 200: teamResponseSchema, ...errors } },
+    },
+    guarded(
+      'user',
+      'operator',
+    )(async (request) => {
+      const { companyId } = request.operator;
+      const members = await teamMembers(db, companyId);
+      const invitations = await pendingInvitations(db, companyId);
+      return { code: 200 as const, members, own_user_id: request.user.id, invitations };
+    }),
+  );
+
+  app.post(
+    staffApi.inviteMember.pattern,
+    {
+      preHandler: app.requireCompanyAdmin,
+      schema: {
+        tags: ['staff'],
+        body: teamInviteBodySchema,
+        response: { 200: teamInvitationResponseSchema, ...errors },
+      },
+    },
+    guarded(
+      'user',
+      'operator',
+    )(async (request) => {
+      const { email, role, speciality_ids: specialityIds } = request.body;
+      const sent = await inviteStaff(invitationDeps, {
+        companyId: request.operator.companyId,
+        email,
+        role,
+        specialityIds,
+        invitedBy: request.user.id,
+        ip: request.ip,
+      });
+      return { code: 200 as const, invitation: await invitationViewOf(db, sent.invitationId) };
+    }),
+  );
+
+  app.post(
+    staffApi.resendInvitation.pattern,
+    {
+      preHandler: app.requireCompanyAdmin,
+      schema: {
+        tags: ['staff'],
+        params: invitationParams,
+        response: { 200: teamInvitationResponseSchema, ...errors },
+      },
+    },
+    guarded(
+      'user',
+      'operator',
+    )(async (request) => {
+      const { invitationId } = request.params;
+      await resendInvitation(invitationDeps, {
+        companyId: request.operator.companyId,
+        invitationId,
+        actorUserId: request.user.id,
+        ip: request.ip,
+      });
+      return { code: 200 as const, invitation: await invitationViewOf(db, invitationId) };
+    }),
+  );
+
+  app.post(
+    staffApi.revokeInvitation.pattern,
+    {
+      preHandler: app.requireCompanyAdmin,
+      schema: {
+        tags: ['staff'],
+        params: invitationParams,
+        response: { 200: z.object({ code: z.literal(200) }), ...errors },
+      },
+    },
+    guarded(
+      'user',
+      'operator',
+    )(async (request) => {
+      await revokeStaffInvitation(db, {
+        companyId: request.operator.companyId,
+        invitationId: request.params.invitationId,
+        actorUserId: request.user.id,
+        ip: request.ip,
+      });
+      return { code: 200 as const };
+    }),
+  );
+
+  app.patch(
+    staffApi.changeMember.pattern,
+    {
+      preHandler: app.requireCompanyAdmin,
+      schema: {
+        tags: ['staff'],
+        params: z.object({ userId: databaseIdSchema }),
+        body: teamMemberChangeBodySchema,
+        response: { 200: teamMemberResponseSchema, ...errors },
+      },
+    },
+    guarded(
+      'user',
+      'operator',
+    )(async (request) => {
+      const member = await changeMember(db, {
+        companyId: request.operator.companyId,
+        userId: request.params.userId,
+        actorUserId: request.user.id,
+        role: request.body.role,
+        specialityIds: request.body.speciality_ids,
+        ip: request.ip,
+      });
+      return { code: 200 as const, member };
+    }),
+  );
+
   for (const [action, route, active] of [
     ['deactivate', staffApi.deactivateMember, false],
     ['reactivate', staffApi.reactivateMember, true],

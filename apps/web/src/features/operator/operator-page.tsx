@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { settingsSectionPaths, webPaths } from '@seguridad/contracts/web-paths';
-import { callbackTexts, promoTexts, staffTexts } from '@seguridad/contracts/messages';
+import { callbackTexts, promoTexts, staffTexts, teamTexts } from '@seguridad/contracts/messages';
 import { errorStatus, errorText } from '../../shared/api/api-client';
 import { operatorTexts } from './operator-texts';
 import { loginPathFor, useRedirectToLogin, useRequireSession } from '../../shared/auth/require-session';
@@ -22,6 +22,7 @@ import { ContactCard } from './components/contact-card';
 import { InboxSection } from './components/inbox-section';
 import { NewItemNotice } from './components/new-item-notice';
 import { SettingsPanel } from './components/settings-panel';
+import { TeamPanel } from './components/team-panel';
 import { VideoMailCard } from './components/video-mail-card';
 import { waitingPublicCalls } from './call-queue';
 import styles from './operator-page.module.css';
@@ -41,6 +42,7 @@ const views = {
   contacts: 'contactos',
   callbacks: 'solicitudes-de-llamada',
   settings: 'configuracion',
+  team: 'equipo',
   draw: 'sorteo',
 } as const;
 type View = (typeof views)[keyof typeof views];
@@ -200,7 +202,7 @@ function OperatorConsole() {
     requested === views.videoMails ||
     requested === views.contacts ||
     requested === views.callbacks ||
-    ((requested === views.settings || requested === views.draw) && isAdmin)
+    ((requested === views.settings || requested === views.team || requested === views.draw) && isAdmin)
       ? requested
       : views.calls;
 
@@ -224,6 +226,7 @@ function OperatorConsole() {
     ...(isAdmin
       ? [
           { id: views.settings, label: 'Configuración' },
+          { id: views.team, label: teamTexts.tab },
           { id: views.draw, label: promoTexts.consoleTab },
         ]
       : []),
@@ -292,6 +295,11 @@ function OperatorConsole() {
         {isAdmin && settings && (
           <ConsoleTabPanel value={views.settings} className={styles.panel}>
             <SettingsPanel company={settings} />
+          </ConsoleTabPanel>
+        )}
+        {isAdmin && settings && (
+          <ConsoleTabPanel value={views.team} className={styles.panel}>
+            <TeamPanel company={settings} />
           </ConsoleTabPanel>
         )}
         {isAdmin && (

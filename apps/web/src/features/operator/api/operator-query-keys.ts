@@ -11,6 +11,7 @@ export const operatorQueryKeys = {
   callHistory: ['operator', 'calls', 'history'] as const,
   videos: ['operator', 'videos'] as const,
   recordings: ['operator', 'calls', 'recordings'] as const,
+  team: ['operator', 'team'] as const,
 };
 
 /** 401 (session ended) and 403 (not a member) will not change on a retry. */
