@@ -134,8 +134,8 @@ export async function resendInvitation(
   const expiresAt = new Date(Date.now() + TTL_MS);
   if (!(await replaceInvitationCode(db, invitation.id, hashToken(code), expiresAt))) throw notPending();
   const link = staffInvitationLink(deps.config.publicBaseUrl, code);
-  await deps.mail.send(
-    staffInvitationMail(
+  await deps.mail.send({
+    ...staffInvitationMail(
       {
         brandName: deps.config.brandName,
         to: invitation.email,
@@ -144,7 +144,8 @@ export async function resendInvitation(
       },
       link,
     ),
-  );
+    expiresAt,
+  });
   await recordAudit(db, {
     companyId: input.companyId,
     actorUserId: input.actorUserId,
