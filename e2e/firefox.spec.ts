@@ -74,10 +74,7 @@ test.describe('Firefox', () => {
     await callWithVideoChatAndFile(await chromiumPage(), await firefoxPage());
   });
 
-  // Known defect: the console (Chromium) loads this video mail's metadata and its duration, but the
-  // seek fails in Chromium's demuxer ("FFmpegDemuxer: demuxer seek failed", MEDIA_ERR_NETWORK). The
-  // same stored file seeks in Chromium on a page of its own, so the cause is not found yet.
-  test.fixme('a video mail recorded in Firefox plays to its end and seeks in the console', async ({
+  test('a video mail recorded in Firefox plays to its end and seeks in the console', async ({
     firefoxPage,
     chromiumPage,
   }) => {

@@ -325,8 +325,9 @@ export function playwrightJourneyPage(page: PlaywrightPage, baseURL: string): Jo
     evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never,
     // Short timeouts: a node that left the page is found again by the driver, not waited on.
     click: (selector) => page.click(selector, { timeout: ACTION_TIMEOUT_MS }),
-    type: (selector, value) =>
-      page.locator(selector).pressSequentially(value, { timeout: ACTION_TIMEOUT_MS }),
+    // One input event for the whole value: typing key by key outlasted the short timeout on a busy
+    // machine, and a retry then typed into a half-filled field.
+    type: (selector, value) => page.fill(selector, value, { timeout: ACTION_TIMEOUT_MS }),
     press: (selector, key) => page.press(selector, key),
     attach: (selector, filePath) => page.setInputFiles(selector, filePath),
     close: () => page.context().close(),

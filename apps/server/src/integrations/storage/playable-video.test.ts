@@ -196,16 +196,22 @@ describe.skipIf(!existsSync(chromiumPath))('what Chromium plays (the operator co
     await new Promise((resolve) => server?.close(resolve));
   });
 
-  type Watched = { duration: number; seekedTo: number | null; ended: boolean; error: string | null };
+  type Watched = {
+    duration: number;
+    seekedTo: number | null;
+    ended: boolean;
+    rewound: boolean;
+    error: string | null;
+  };
 
-  /** Loads the file, jumps to 1.2 s and plays to the end, as an operator would. */
+  /** Loads the file, jumps to 1.2 s, plays to the end, then again from the start, as an operator would. */
   function watch(url: string): Promise<Watched> {
     // A string expression: the server's tsconfig has no DOM types.
     return page.evaluate(`(async () => {
       const video = document.createElement('video');
       video.muted = true;
       document.body.append(video);
-      const result = { duration: NaN, seekedTo: null, ended: false, error: null };
+      const result = { duration: NaN, seekedTo: null, ended: false, rewound: false, error: null };
       const failed = new Promise((resolve) => (video.onerror = () => resolve('media error ' + video.error?.code + ' ' + video.error?.message)));
       const within = (promise, ms) => Promise.race([promise, failed, new Promise((resolve) => setTimeout(() => resolve('timeout'), ms))]);
       video.src = ${JSON.stringify(baseUrl)} + ${JSON.stringify(url)};
@@ -220,7 +226,17 @@ describe.skipIf(!existsSync(chromiumPath))('what Chromium plays (the operator co
       await video.play();
       const end = await ended;
       result.ended = end === 'ok';
-      if (end !== 'ok') result.error = end;
+      if (end !== 'ok') {
+        result.error = end;
+        return result;
+      }
+      video.currentTime = 0;
+      const rewound = await within(new Promise((resolve) => (video.onseeked = () => resolve('ok'))), 10000);
+      const again = rewound === 'ok' ? within(new Promise((resolve) => (video.onended = () => resolve('ok'))), 10000) : rewound;
+      if (rewound === 'ok') await video.play();
+      const replayed = await again;
+      result.rewound = replayed === 'ok';
+      if (replayed !== 'ok') result.error = 'played again from the start: ' + replayed;
       video.remove();
       return result;
     })()`);
@@ -231,11 +247,12 @@ describe.skipIf(!existsSync(chromiumPath))('what Chromium plays (the operator co
     expect(Number.isFinite(watched.duration) && watched.ended).toBe(false);
   });
 
-  it.each(recorders)('plays the %s recording from a seek to its end', async (recorder) => {
+  it.each(recorders)('plays the %s recording from a seek to its end, then again from 0', async (recorder) => {
     const watched = await watch(`/playable-${recorder.replace(/\W/g, '-')}`);
     expect(watched.error).toBeNull();
     expect(Math.abs(watched.duration * 1000 - (await playable(recorder)).durationMs!)).toBeLessThan(100);
     expect(watched.seekedTo).toBeCloseTo(1.2, 1);
     expect(watched.ended).toBe(true);
+    expect(watched.rewound).toBe(true);
   });
 });

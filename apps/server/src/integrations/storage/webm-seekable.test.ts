@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readWebmDurationMs } from './webm-duration';
+import { readElementHeader, readKnownChildren, readUint, readWebmDurationMs } from './webm-duration';
 import { seekableWebm } from './webm-seekable';
 
 // ~2 s recorded once by Chromium's MediaRecorder (fake camera, vp8+opus, 500 ms timeslice).
@@ -71,6 +71,46 @@ const SEEK_HEAD = Buffer.from([0x11, 0x4d, 0x9b, 0x74]);
 const CLUSTER = Buffer.from([0x1f, 0x43, 0xb6, 0x75]);
 /** Where the fixture's first whole video frame (its first key frame) ends. */
 const FIRST_FRAME_END = 3095;
+
+/** The (time, track) pairs of the file's Cues, read with the product's own element reader. */
+function cuedTracks(file: Buffer): { time: number; track: number }[] {
+  const cues = file.subarray(file.lastIndexOf(CUES));
+  const out: { time: number; track: number }[] = [];
+  for (const point of readKnownChildren(cues, readElementHeader(cues, 0, cues.length))) {
+    const fields = readKnownChildren(cues, point);
+    const time = readUint(
+      cues,
+      fields.find((field) => field.id === 0xb3)!,
+    );
+    for (const positions of fields.filter((field) => field.id === 0xb7)) {
+      const track = readKnownChildren(cues, positions).find((field) => field.id === 0xf7)!;
+      out.push({ time, track: readUint(cues, track) });
+    }
+  }
+  return out;
+}
+
+describe('seekableWebm on a real Firefox MediaRecorder file', () => {
+  const firefox = readFileSync(new URL('./__fixtures__/firefox-recording.webm', import.meta.url));
+
+  // Chromium seeks through the audio track before the video's first frame (every seek to 0 here,
+  // Firefox's Opus starting 1 ms early): without an audio cue, going back to the start failed.
+  it('cues the audio track as well as the video one, in time order', async () => {
+    const result = (await rewrite(firefox))!;
+    const cues = cuedTracks(result.file);
+    const tracks = new Set(cues.map((cue) => cue.track));
+    expect(tracks.size).toBe(2);
+    // Each Cluster of this file (one a second) has an audio cue; the only video key frame is the
+    // first. The first audio block is at 6 ms, but its cue is at the Cluster's first block, the key
+    // frame at 0: a seek to the audio cue drops what comes before its time, on every track.
+    expect(cues.filter((cue) => cue.track === 2).length).toBe(3);
+    expect(cues.slice(0, 2)).toEqual([
+      { time: 0, track: 1 },
+      { time: 0, track: 2 },
+    ]);
+    expect(cues.map((cue) => cue.time)).toEqual([...cues.map((cue) => cue.time)].sort((a, b) => a - b));
+  });
+});
 
 describe('seekableWebm on a real Chrome MediaRecorder file', () => {
   it('starts without a Duration', () => {

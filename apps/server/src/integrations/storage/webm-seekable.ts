@@ -20,8 +20,13 @@ import { ForwardReader, WebmCutError } from './webm-reader';
  * sizes and no usable Duration, SeekHead or Cues (Chrome none, Firefox a Duration of 0 and an empty
  * SeekHead), so players show no timeline and cannot jump.
  * This rewrites the Segment with known sizes, the Duration (computed from the blocks when missing),
- * a SeekHead at its start and Cues (one per Cluster holding a video key frame) at its end. Only
- * elements move; no frame is touched.
+ * a SeekHead at its start and Cues at its end: for each Cluster, one cue per video and audio track
+ * at that track's first key frame in it. Only elements move; no frame is touched.
+ *
+ * Audio is cued as well as video because Chromium seeks through the audio track whenever the target
+ * lies before the video's first frame, which is every seek to 0 in a Firefox recording (its Opus
+ * track starts 1 ms earlier, through CodecDelay): with no audio cue that seek fails ("demuxer seek
+ * failed") and the player can never go back to the start.
  *
  * It reads the file twice as a stream, never whole: a first pass plans the new layout (where each
  * Cluster's bytes are, the time of its first key frame, the blocks' times), a second copies the
@@ -42,6 +47,7 @@ const TRACK_ENTRY = 0xae;
 const TRACK_NUMBER = 0xd7;
 const TRACK_TYPE = 0x83;
 const VIDEO_TRACK_TYPE = 1;
+const AUDIO_TRACK_TYPE = 2;
 const SEEK = 0x4dbb;
 const SEEK_ID = 0x53ab;
 const SEEK_POSITION = 0x53ac;
@@ -53,14 +59,23 @@ const CUE_CLUSTER_POSITION = 0xf1;
 const VOID = 0xec;
 
 type TrackTiming = { lastStart: number; lastGap: number; maxEnd: number };
-/** Where one Cluster's whole children lie in the input, and the time of its first video key frame. */
-type ClusterSpan = { dataStart: number; end: number; keyframeTime: number | undefined };
+/**
+ * Where one Cluster's whole children lie in the input, the time of its earliest block, and each cued
+ * track's first key frame time in it.
+ */
+type ClusterSpan = {
+  dataStart: number;
+  end: number;
+  firstBlockTime: number;
+  keyframeTimes: Map<number, number>;
+};
 
 type Scan = {
   header: Buffer;
   info: Buffer | undefined;
   tracks: Buffer | undefined;
-  videoTrack: number | undefined;
+  /** The video and audio tracks (number → type): the tracks a player may seek through. */
+  cuedTracks: Map<number, number>;
   others: Buffer[];
   clusters: ClusterSpan[];
   timings: Map<number, TrackTiming>;
@@ -131,15 +146,18 @@ async function holdElement(
   return { bytes, header: readElementHeader(bytes, 0, bytes.length) };
 }
 
-function videoTrackOf(tracks: Buffer): number | undefined {
+function seekableTracksOf(tracks: Buffer): Map<number, number> {
+  const numbers = new Map<number, number>();
   for (const entry of readKnownChildren(tracks, readElementHeader(tracks, 0, tracks.length))) {
     if (entry.id !== TRACK_ENTRY) continue;
     const fields = readKnownChildren(tracks, entry);
     const type = fields.find((field) => field.id === TRACK_TYPE);
     const number = fields.find((field) => field.id === TRACK_NUMBER);
-    if (type && number && readUint(tracks, type) === VIDEO_TRACK_TYPE) return readUint(tracks, number);
+    if (!type || !number) continue;
+    const kind = readUint(tracks, type);
+    if (kind === VIDEO_TRACK_TYPE || kind === AUDIO_TRACK_TYPE) numbers.set(readUint(tracks, number), kind);
   }
-  return undefined;
+  return numbers;
 }
 
 /** A block's track, its time relative to the Cluster's and whether it is a key frame. */
@@ -171,7 +189,12 @@ function recordBlock(timings: Map<number, TrackTiming>, track: number, start: nu
  * next top-level element starts, or with the stream); each child counts only once it is whole.
  */
 async function scanCluster(reader: ForwardReader, cluster: ElementHeader, scan: Scan): Promise<number> {
-  const span: ClusterSpan = { dataStart: cluster.dataStart, end: cluster.dataStart, keyframeTime: undefined };
+  const span: ClusterSpan = {
+    dataStart: cluster.dataStart,
+    end: cluster.dataStart,
+    firstBlockTime: Infinity,
+    keyframeTimes: new Map(),
+  };
   let timecode: number | undefined;
   let pos = cluster.dataStart;
   try {
@@ -204,8 +227,11 @@ async function scanCluster(reader: ForwardReader, cluster: ElementHeader, scan: 
         if (timecode === undefined) fail();
         const start = timecode + block.relative;
         recordBlock(scan.timings, block.track, start);
-        if (span.keyframeTime === undefined && block.keyframe && block.track === scan.videoTrack)
-          span.keyframeTime = start;
+        span.firstBlockTime = Math.min(span.firstBlockTime, start);
+        // Every audio frame decodes on its own, whatever its flag says (Firefox leaves it unset).
+        const kind = scan.cuedTracks.get(block.track);
+        const seekable = kind === AUDIO_TRACK_TYPE || (kind === VIDEO_TRACK_TYPE && block.keyframe);
+        if (seekable && !span.keyframeTimes.has(block.track)) span.keyframeTimes.set(block.track, start);
       } else if (child.id === ID.blockGroup) {
         const { bytes, header } = await holdElement(reader, child);
         const parts = readKnownChildren(bytes, header);
@@ -214,6 +240,7 @@ async function scanCluster(reader: ForwardReader, cluster: ElementHeader, scan: 
         if (inner) {
           if (timecode === undefined) fail();
           const block = blockStart(bytes.subarray(inner.dataStart, inner.end));
+          span.firstBlockTime = Math.min(span.firstBlockTime, timecode + block.relative);
           recordBlock(
             scan.timings,
             block.track,
@@ -251,7 +278,7 @@ async function scanWebm(reader: ForwardReader, allowCut: boolean): Promise<Scan>
     header,
     info: undefined,
     tracks: undefined,
-    videoTrack: undefined,
+    cuedTracks: new Map(),
     others: [],
     clusters: [],
     timings: new Map(),
@@ -278,7 +305,7 @@ async function scanWebm(reader: ForwardReader, allowCut: boolean): Promise<Scan>
         scan.info = bytes;
       } else if (el.id === ID.tracks) {
         scan.tracks = bytes;
-        scan.videoTrack = videoTrackOf(bytes);
+        scan.cuedTracks = seekableTracksOf(bytes);
       } else if (el.id !== ID.seekHead && el.id !== ID.cues && el.id !== VOID) {
         scan.others.push(bytes);
       }
@@ -341,22 +368,35 @@ function planLayout(scan: Scan): SeekableWebmPlan {
   const infoPosition = seekHeadLength;
   const tracksPosition = infoPosition + info.length;
   let offset = tracksPosition + tracks.length + scan.others.reduce((sum, bytes) => sum + bytes.length, 0);
-  const cuePoints: Buffer[] = [];
+  const cues: { time: number; track: number; position: number }[] = [];
   for (const cluster of scan.clusters) {
-    if (cluster.keyframeTime !== undefined && scan.videoTrack !== undefined) {
-      cuePoints.push(
+    for (const [track, time] of cluster.keyframeTimes) {
+      // A player that seeks to an audio cue drops every block before the cue's time, on every
+      // track: an audio cue later than the Cluster's video key frame would drop that frame, and the
+      // video would start on a frame it cannot decode. So audio is cued at the Cluster's first block.
+      const audio = scan.cuedTracks.get(track) === AUDIO_TRACK_TYPE;
+      const cueTime = audio ? Math.min(time, cluster.firstBlockTime) : time;
+      cues.push({ time: Math.max(0, cueTime), track, position: offset });
+    }
+    offset += clusterHeader(cluster).length + cluster.end - cluster.dataStart;
+  }
+  // CuePoints go in time order, one per time with a position for each track cued then (a stable
+  // sort keeps each time's cues in Cluster order).
+  cues.sort((a, b) => a.time - b.time);
+  const cuePoints: Buffer[] = [];
+  for (let i = 0; i < cues.length;) {
+    const time = cues[i]!.time;
+    const positions: Buffer[] = [];
+    for (; i < cues.length && cues[i]!.time === time; i++) {
+      positions.push(
         element(
-          CUE_POINT,
-          element(CUE_TIME, uint8(Math.max(0, cluster.keyframeTime))),
-          element(
-            CUE_TRACK_POSITIONS,
-            element(CUE_TRACK, uint8(scan.videoTrack)),
-            element(CUE_CLUSTER_POSITION, uint8(offset)),
-          ),
+          CUE_TRACK_POSITIONS,
+          element(CUE_TRACK, uint8(cues[i]!.track)),
+          element(CUE_CLUSTER_POSITION, uint8(cues[i]!.position)),
         ),
       );
     }
-    offset += clusterHeader(cluster).length + cluster.end - cluster.dataStart;
+    cuePoints.push(element(CUE_POINT, element(CUE_TIME, uint8(time)), ...positions));
   }
   const cuesPosition = offset;
   const cuesElement = cuePoints.length > 0 ? element(ID.cues, ...cuePoints) : Buffer.alloc(0);
