@@ -203,6 +203,7 @@ export default tseslint.config(
       'apps/web/src/features/widget/**/*.tsx',
       'apps/web/src/features/call/**/*.tsx',
       'apps/web/src/features/operator/components/team-*.tsx',
+      'apps/web/src/features/operator/components/audit-*.tsx',
       'apps/web/src/features/operator/components/role-select.tsx',
       'apps/web/src/features/operator/components/speciality-choices.tsx',
     ],

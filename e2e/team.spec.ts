@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, type Page } from '@playwright/test';
-import { sharedUiTexts, teamTexts } from '@seguridad/contracts/messages';
+import { auditTexts, sharedUiTexts, teamTexts } from '@seguridad/contracts/messages';
 import { webPaths } from '@seguridad/contracts/web-paths';
 import {
   checkedViewports,
@@ -102,6 +102,58 @@ test('the administrator invites an operator who joins; a role change and a deact
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: path.join(screenshots, `equipo-${viewport.width}.png`), fullPage: true });
     }
+
+    // The trail lists each step, in Chile's time, filtered by kind, and exports as CSV.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('tab', { name: auditTexts.tab }).click();
+    const trail = page.getByRole('region', { name: auditTexts.title });
+    for (const action of [
+      'staff.invite',
+      'staff.invitation_accept',
+      'staff.role.change',
+      'staff.deactivate',
+    ]) {
+      await expect(
+        trail
+          .getByRole('row')
+          .filter({ hasText: auditTexts.actionLabel(action) })
+          .first(),
+      ).toBeVisible();
+    }
+    await expect(trail.getByRole('row').filter({ hasText: 'staff.deactivate' }).first()).toContainText(
+      DEV_ADMIN.email,
+    );
+    await page
+      .getByRole('combobox', { name: auditTexts.area })
+      .selectOption({ label: auditTexts.areas.company });
+    await page.getByRole('button', { name: auditTexts.apply }).click();
+    await expect(trail.getByRole('row').filter({ hasText: 'staff.' })).toHaveCount(0);
+    await page
+      .getByRole('combobox', { name: auditTexts.area })
+      .selectOption({ label: auditTexts.areas.staff });
+    await page.getByRole('button', { name: auditTexts.apply }).click();
+    await expect(trail.getByRole('row').filter({ hasText: 'staff.deactivate' }).first()).toBeVisible();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: auditTexts.download }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^auditoria-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = (await (await download.createReadStream()).toArray()).join('');
+    expect(csv.startsWith('\uFEFF"Fecha (hora de Chile)";"Persona";"Acción"')).toBe(true);
+    expect(csv).toContain(`"${auditTexts.actionLabel('staff.deactivate')}";"staff.deactivate"`);
+    expect(csv).not.toContain('"company.');
+    // The export is itself in the trail.
+    await page
+      .getByRole('combobox', { name: auditTexts.area })
+      .selectOption({ label: auditTexts.areas.audit });
+    await page.getByRole('button', { name: auditTexts.apply }).click();
+    await expect(trail.getByRole('row').filter({ hasText: 'audit.export' })).toHaveCount(1);
+    await expectNoSeriousAxeViolations(page);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expectNoHorizontalScroll(page);
+    await page.screenshot({ path: path.join(screenshots, 'auditoria-360.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: path.join(screenshots, 'auditoria-1280.png'), fullPage: true });
   } finally {
     await invitee.close();
   }

@@ -47,6 +47,7 @@ import { profileRoutes } from './modules/settings/profile-routes';
 import { sessionRoutes } from './modules/settings/session-routes';
 import { staffInvitationRoutes } from './modules/staff/invitation-routes';
 import { teamRoutes } from './modules/staff/team-routes';
+import { auditRoutes } from './modules/audit/audit-routes';
 import { webRoutes } from './modules/web/web-routes';
 import { wheelRoutes } from './modules/wheel/wheel-routes';
 import { videoMailUploadRoutes } from './modules/widget/video-mail-upload-routes';
@@ -183,6 +184,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(networkRoutes);
   await app.register(staffInvitationRoutes);
   await app.register(teamRoutes);
+  await app.register(auditRoutes);
   if (deps.config.demoMode) await app.register(devMailboxRoutes);
   await app.register(webRoutes);
 

@@ -239,4 +239,5 @@ export * from './messages/promo';
 export * from './messages/phone';
 export * from './messages/recordings';
 export * from './messages/staff';
+export * from './messages/audit';
 export * from './messages/shared-ui';

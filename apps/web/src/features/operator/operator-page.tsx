@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { settingsSectionPaths, webPaths } from '@seguridad/contracts/web-paths';
-import { callbackTexts, promoTexts, staffTexts, teamTexts } from '@seguridad/contracts/messages';
+import { auditTexts, callbackTexts, promoTexts, staffTexts, teamTexts } from '@seguridad/contracts/messages';
 import { errorStatus, errorText } from '../../shared/api/api-client';
 import { operatorTexts } from './operator-texts';
 import { loginPathFor, useRedirectToLogin, useRequireSession } from '../../shared/auth/require-session';
@@ -14,6 +14,7 @@ import { useMembership } from './api/get-membership';
 import { useInbox } from './api/get-inbox';
 import { operatorQueryKeys } from './api/operator-query-keys';
 import { ConnectionIndicator } from './components/connection-indicator';
+import { AuditPanel } from './components/audit-panel';
 import { CallsPanel } from './components/calls-panel';
 import { ConsoleTabPanel, ConsoleTabs, type ConsoleTab } from './components/console-tabs';
 import { DrawPanel } from './components/draw-panel';
@@ -43,6 +44,7 @@ const views = {
   callbacks: 'solicitudes-de-llamada',
   settings: 'configuracion',
   team: 'equipo',
+  audit: 'auditoria',
   draw: 'sorteo',
 } as const;
 type View = (typeof views)[keyof typeof views];
@@ -202,7 +204,11 @@ function OperatorConsole() {
     requested === views.videoMails ||
     requested === views.contacts ||
     requested === views.callbacks ||
-    ((requested === views.settings || requested === views.team || requested === views.draw) && isAdmin)
+    ((requested === views.settings ||
+      requested === views.team ||
+      requested === views.audit ||
+      requested === views.draw) &&
+      isAdmin)
       ? requested
       : views.calls;
 
@@ -227,6 +233,7 @@ function OperatorConsole() {
       ? [
           { id: views.settings, label: 'Configuración' },
           { id: views.team, label: teamTexts.tab },
+          { id: views.audit, label: auditTexts.tab },
           { id: views.draw, label: promoTexts.consoleTab },
         ]
       : []),
@@ -300,6 +307,11 @@ function OperatorConsole() {
         {isAdmin && settings && (
           <ConsoleTabPanel value={views.team} className={styles.panel}>
             <TeamPanel company={settings} />
+          </ConsoleTabPanel>
+        )}
+        {isAdmin && (
+          <ConsoleTabPanel value={views.audit} className={styles.panel}>
+            <AuditPanel />
           </ConsoleTabPanel>
         )}
         {isAdmin && (

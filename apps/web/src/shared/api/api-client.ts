@@ -134,6 +134,22 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return payload as T;
 }
 
+/** A file the API answers (a CSV export), with the same headers, timeout and refusals as JSON calls. */
+export async function apiDownload(path: string, options: RequestOptions = {}): Promise<Blob> {
+  const signal = AbortSignal.timeout(options.timeoutMs ?? HTTP_TIMEOUT_MS);
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query, options.baseUrl), {
+      headers: buildHeaders(options, false),
+      signal,
+    });
+  } catch {
+    throw new ApiRequestError(0, undefined, errorMessages.generic);
+  }
+  if (!response.ok) throw failure(response.status, parseJson(await response.text()));
+  return response.blob();
+}
+
 /**
  * Multipart upload with progress (XMLHttpRequest reports upload progress; fetch does not).
  * One hour of timeout, as spec §7 gives attachments and recordings.

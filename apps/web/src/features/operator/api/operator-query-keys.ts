@@ -12,6 +12,7 @@ export const operatorQueryKeys = {
   videos: ['operator', 'videos'] as const,
   recordings: ['operator', 'calls', 'recordings'] as const,
   team: ['operator', 'team'] as const,
+  audit: ['operator', 'audit'] as const,
 };
 
 /** 401 (session ended) and 403 (not a member) will not change on a retry. */
