@@ -5,6 +5,7 @@ import { auditEvents, companies, companyMembers, users } from '../../db/schema';
 import { DEV_ACCOUNTS } from '../../db/seed/seed';
 import { hashPassword } from '../../lib/password';
 import { bearer, login, STRONG_PASSWORD } from '../../testing/accounts';
+import { TEST_PASSWORDS } from '../../testing/test-database';
 import { createTestApp, type TestContext } from '../../testing/test-app';
 
 type Role = 'operator' | 'supervisor' | 'admin';
@@ -69,7 +70,9 @@ describe('the audit trail routes (decision 033)', () => {
       .from(users)
       .where(eq(users.email, DEV_ACCOUNTS.operator.email));
     ids.admin = admin!.id;
-    tokens.admin = (await login(ctx, DEV_ACCOUNTS.operator.email, 'operador-prueba-1')).json().access_token;
+    tokens.admin = (
+      await login(ctx, DEV_ACCOUNTS.operator.email, TEST_PASSWORDS.operator)
+    ).json().access_token;
     // Chile is UTC-4 in winter: 03:59:59 UTC is still 30 June there, 04:00 UTC is 1 July.
     await entry({ action: 'staff.invite', actor: ids.admin, label: 'Ana Admin', at: '2026-07-01T03:59:59Z' });
     await entry({

@@ -13,6 +13,7 @@ import {
 import { DEV_ACCOUNTS } from '../../db/seed/seed';
 import { hashPassword } from '../../lib/password';
 import { bearer, login, STRONG_PASSWORD } from '../../testing/accounts';
+import { TEST_PASSWORDS } from '../../testing/test-database';
 import { createTestApp, type TestContext } from '../../testing/test-app';
 
 type Role = 'operator' | 'supervisor' | 'admin';
@@ -52,7 +53,9 @@ describe('staff roles on the console routes (decision 033)', () => {
       .from(users)
       .where(eq(users.email, DEV_ACCOUNTS.operator.email));
     ids.admin = admin!.id;
-    tokens.admin = (await login(ctx, DEV_ACCOUNTS.operator.email, 'operador-prueba-1')).json().access_token;
+    tokens.admin = (
+      await login(ctx, DEV_ACCOUNTS.operator.email, TEST_PASSWORDS.operator)
+    ).json().access_token;
     const calls = await ctx.database.db
       .insert(videoCalls)
       .values([

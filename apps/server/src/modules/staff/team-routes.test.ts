@@ -13,6 +13,7 @@ import {
 import { DEV_ACCOUNTS } from '../../db/seed/seed';
 import { hashPassword } from '../../lib/password';
 import { bearer, latestLinkTo, login, STRONG_PASSWORD } from '../../testing/accounts';
+import { TEST_PASSWORDS } from '../../testing/test-database';
 import { createTestApp, type TestContext } from '../../testing/test-app';
 
 type Role = 'operator' | 'supervisor' | 'admin';
@@ -77,7 +78,9 @@ describe('the Equipo tab routes (decision 033)', () => {
       .from(users)
       .where(eq(users.email, DEV_ACCOUNTS.operator.email));
     ids.admin = admin!.id;
-    tokens.admin = (await login(ctx, DEV_ACCOUNTS.operator.email, 'operador-prueba-1')).json().access_token;
+    tokens.admin = (
+      await login(ctx, DEV_ACCOUNTS.operator.email, TEST_PASSWORDS.operator)
+    ).json().access_token;
 
     const [other] = await ctx.database.db
       .insert(companies)

@@ -1,5 +1,6 @@
-import { useEffect, useId, useState } from 'react';
-import { Snackbar, type SnackbarMessage } from '../../../shared/ui/snackbar';
+import { useId } from 'react';
+import { Snackbar } from '../../../shared/ui/snackbar';
+import { usePanelNotice } from './settings-notice';
 import type { CompanySettingsResponse } from '../api/get-company-settings';
 import { EmbedSettings } from './embed-settings';
 import { RecordingRetentionEditor } from './recording-retention-editor';
@@ -9,21 +10,12 @@ import { VideoLibrary } from './video-library';
 import styles from './settings.module.css';
 import { WorkingHoursEditor } from './working-hours-editor';
 
-const SUCCESS_NOTICE_MS = 6_000;
-
 type CompanySettings = CompanySettingsResponse['company'];
 
 /** The company's settings, for its admins; every block saves on its own and says how it went. */
 export function SettingsPanel({ company }: { company: CompanySettings }) {
   const headingId = useId();
-  const [notice, setNotice] = useState<SnackbarMessage | null>(null);
-
-  // Successes fade by themselves; failures stay until read and closed.
-  useEffect(() => {
-    if (notice?.tone !== 'success') return;
-    const timer = window.setTimeout(() => setNotice(null), SUCCESS_NOTICE_MS);
-    return () => window.clearTimeout(timer);
-  }, [notice]);
+  const [notice, setNotice] = usePanelNotice();
 
   return (
     <section aria-labelledby={headingId}>

@@ -1,9 +1,10 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { teamTexts } from '@seguridad/contracts/messages';
 import { errorText } from '../../../shared/api/api-client';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
-import { Snackbar, type SnackbarMessage } from '../../../shared/ui/snackbar';
+import { Snackbar } from '../../../shared/ui/snackbar';
+import { usePanelNotice } from './settings-notice';
 import type { CompanySettingsResponse } from '../api/get-company-settings';
 import { useTeam } from '../api/get-team';
 import { operatorTexts } from '../operator-texts';
@@ -13,20 +14,11 @@ import { TeamMembers } from './team-members';
 import settingsStyles from './settings.module.css';
 import styles from './team.module.css';
 
-const SUCCESS_NOTICE_MS = 6_000;
-
 /** The Equipo tab, for administrators: invite, pending invitations, and the team. */
 export function TeamPanel({ company }: { company: CompanySettingsResponse['company'] }) {
   const headingId = useId();
   const team = useTeam();
-  const [notice, setNotice] = useState<SnackbarMessage | null>(null);
-
-  // Successes fade by themselves; failures stay until read and closed.
-  useEffect(() => {
-    if (notice?.tone !== 'success') return;
-    const timer = window.setTimeout(() => setNotice(null), SUCCESS_NOTICE_MS);
-    return () => window.clearTimeout(timer);
-  }, [notice]);
+  const [notice, setNotice] = usePanelNotice();
 
   return (
     <section aria-labelledby={headingId}>
