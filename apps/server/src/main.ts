@@ -1,5 +1,6 @@
 import { adminSocketPath, serveAdminSocket } from './admin/admin-socket';
 import { COMPANY_USAGE, isCompanyVerb, runCompanyCommand } from './admin/company-commands';
+import { RETENTION_VERB, retentionRunCommand } from './admin/retention-command';
 import { buildApp } from './app';
 import { ConfigError, DEFAULT_DEMO_PASSWORDS, isLoopbackHost, loadConfig, type AppConfig } from './config';
 import { openDatabase } from './db/client';
@@ -91,6 +92,8 @@ async function main() {
     try {
       closeAdminSocket = await serveAdminSocket(adminSocketPath(config.dataDir), async (argv, output) => {
         const [verb, ...args] = argv;
+        if (verb === RETENTION_VERB)
+          return retentionRunCommand({ db: database.db, storage: app.storage }, args, output);
         if (!isCompanyVerb(verb)) {
           output.err(COMPANY_USAGE);
           return 2;

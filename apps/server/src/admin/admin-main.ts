@@ -6,13 +6,15 @@ import { createOutboxMailSender } from '../integrations/mail/outbox-mail-sender'
 import { createSmtpMailSender } from '../integrations/mail/smtp-mail-sender';
 import { adminSocketPath, forwardToServer } from './admin-socket';
 import { COMPANY_USAGE, isCompanyVerb, runCompanyCommand, type CommandOutput } from './company-commands';
+import { createConfiguredStorage } from '../integrations/storage/storage-plugin';
+import { RETENTION_VERB, retentionRunCommand } from './retention-command';
 import { storageMigrateCommand } from './storage-migrate';
 
 const output: CommandOutput = { out: (line) => console.log(line), err: (line) => console.error(line) };
 const [verb, ...args] = process.argv.slice(2);
 
-async function companyCommand(config: AppConfig): Promise<number> {
-  if (!isCompanyVerb(verb)) return 2;
+async function databaseCommand(config: AppConfig): Promise<number> {
+  if (!isCompanyVerb(verb) && verb !== RETENTION_VERB) return 2;
   // On PGlite a running server holds the database: it runs the command for us.
   if (!config.databaseUrl) {
     const forwarded = await forwardToServer(adminSocketPath(config.dataDir), [verb, ...args], output);
@@ -24,6 +26,13 @@ async function companyCommand(config: AppConfig): Promise<number> {
     : createOutboxMailSender(database.db);
   try {
     await runMigrations(database);
+    if (verb === RETENTION_VERB) {
+      return await retentionRunCommand(
+        { db: database.db, storage: createConfiguredStorage(config) },
+        args,
+        output,
+      );
+    }
     return await runCompanyCommand(verb, args, { db: database.db, mail, config }, output);
   } finally {
     await mail.close();
@@ -31,7 +40,7 @@ async function companyCommand(config: AppConfig): Promise<number> {
   }
 }
 
-if (verb !== 'storage:migrate' && !isCompanyVerb(verb)) {
+if (verb !== 'storage:migrate' && verb !== RETENTION_VERB && !isCompanyVerb(verb)) {
   console.error(verb ? `Orden desconocida / Unknown command: ${verb}` : 'Falta la orden / Missing command');
   console.error(COMPANY_USAGE);
   process.exit(2);
@@ -43,7 +52,7 @@ try {
     process.once('SIGINT', () => stop.abort());
     process.exit(await storageMigrateCommand(config, (line) => console.log(line), stop.signal));
   }
-  process.exit(await companyCommand(config));
+  process.exit(await databaseCommand(config));
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(error.message);

@@ -33,6 +33,7 @@ export const COMPANY_USAGE = [
   '  npm run admin -- company:list',
   '  npm run admin -- company:rotate-key --company-key pk_…',
   '  npm run admin -- staff:invite --company-key pk_… --email persona@sitio.cl --role admin|supervisor|operator [--speciality ID]…',
+  '  npm run admin -- retention:run [--at 2027-07-01T00:00:00Z]',
   '  npm run admin -- storage:migrate',
 ].join('\n');
 

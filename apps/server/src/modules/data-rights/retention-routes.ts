@@ -28,9 +28,9 @@ const heldItemsResponseSchema = z.object({
 });
 
 /**
- * The console's retention table and legal holds (decision 034): administrators of a company see
- * and change its periods within each kind's bounds, and hold or release its calls, video mails
- * and contact messages.
+ * The console's retention table and legal holds (decisions 034, 041): administrators of a company
+ * see and change its periods within each kind's bounds; supervisors and administrators hold or
+ * release its calls, video mails and contact messages (for a complaint or an investigation).
  */
 export const retentionRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
@@ -96,7 +96,7 @@ export const retentionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     retentionApi.holds.pattern,
     {
-      preHandler: app.requireCompanyAdmin,
+      preHandler: app.requireSupervisor,
       schema: { tags: ['operator'], response: { 200: heldItemsResponseSchema, ...adminErrors } },
     },
     guarded('operator')(async (request) => ({
@@ -108,7 +108,7 @@ export const retentionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     retentionApi.placeHold.pattern,
     {
-      preHandler: app.requireCompanyAdmin,
+      preHandler: app.requireSupervisor,
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['operator'],
@@ -144,7 +144,7 @@ export const retentionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     retentionApi.releaseHold.pattern,
     {
-      preHandler: app.requireCompanyAdmin,
+      preHandler: app.requireSupervisor,
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['operator'],

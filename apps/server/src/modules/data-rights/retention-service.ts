@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { RETENTION_KINDS, type RetentionKind } from '@seguridad/contracts/http/retention';
 import type { Database } from '../../db/client';
 import type { FileStorage } from '../../integrations/storage/file-storage';
@@ -13,6 +12,12 @@ export const SWEPT_KINDS = RETENTION_KINDS.filter(
   (kind): kind is Exclude<RetentionKind, 'call_recordings'> => kind !== 'call_recordings',
 );
 
+/** The server's logger, or the operations command's own (decision 041). */
+export type RetentionLog = {
+  info(details: object, message: string): void;
+  error(details: { err: unknown; key: string; kind: RetentionKind }, message: string): void;
+};
+
 export type RetentionRun = Partial<Record<RetentionKind, number>>;
 
 /**
@@ -22,7 +27,7 @@ export type RetentionRun = Partial<Record<RetentionKind, number>>;
  * several processes at once: batches pick rows with `skip locked`.
  */
 export async function runRetention(
-  deps: { db: Database; storage: FileStorage; log: FastifyBaseLogger },
+  deps: { db: Database; storage: FileStorage; log: RetentionLog },
   now = new Date(),
   signal?: AbortSignal,
 ): Promise<RetentionRun> {

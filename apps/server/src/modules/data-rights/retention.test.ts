@@ -318,6 +318,41 @@ describe('retention', () => {
     );
   });
 
+  it('supervisors hold and release too; an operator is refused', async () => {
+    const supervisor = await newOperator(ctx, 'retencion-supervisora@example.com', company.id, 'supervisor');
+    const operator = await newOperator(ctx, 'retencion-operador@example.com', company.id, 'operator');
+    const mail = await videoMailAt(start);
+    const url = `/api/v1/operator/holds/video_mail/${mail.id}`;
+    const payload = { reason: 'Reclamo ante la agencia' };
+    const asOperator = [
+      await ctx.app.inject({ method: 'PUT', url, headers: bearer(operator.token), payload }),
+      await ctx.app.inject({ method: 'DELETE', url, headers: bearer(operator.token) }),
+      await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/holds', headers: bearer(operator.token) }),
+    ];
+    expect(asOperator.map((response) => response.statusCode)).toEqual([403, 403, 403]);
+    expect(
+      (await ctx.app.inject({ method: 'PUT', url, headers: bearer(supervisor.token), payload })).statusCode,
+    ).toBe(200);
+    const listed = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/operator/holds',
+      headers: bearer(supervisor.token),
+    });
+    expect(listed.json().holds).toContainEqual(
+      expect.objectContaining({ subject: 'video_mail', id: mail.id }),
+    );
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url, headers: bearer(supervisor.token) })).statusCode,
+    ).toBe(200);
+    // The retention table stays the administrators'.
+    const table = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/operator/retention',
+      headers: bearer(supervisor.token),
+    });
+    expect(table.statusCode).toBe(403);
+  });
+
   it("applies the company's own period, within the bounds administrators are told", async () => {
     const admin = await newOperator(ctx, 'retencion-admin3@example.com', company.id, 'admin');
     const operator = await newOperator(ctx, 'retencion-operadora@example.com', company.id, 'operator');
