@@ -3,6 +3,10 @@ import { useEffect, useId, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { settingsSectionPaths, webPaths } from '@seguridad/contracts/web-paths';
 import { auditTexts, callbackTexts, promoTexts, staffTexts, teamTexts } from '@seguridad/contracts/messages';
+import {
+  dataRequestConsoleTexts,
+  retentionConsoleTexts,
+} from '@seguridad/contracts/messages/data-rights-console';
 import { errorStatus, errorText } from '../../shared/api/api-client';
 import { operatorTexts } from './operator-texts';
 import { loginPathFor, useRedirectToLogin, useRequireSession } from '../../shared/auth/require-session';
@@ -20,8 +24,10 @@ import { ConsoleTabPanel, ConsoleTabs, type ConsoleTab } from './components/cons
 import { DrawPanel } from './components/draw-panel';
 import { CallbackCard } from './components/callback-card';
 import { ContactCard } from './components/contact-card';
+import { DataRequestsPanel } from './components/data-requests-panel';
 import { InboxSection } from './components/inbox-section';
 import { NewItemNotice } from './components/new-item-notice';
+import { RetentionPanel } from './components/retention-panel';
 import { SettingsPanel } from './components/settings-panel';
 import { TeamPanel } from './components/team-panel';
 import { VideoMailCard } from './components/video-mail-card';
@@ -45,6 +51,8 @@ const views = {
   settings: 'configuracion',
   team: 'equipo',
   audit: 'auditoria',
+  dataRequests: 'solicitudes-de-datos',
+  retention: 'retencion',
   draw: 'sorteo',
 } as const;
 type View = (typeof views)[keyof typeof views];
@@ -198,6 +206,8 @@ function OperatorConsole() {
 
   const settings = company.data?.company;
   const isAdmin = settings?.role === 'admin';
+  // Legal holds: supervisors and administrators (decision 041); the routes say the same.
+  const canHold = settings?.role === 'admin' || settings?.role === 'supervisor';
   const { video_mails: videoMails, contacts, callbacks } = inbox.data;
   const requested = searchParams.get('vista') as View | null;
   const view: View =
@@ -207,6 +217,8 @@ function OperatorConsole() {
     ((requested === views.settings ||
       requested === views.team ||
       requested === views.audit ||
+      requested === views.dataRequests ||
+      requested === views.retention ||
       requested === views.draw) &&
       isAdmin)
       ? requested
@@ -234,6 +246,8 @@ function OperatorConsole() {
           { id: views.settings, label: 'Configuración' },
           { id: views.team, label: teamTexts.tab },
           { id: views.audit, label: auditTexts.tab },
+          { id: views.dataRequests, label: dataRequestConsoleTexts.tab },
+          { id: views.retention, label: retentionConsoleTexts.tab },
           { id: views.draw, label: promoTexts.consoleTab },
         ]
       : []),
@@ -266,6 +280,7 @@ function OperatorConsole() {
             operatorCall={operatorCall}
             visible={view === views.calls}
             pendingCallbacks={callbacks.filter((callback) => !callback.handled_at)}
+            canHold={canHold}
           />
         </ConsoleTabPanel>
         <ConsoleTabPanel value={views.videoMails} className={styles.panel}>
@@ -277,6 +292,7 @@ function OperatorConsole() {
                 mail={mail}
                 preloadMetadata={index < PRELOADED_PLAYERS}
                 keepInView={keepInView}
+                canHold={canHold}
               />
             )}
           />
@@ -286,7 +302,7 @@ function OperatorConsole() {
             items={contacts}
             {...inboxTexts.contacts}
             renderItem={(contact, _index, keepInView) => (
-              <ContactCard contact={contact} keepInView={keepInView} />
+              <ContactCard contact={contact} keepInView={keepInView} canHold={canHold} />
             )}
           />
         </ConsoleTabPanel>
@@ -312,6 +328,16 @@ function OperatorConsole() {
         {isAdmin && (
           <ConsoleTabPanel value={views.audit} className={styles.panel}>
             <AuditPanel />
+          </ConsoleTabPanel>
+        )}
+        {isAdmin && (
+          <ConsoleTabPanel value={views.dataRequests} className={styles.panel}>
+            <DataRequestsPanel />
+          </ConsoleTabPanel>
+        )}
+        {isAdmin && (
+          <ConsoleTabPanel value={views.retention} className={styles.panel}>
+            <RetentionPanel />
           </ConsoleTabPanel>
         )}
         {isAdmin && (

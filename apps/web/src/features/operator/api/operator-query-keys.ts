@@ -13,6 +13,9 @@ export const operatorQueryKeys = {
   recordings: ['operator', 'calls', 'recordings'] as const,
   team: ['operator', 'team'] as const,
   audit: ['operator', 'audit'] as const,
+  dataRequests: ['operator', 'data-requests'] as const,
+  retention: ['operator', 'retention'] as const,
+  holds: ['operator', 'holds'] as const,
 };
 
 /** 401 (session ended) and 403 (not a member) will not change on a retry. */

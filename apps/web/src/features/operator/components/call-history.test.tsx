@@ -32,7 +32,7 @@ describe('CallHistory', () => {
     client.setQueryData(operatorQueryKeys.recordings, { code: 200, recordings: [] });
     render(
       <QueryClientProvider client={client}>
-        <CallHistory enabled={false} />
+        <CallHistory enabled={false} canHold={false} />
       </QueryClientProvider>,
     );
     const [phone, video] = within(screen.getByRole('region', { name: callHistoryTexts.title })).getAllByRole(

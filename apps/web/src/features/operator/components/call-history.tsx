@@ -4,6 +4,7 @@ import { callHistoryTexts } from '@seguridad/contracts/messages/console';
 import { errorText } from '../../../shared/api/api-client';
 import { useCallHistory } from '../api/get-call-history';
 import { useRecordings } from '../api/get-recordings';
+import { HoldControl } from './hold-control';
 import { RecordingPlayer } from './recording-player';
 import { formatDateTime, formatDuration } from '../format';
 import { operatorTexts } from '../operator-texts';
@@ -24,7 +25,7 @@ function talkTime(call: CallRecord): string | null {
 }
 
 /** The company's latest calls, newest first, with how each one ended. */
-export function CallHistory({ enabled }: { enabled: boolean }) {
+export function CallHistory({ enabled, canHold }: { enabled: boolean; canHold: boolean }) {
   const headingId = useId();
   const history = useCallHistory(enabled);
   const calls = history.data?.calls.slice(0, SHOWN_CALLS) ?? [];
@@ -72,6 +73,7 @@ export function CallHistory({ enabled }: { enabled: boolean }) {
                 <RecordingPlayer
                   recordings={recordings.filter((recording) => recording.call_id === call.id)}
                 />
+                <HoldControl subject="call" id={call.id} enabled={canHold && enabled} />
               </li>
             );
           })}

@@ -22,6 +22,8 @@ type CallsPanelProps = {
   visible: boolean;
   /** Callback requests not yet done, shown oldest first below the live queue (decision 018). */
   pendingCallbacks: readonly InboxCallback[];
+  /** Supervisors and administrators may put a past call on legal hold. */
+  canHold: boolean;
 };
 
 /** The callbacks waiting for an operator: the queue's second list, oldest first. */
@@ -52,7 +54,7 @@ function CallbackQueue({ callbacks }: { callbacks: readonly InboxCallback[] }) {
 }
 
 /** The 'Llamadas' tab: the live queue and private rooms, or the call the operator is in. */
-export function CallsPanel({ queue, operatorCall, visible, pendingCallbacks }: CallsPanelProps) {
+export function CallsPanel({ queue, operatorCall, visible, pendingCallbacks, canHold }: CallsPanelProps) {
   const { state, snapshot, accept } = operatorCall;
 
   if (state.step === 'in-call' && snapshot) {
@@ -98,7 +100,7 @@ export function CallsPanel({ queue, operatorCall, visible, pendingCallbacks }: C
         onCreated={(room) => queue.events.onQueueAdded(room)}
         onEnter={(room) => void accept(room)}
       />
-      <CallHistory enabled={visible} />
+      <CallHistory enabled={visible} canHold={canHold} />
     </div>
   );
 }

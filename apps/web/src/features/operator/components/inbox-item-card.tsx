@@ -16,6 +16,8 @@ type InboxItemCardProps = {
   details?: ReactNode;
   /** The player, beside the text on wide screens and above it on narrow ones. */
   media?: ReactNode;
+  /** More steps under the mark button, e.g. the legal hold. */
+  actions?: ReactNode;
   marking: boolean;
   markError: string | null;
   onMark: () => void;
@@ -35,6 +37,7 @@ export function InboxItemCard({
   badges,
   details,
   media,
+  actions,
   marking,
   markError,
   onMark,
@@ -118,6 +121,7 @@ export function InboxItemCard({
               {markError}
             </p>
           )}
+          {actions}
         </footer>
       </div>
     </article>

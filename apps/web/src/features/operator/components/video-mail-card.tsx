@@ -4,6 +4,7 @@ import { operatorTexts } from '../operator-texts';
 import { useMarkInboxItemHandled } from '../api/mark-inbox-item-handled';
 import { formatDuration, isoDuration } from '../format';
 import { useStableSignedUrl } from '../use-stable-signed-url';
+import { HoldControl } from './hold-control';
 import { InboxItemCard } from './inbox-item-card';
 import styles from './inbox.module.css';
 
@@ -13,9 +14,11 @@ type VideoMailCardProps = {
   preloadMetadata: boolean;
   /** Called as the operator marks it: the item stays in view, even in the list of pending ones. */
   keepInView: (id: number) => void;
+  /** Supervisors and administrators may put it on legal hold. */
+  canHold: boolean;
 };
 
-export function VideoMailCard({ mail, preloadMetadata, keepInView }: VideoMailCardProps) {
+export function VideoMailCard({ mail, preloadMetadata, keepInView, canHold }: VideoMailCardProps) {
   const markHandled = useMarkInboxItemHandled('videoMail');
   const video = useStableSignedUrl(mail.video_url);
   const thumbnail = useStableSignedUrl(mail.thumbnail_url);
@@ -56,6 +59,7 @@ export function VideoMailCard({ mail, preloadMetadata, keepInView }: VideoMailCa
           onError={video.renew}
         />
       }
+      actions={<HoldControl subject="video_mail" id={mail.id} enabled={canHold} />}
       marking={markHandled.isPending}
       markError={markHandled.error ? errorText(markHandled.error, operatorTexts.markHandledFailed) : null}
       onMark={() => {

@@ -1,0 +1,69 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  retentionApi,
+  type HoldSubject,
+  type RetentionEntry,
+  type RetentionKind,
+} from '@seguridad/contracts/http/retention';
+import { apiRequest } from '../../../shared/api/api-client';
+import { operatorQueryKeys, retryUnlessDenied } from './operator-query-keys';
+
+export type RetentionTableResponse = { code: 200; retention: RetentionEntry[] };
+type Ok = { code: 200; message: string };
+
+/** Admins only: the company's period of each kind, with its default and bounds. */
+export function useRetentionTable() {
+  return useQuery({
+    queryKey: operatorQueryKeys.retention,
+    queryFn: () => apiRequest<RetentionTableResponse>(retentionApi.get.path(), { auth: true }),
+    retry: retryUnlessDenied,
+  });
+}
+
+export function useUpdateRetention() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { kind: RetentionKind; days: number }) =>
+      apiRequest<Ok>(retentionApi.update.path(), { method: 'PUT', body, auth: true }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: operatorQueryKeys.retention }),
+  });
+}
+
+export type HeldItem = { subject: HoldSubject; id: number; reason: string; held_at: string };
+
+/** Supervisors and administrators: the company's held calls, video mails and contact messages. */
+export function useHolds(enabled: boolean) {
+  return useQuery({
+    queryKey: operatorQueryKeys.holds,
+    queryFn: () => apiRequest<{ code: 200; holds: HeldItem[] }>(retentionApi.holds.path(), { auth: true }),
+    enabled,
+    retry: retryUnlessDenied,
+  });
+}
+
+export type HoldTarget = { subject: HoldSubject; id: number };
+
+export function usePlaceHold() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ subject, id, reason }: HoldTarget & { reason: string }) =>
+      apiRequest<Ok>(retentionApi.placeHold.path({ subject, id: String(id) }), {
+        method: 'PUT',
+        body: { reason },
+        auth: true,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: operatorQueryKeys.holds }),
+  });
+}
+
+export function useReleaseHold() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ subject, id }: HoldTarget) =>
+      apiRequest<Ok>(retentionApi.releaseHold.path({ subject, id: String(id) }), {
+        method: 'DELETE',
+        auth: true,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: operatorQueryKeys.holds }),
+  });
+}
