@@ -27,6 +27,8 @@ import { networkRoutes } from './modules/networks/network-routes';
 import { mediaRoutes } from './modules/operator/media-routes';
 import { callVideoRoutes } from './modules/call-videos/call-video-routes';
 import { dataRequestRoutes } from './modules/data-rights/data-request-routes';
+import { dataExportJobPlugin } from './modules/data-rights/data-export-job';
+import { dataExportRoutes } from './modules/data-rights/data-export-routes';
 import { retentionJobPlugin } from './modules/data-rights/retention-job';
 import { outboxExpiryJobPlugin } from './integrations/outbox-expiry-job';
 import { retentionRoutes } from './modules/data-rights/retention-routes';
@@ -150,6 +152,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(videoMailUploadSweepPlugin);
   await app.register(paymentReconciliationPlugin);
   await app.register(retentionJobPlugin);
+  await app.register(dataExportJobPlugin);
   await app.register(outboxExpiryJobPlugin);
 
   await app.register(healthRoutes);
@@ -166,6 +169,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(recordingRoutes);
   await app.register(retentionRoutes);
   await app.register(dataRequestRoutes);
+  await app.register(dataExportRoutes);
   await app.register(callRoutes);
   await app.register(callbackRoutes);
   await app.register(operatorCallRoutes);

@@ -42,6 +42,7 @@ export const settingsSectionPaths = {
   networks: '/configuracion/redes',
   security: '/configuracion/seguridad',
   twoFactor: '/configuracion/dos-pasos',
+  myData: '/configuracion/mis-datos',
 } as const;
 
 export type SettingsSectionPath = (typeof settingsSectionPaths)[keyof typeof settingsSectionPaths];

@@ -307,13 +307,22 @@ export const videoCalls = pgTable(
       .default('waiting'),
     /** For a private room, the operator who created it; otherwise the one who accepted. */
     operatorId: integer('operator_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The caller's account, when a valid session came with the request that made the call (never
+     * from the body): what «Descargar mis datos» includes. Deleting the account unlinks the call,
+     * which then follows the retention table (decision 040).
+     */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     endReason: text('end_reason'),
     ...legalHold(),
   },
-  (table) => [index('video_calls_company_status_idx').on(table.companyId, table.status, table.createdAt)],
+  (table) => [
+    index('video_calls_company_status_idx').on(table.companyId, table.status, table.createdAt),
+    index('video_calls_user_idx').on(table.userId),
+  ],
 );
 
 /** Files sent in a call's chat. Stored under generated keys; the name is only shown. */

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { DataRequestKind, DataRequestStatus } from '@seguridad/contracts/http/data-requests';
 import { createdAt } from './columns';
 import { users } from './core';
@@ -27,5 +28,34 @@ export const dataRequests = pgTable(
   (table) => [
     index('data_requests_user_idx').on(table.userId),
     index('data_requests_due_idx').on(table.status, table.dueAt),
+  ],
+);
+
+// ─── Data exports (decision 040): «Descargar mis datos», a ZIP kept 7 days ───
+
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** pending: asked; building: a process took it (at `startedAt`); ready; failed. */
+    status: text('status').$type<'pending' | 'building' | 'ready' | 'failed'>().notNull().default('pending'),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    storageKey: text('storage_key'),
+    bytes: integer('bytes'),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    /** 7 days after it was ready; the job then deletes the file and the row. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('data_exports_user_idx').on(table.userId, table.createdAt),
+    // One export in progress per account, whatever process took the request.
+    uniqueIndex('data_exports_one_in_progress_idx')
+      .on(table.userId)
+      .where(sql`${table.status} in ('pending', 'building')`),
+    index('data_exports_status_idx').on(table.status),
   ],
 );

@@ -183,3 +183,20 @@ export async function endCallWithoutMedia(
   if (call) return { call, reason: 'no_media' };
   return endOpenCall(app, callId);
 }
+
+/**
+ * The account of a caller who is signed in on the site: only from a valid session that came with
+ * the request (never from the body), so a call is linked to no one else's account (decision 040).
+ * A missing, expired or revoked session leaves the call anonymous rather than refusing it.
+ */
+export async function signedInCallerOf(
+  app: Deps<'signedInUser'>,
+  request: FastifyRequest,
+): Promise<number | null> {
+  if (!request.headers.authorization) return null;
+  try {
+    return (await app.signedInUser(request)).id;
+  } catch {
+    return null;
+  }
+}

@@ -10,11 +10,12 @@ type CallRow = typeof videoCalls.$inferSelect;
  */
 export async function claimPrivateRoom(
   db: Database,
-  room: { name: string; companyId: number; callerTokenHash: string },
+  room: { name: string; companyId: number; callerTokenHash: string; userId: number | null },
 ): Promise<CallRow | undefined> {
   const [call] = await db
     .update(videoCalls)
-    .set({ callerTokenHash: room.callerTokenHash })
+    // A signed-in caller links the call to their account (decision 040); an anonymous one leaves it.
+    .set({ callerTokenHash: room.callerTokenHash, ...(room.userId ? { userId: room.userId } : {}) })
     .where(
       and(
         eq(videoCalls.room, room.name),
@@ -43,6 +44,7 @@ export async function insertWaitingCall(
     | 'callerTokenHash'
     | 'kind'
     | 'voiceTokenId'
+    | 'userId'
   >,
 ): Promise<CallRow | undefined> {
   const [inserted] = await db

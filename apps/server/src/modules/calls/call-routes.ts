@@ -17,7 +17,13 @@ import { claimPrivateRoom, insertWaitingCall } from './call-queries';
 import { AppError } from '../../lib/app-error';
 import { hashToken, newToken } from '../../lib/tokens';
 import { signVoiceToken, verifyVoiceToken } from '../../lib/voice-token';
-import { endOpenCall, newRoomName, participantOfRequest, type CallRow } from './call-access';
+import {
+  endOpenCall,
+  newRoomName,
+  participantOfRequest,
+  signedInCallerOf,
+  type CallRow,
+} from './call-access';
 import { turnCredentials } from './relay-credentials';
 import { callErrors, callIdParams, callTokenHeaders, notifyRealtime } from './call-route-schemas';
 
@@ -94,6 +100,7 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
       const company = request.company;
       const body = request.body;
       const token = newToken();
+      const callerUserId = await signedInCallerOf(app, request);
 
       // A phone call: the token must be this company's, signed by us and still fresh.
       let voiceTokenId: string | null = null;
@@ -111,6 +118,7 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
           name: body.privateRoom,
           companyId: company.id,
           callerTokenHash: hashToken(token),
+          userId: callerUserId,
         });
         if (!call) throw new AppError(404, 'private_room_invalid', callTexts.privateRoomInvalid);
         return createdCall(call, token);
@@ -141,6 +149,7 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
         callerTokenHash: hashToken(token),
         kind: voiceTokenId ? 'phone' : 'video',
         voiceTokenId,
+        userId: callerUserId,
       });
       if (!call) throw new AppError(403, 'voice_token_used', phoneCallTexts.tokenInvalid);
       await notifyRealtime(request.log, 'callQueued', app.callRealtime.callQueued(call));

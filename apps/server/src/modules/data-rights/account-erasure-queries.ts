@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import {
   callbacks,
   contactMessages,
+  dataExports,
   flowSimulatorPayments,
   networkInvitations,
   orders,
@@ -33,6 +34,9 @@ const digitsOf = (column: typeof callbacks.phone) => sql`regexp_replace(${column
  * - orders stay, as tax law requires, with the person removed: no account, no e-mail, no shipping
  *   data. The Flow token stays, so the payment's page still answers.
  * Items under a legal hold are kept as they are: the policy's exception for a complaint or a case.
+ * Calls the account made signed in lose the link to it (`user_id` set null by the foreign key) and
+ * follow the retention table like any widget call; its «Mis datos» ZIPs go, files after the commit
+ * (decision 040).
  */
 export async function eraseAccount(db: Database, userId: number): Promise<AccountErasure | undefined> {
   return db.transaction(async (tx) => {
@@ -89,6 +93,10 @@ export async function eraseAccount(db: Database, userId: number): Promise<Accoun
           ),
         );
     }
+    const exportFiles = await tx
+      .select({ key: dataExports.storageKey })
+      .from(dataExports)
+      .where(eq(dataExports.userId, userId));
     await tx.delete(users).where(eq(users.id, userId));
     return {
       videoMails: removedMails.length,
@@ -96,7 +104,10 @@ export async function eraseAccount(db: Database, userId: number): Promise<Accoun
       callbacks: removedCallbacks.length,
       networkInvitations: removedInvitations.length,
       ordersAnonymised: anonymised.length,
-      fileKeys: removedMails.flatMap((mail) => [mail.videoKey, mail.thumbnailKey]),
+      fileKeys: [
+        ...removedMails.flatMap((mail) => [mail.videoKey, mail.thumbnailKey]),
+        ...exportFiles.flatMap((file) => (file.key ? [file.key] : [])),
+      ],
     };
   });
 }

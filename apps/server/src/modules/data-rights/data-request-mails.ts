@@ -1,4 +1,6 @@
 import { dataRequestKindLabels, type DataRequest } from '@seguridad/contracts/http/data-requests';
+import { dataExportTexts } from '@seguridad/contracts/http/data-exports';
+import { settingsSectionPaths } from '@seguridad/contracts/web-paths';
 import type { MailMessage } from '../../integrations/mail/mail-sender';
 
 type Context = { brandName: string; name: string; email: string };
@@ -43,6 +45,26 @@ export function dataRequestExtendedMail(
       reason,
       '',
       `Te responderemos a más tardar el ${chileDate(request.due_at)}.`,
+    ].join('\n'),
+  };
+}
+
+/** «Descargar mis datos» is ready (decision 040): the link needs the session, so it opens the settings. */
+export function dataExportReadyMail(
+  context: Context & { publicBaseUrl: string },
+  expiresAt: Date,
+): MailMessage {
+  return {
+    to: context.email,
+    subject: dataExportTexts.mailSubject(context.brandName),
+    text: [
+      `Hola ${context.name}:`,
+      '',
+      'Tus datos están listos para descargar. Inicia sesión y abre:',
+      `${context.publicBaseUrl}${settingsSectionPaths.myData}`,
+      '',
+      `El archivo estará disponible hasta el ${chileDate(expiresAt.toISOString())}; después lo borraremos.`,
+      'Si no lo pediste tú, cambia tu contraseña y cierra las demás sesiones.',
     ].join('\n'),
   };
 }

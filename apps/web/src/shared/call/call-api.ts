@@ -37,9 +37,18 @@ function parseResponse<T>(schema: ResponseSchema<T>, payload: unknown): T {
   return parsed.data;
 }
 
-/** The citizen presses Llamar: a call in the company's queue, and the token that proves it is theirs. */
+/**
+ * The citizen presses Llamar: a call in the company's queue, and the token that proves it is theirs.
+ * A citizen signed in on this site sends the session too, so the call is theirs in «Descargar mis
+ * datos» (decision 040); without one the call stays anonymous.
+ */
 export async function createVideoCall(companyKey: string, body: CreateVideoCallBody): Promise<VideoCall> {
-  const payload = await apiRequest<unknown>(callsApi.create.path(), { method: 'POST', body, companyKey });
+  const payload = await apiRequest<unknown>(callsApi.create.path(), {
+    method: 'POST',
+    body,
+    companyKey,
+    auth: true,
+  });
   return parseResponse(createVideoCallResponseSchema, payload).data;
 }
 

@@ -1,0 +1,38 @@
+import { DATA_EXPORT_DAYS } from '../http/data-exports';
+
+/** `LEAME.txt`, the first file of «Descargar mis datos» (decision 040): what each file is. */
+export function dataExportReadme(context: { brandName: string; generatedAt: string }): string {
+  return [
+    `Tus datos en ${context.brandName}`,
+    `Generado el ${context.generatedAt} (hora de Chile).`,
+    '',
+    'Este archivo ZIP contiene todo lo que la plataforma guarda sobre tu cuenta, para que puedas',
+    'revisarlo o llevarlo a otro servicio (derechos de acceso y portabilidad, Ley N° 21.719).',
+    '',
+    'datos.json',
+    '  Todos tus datos en formato JSON (UTF-8), legible por cualquier programa. Fechas en UTC (ISO 8601).',
+    '  - perfil: nombre, correo, teléfono, RUT, dirección, fechas de alta y de verificación del correo,',
+    '    avatar y preferencias de cámaras.',
+    '  - telefonos_dos_pasos: los teléfonos de la autenticación en dos pasos, enmascarados como se muestran.',
+    '  - dispositivos y sesiones: desde dónde entraste y cuándo (sin las claves de sesión).',
+    '  - registro_de_seguridad: cambios de contraseña, teléfonos, sesiones y dispositivos.',
+    '  - redes: tu red de seguridad y las redes a las que perteneces o te invitaron.',
+    '  - pedidos: tus compras y su historial de pago.',
+    '  - sorteo y ruleta: tu participación en el sorteo, tus giros y oportunidades.',
+    '  - correos_de_video: los correos de video enviados con tu correo verificado; los videos y sus',
+    '    miniaturas están en la carpeta correos-de-video/.',
+    '  - mensajes_de_contacto: los mensajes enviados con tu correo verificado.',
+    '  - llamadas: las videollamadas y llamadas que hiciste con tu sesión iniciada, con su chat; los',
+    '    archivos enviados están en la carpeta llamadas/<número de llamada>/.',
+    '  - solicitudes_de_llamada: las veces que pediste que te llamaran a un teléfono confirmado.',
+    '  - solicitudes_de_derechos: las solicitudes sobre tus datos y sus respuestas.',
+    '',
+    'perfil/        tu foto de perfil, si subiste una.',
+    'correos-de-video/  los videos que grabaste y sus miniaturas.',
+    'llamadas/      los archivos enviados en el chat de tus llamadas.',
+    '',
+    `El enlace de descarga dura ${DATA_EXPORT_DAYS} días; después borramos este archivo de nuestros servidores.`,
+    'Si algo falta o no es correcto, envíanos una solicitud desde Configuración, sección «Mis datos».',
+    '',
+  ].join('\r\n');
+}
