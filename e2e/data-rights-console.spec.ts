@@ -9,9 +9,20 @@ import { dataRequestKindLabels } from '@seguridad/contracts/http/data-requests';
 import { operatorApi } from '@seguridad/contracts/http/operator';
 import { RETENTION_RULES } from '@seguridad/contracts/http/retention';
 import { auditTexts, widgetTexts } from '@seguridad/contracts/messages';
-import { dataRequestConsoleTexts, holdConsoleTexts } from '@seguridad/contracts/messages/data-rights-console';
+import {
+  dataRequestConsoleTexts,
+  holdConsoleTexts,
+  retentionConsoleTexts,
+} from '@seguridad/contracts/messages/data-rights-console';
 import { webPaths } from '@seguridad/contracts/web-paths';
-import { DEV_ADMIN, expect, startServer, test } from './fixtures';
+import {
+  DEV_ADMIN,
+  expect,
+  expectNoHorizontalScroll,
+  expectNoSeriousAxeViolations,
+  startServer,
+  test,
+} from './fixtures';
 import { signUpThroughApi, tokenThroughApi, uniqueEmail, verifyEmailThroughOutbox } from './support/accounts';
 
 /*
@@ -83,6 +94,16 @@ test('a citizen files a request; the administrator extends it once and answers i
   ).requests;
   expect(answered?.status).toBe('answered');
   expect(Date.parse(answered!.answered_at)).toBeLessThan(Date.parse(answered!.due_at));
+
+  await expectNoSeriousAxeViolations(page);
+
+  // The retention table scrolls inside its own region on a phone; the page does not.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.getByRole('tab', { name: retentionConsoleTexts.tab }).click();
+  await expect(page.getByRole('row', { name: /Video mails y sus miniaturas/ })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await expectNoSeriousAxeViolations(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await page.getByRole('tab', { name: auditTexts.tab }).click();
   await expect(page.getByRole('cell', { name: /Respondió una solicitud de datos/ }).first()).toBeVisible();
