@@ -107,7 +107,7 @@ export async function callWithVideoChatAndFile(citizen: JourneyPage, operator: J
 }
 
 /** Records a video mail of a few seconds in the drawer and sends it; returns the sender's name. */
-export async function sendVideoMail(citizen: JourneyPage): Promise<string> {
+export async function sendVideoMail(citizen: JourneyPage, email = 'vecina@example.com'): Promise<string> {
   const name = `Vecina ${citizen.engine} ${Date.now()}`;
   await citizen.goto('/');
   await openDrawerPanel(citizen, 'Video Mail');
@@ -116,7 +116,7 @@ export async function sendVideoMail(citizen: JourneyPage): Promise<string> {
   await citizen.click('Comenzar grabación', panel);
   await citizen.waitForText(/^0:0[3-9] \//, { scope: panel, timeoutMs: 20_000 });
   await citizen.click('Detener grabación', panel);
-  await citizen.fill('Correo electrónico', 'vecina@example.com', panel);
+  await citizen.fill('Correo electrónico', email, panel);
   await citizen.fill('Nombre', name, panel);
   await citizen.fill('Teléfono', '912345678', panel);
   await citizen.fill('Mensaje', `Grabado en ${citizen.engine}.`, panel);

@@ -162,6 +162,7 @@ describe('route table', () => {
     [settingsSectionPaths.networks, settingsTexts.networksTitle],
     [settingsSectionPaths.security, settingsTexts.securityTitle],
     [settingsSectionPaths.twoFactor, settingsTexts.twoFactorTitle],
+    [settingsSectionPaths.myData, settingsTexts.myDataTitle],
   ])('opens %s on its settings section for a signed-in user', async (path, title) => {
     setSessionToken('a-session-token');
     renderApp(path);

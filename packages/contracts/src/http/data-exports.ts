@@ -16,7 +16,6 @@ export const dataExportTexts = {
   inProgress: 'Ya estamos preparando tus datos. Te avisaremos por correo cuando estén listos.',
   tooMany: `Puedes pedir tus datos hasta ${DATA_EXPORTS_PER_DAY} veces al día. Inténtalo mañana.`,
   notFound: 'Ese archivo ya no está disponible. Pide tus datos de nuevo.',
-  sectionTitle: 'Mis datos',
   downloadTitle: 'Descargar mis datos',
   downloadIntro:
     'Prepararemos un archivo ZIP con todo lo que la plataforma guarda sobre tu cuenta: perfil, dispositivos, sesiones, redes, pedidos, sorteos, ruleta, correos de video, mensajes, llamadas con su chat y archivos, y solicitudes de llamada. Incluye un archivo LEAME.txt que explica cada parte.',

@@ -13,3 +13,10 @@ const formatter = new Intl.DateTimeFormat('es-CL', {
 export function formatDateTime(iso: string): string {
   return formatter.format(new Date(iso));
 }
+
+/** A day as people in Chile read it: '27 de diciembre de 2026'. */
+const dayFormatter = new Intl.DateTimeFormat('es-CL', { timeZone: SERVICE_TIME_ZONE, dateStyle: 'long' });
+
+export function formatDay(iso: string): string {
+  return dayFormatter.format(new Date(iso));
+}

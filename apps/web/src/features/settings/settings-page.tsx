@@ -5,6 +5,7 @@ import { useSessionToken } from '../../shared/auth/use-session-token';
 import { useUserSettings } from './api/get-user-settings';
 import { AccountSection } from './components/account-section';
 import { DevicesSection } from './components/devices-section';
+import { MyDataSection } from './components/my-data-section';
 import { SecuritySection } from './components/security-section';
 import { SettingsMenu } from './components/settings-menu';
 import { TwoFactorBanner } from './components/two-factor-banner';
@@ -60,6 +61,7 @@ export function SettingsPage({ networksSection, onSignOut }: SettingsPageProps) 
     networks: networksSection,
     security: <SecuritySection />,
     twoFactor: <TwoFactorSection />,
+    myData: <MyDataSection />,
   };
 
   return (

@@ -1,7 +1,7 @@
 import { settingsSectionPaths, webPaths } from '@seguridad/contracts/web-paths';
 import { settingsTexts } from '@seguridad/contracts/messages';
 
-export type SettingsSectionId = 'account' | 'devices' | 'networks' | 'security' | 'twoFactor';
+export type SettingsSectionId = 'account' | 'devices' | 'networks' | 'security' | 'twoFactor' | 'myData';
 
 export type SettingsSection = {
   id: SettingsSectionId;
@@ -43,6 +43,13 @@ export const settingsSections: readonly SettingsSection[] = [
     title: settingsTexts.securityTitle,
     menuLabel: settingsTexts.menuSecurity,
     menuEntry: 'security',
+  },
+  {
+    id: 'myData',
+    path: settingsSectionPaths.myData,
+    title: settingsTexts.myDataTitle,
+    menuLabel: settingsTexts.menuMyData,
+    menuEntry: 'myData',
   },
   {
     id: 'twoFactor',

@@ -7,4 +7,6 @@ export const settingsQueryKeys = {
   sessions: ['settings', 'sessions'] as const,
   securityLog: ['settings', 'security-log'] as const,
   confirmedPhones: ['settings', 'confirmed-phones'] as const,
+  dataExport: ['settings', 'data-export'] as const,
+  dataRequests: ['settings', 'data-requests'] as const,
 };
