@@ -1,4 +1,5 @@
 import { authApi } from './http/auth';
+import { availabilityApi } from './http/availability';
 import { callVideosApi } from './http/call-videos';
 import { callbacksApi } from './http/callbacks';
 import { callsApi } from './http/calls';
@@ -23,6 +24,7 @@ import { widgetApi } from './http/widget';
  */
 export const apiPaths = {
   auth: authApi,
+  availability: availabilityApi,
   callVideos: callVideosApi,
   callbacks: callbacksApi,
   calls: callsApi,

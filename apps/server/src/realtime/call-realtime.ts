@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorMessages } from '@seguridad/contracts/messages';
 import { callSocketEvents, type CallEnded } from '@seguridad/contracts/realtime/call';
-import type { CallRow } from '../modules/calls/call-access';
+import { toQueuedCall, type CallRow } from '../modules/calls/call-access';
 import { handleChatSend } from './call-chat';
 import {
   announceCallEnded,
@@ -19,6 +19,13 @@ import {
   sendQueuePositions,
 } from './call-queue';
 import { centreFigures, countSockets } from './call-metrics';
+import {
+  CALL_OFFER_MS,
+  centreTakesCalls,
+  routeWaitingCalls,
+  viewerRooms,
+} from '../modules/availability/call-routing';
+import { markIdle, routingMembers } from '../modules/availability/availability-queries';
 import { handleRoomAdmin } from './call-video-play';
 import { handleRecordingMessage, isRecordingMessage } from './call-recording';
 import { handleJoin, handleLeave, relayMessage, type CallHandlerContext } from './call-signaling';
@@ -32,6 +39,10 @@ import { limitSocketEvents } from './socket-rate-limit';
 export interface CallRealtime {
   /** Operators of the company with the console open, on every process. */
   operatorsOnline(companyId: number): Promise<number>;
+  /** Whether some operator who serves the call's speciality is connected and not on pause. */
+  takesCalls(companyId: number, call: Pick<CallRow, 'specialityId' | 'specialityName'>): Promise<boolean>;
+  /** Someone's availability or an offer changed: offer the waiting calls again (decision 043). */
+  routeCalls(companyId: number): void;
   /** A call entered the queue: tell the operators and the waiting callers their positions. */
   callQueued(call: CallRow): Promise<void>;
   /** An operator took the call: it leaves the queue; everyone behind moves up. */
@@ -100,9 +111,34 @@ export const callRealtimePlugin = fp(
       if (closing || presenceTimers.has(companyId)) return;
       const timer = setTimeout(() => {
         presenceTimers.delete(companyId);
-        if (!closing) tasks.run('presence', () => announcePresence(app, companyId));
+        if (closing) return;
+        tasks.run('presence', () => announcePresence(app, companyId));
+        routeCalls(companyId);
       }, PRESENCE_COALESCE_MS);
       presenceTimers.set(companyId, timer);
+    }
+
+    // Offers are made in the database; this process looks again when the ones it made run out, so
+    // the next waiting call reaches the operator who let theirs pass. Any other event routes too.
+    const routeTimers = new Map<number, NodeJS.Timeout>();
+    function routeCalls(companyId: number) {
+      if (closing) return;
+      tasks.run('routing', async () => {
+        const changed = await routeWaitingCalls(app, companyId);
+        if (
+          closing ||
+          routeTimers.has(companyId) ||
+          !changed.some((call) => call.offerExpiresAt! > new Date())
+        ) {
+          return;
+        }
+        const timer = setTimeout(() => {
+          routeTimers.delete(companyId);
+          routeCalls(companyId);
+        }, CALL_OFFER_MS + 100);
+        timer.unref();
+        routeTimers.set(companyId, timer);
+      });
     }
 
     const sweepEmptyCalls = createEmptyCallSweeper(app);
@@ -165,19 +201,30 @@ export const callRealtimePlugin = fp(
 
     const callRealtime: CallRealtime = {
       operatorsOnline: (companyId) => operatorsOnline(app, companyId),
+      takesCalls: (companyId, call) => centreTakesCalls(app, companyId, call),
+      routeCalls,
       async callQueued(call) {
         app.metrics.callQueued(call);
-        announceQueued(app, call);
-        if (!call.isPrivate) await sendQueuePositions(app, call.companyId);
+        if (call.isPrivate) return announceQueued(app, call);
+        // Only those who serve its speciality (and supervisors) see a public call.
+        const rooms = viewerRooms(await routingMembers(app.database.db, call.companyId), call);
+        if (rooms.length > 0) app.io.to(rooms).emit(callSocketEvents.queueAdded, toQueuedCall(call));
+        await sendQueuePositions(app, call.companyId);
+        routeCalls(call.companyId);
       },
       async callAccepted(call) {
         app.metrics.callAnswered(call);
         announceLeftQueue(app, call, 'accepted');
         if (!call.isPrivate) await sendQueuePositions(app, call.companyId);
+        routeCalls(call.companyId);
       },
       async callEnded(call, reason) {
         graceTimers.cancelCall(call.id);
         await announceCallEnded(app, call, reason);
+        if (call.operatorId !== null && call.acceptedAt !== null) {
+          await markIdle(app.database.db, call.operatorId, call.companyId);
+        }
+        routeCalls(call.companyId);
       },
     };
     app.decorate('callRealtime', callRealtime);
@@ -192,6 +239,7 @@ export const callRealtimePlugin = fp(
       closing = true;
       clearInterval(sweepTimer);
       for (const timer of presenceTimers.values()) clearTimeout(timer);
+      for (const timer of routeTimers.values()) clearTimeout(timer);
       graceTimers.clear();
       await tasks.drain();
     });

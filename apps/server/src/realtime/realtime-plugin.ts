@@ -113,6 +113,30 @@ export const realtimePlugin = fp(
         return (await io.in(room).fetchSockets()).length;
       }
     });
+    // The signed-in users with a socket in a room, on this process (see roomUserIds).
+    const localRoomUsers = (room: string) => {
+      const ids = new Set<number>();
+      for (const socketId of io.of('/').adapter.rooms.get(room) ?? []) {
+        const userId = io.of('/').sockets.get(socketId)?.data.user?.id;
+        if (userId !== undefined) ids.add(userId);
+      }
+      return ids;
+    };
+    io.on('roomUsers', (room, callback) => callback([...localRoomUsers(room)]));
+    app.decorate('roomUserIds', async (room: string) => {
+      const ids = localRoomUsers(room);
+      if (!app.redis) return ids;
+      try {
+        const remote = await io.serverSideEmitWithAck('roomUsers', room);
+        for (const list of remote as unknown[]) {
+          if (Array.isArray(list)) for (const id of list) if (Number.isInteger(id)) ids.add(id as number);
+        }
+        return ids;
+      } catch {
+        const sockets = await io.in(room).fetchSockets();
+        return new Set(sockets.flatMap((socket) => (socket.data.user ? [socket.data.user.id] : [])));
+      }
+    });
     // Closing the engine (not io.close()) leaves the HTTP server for Fastify to close.
     app.addHook('preClose', async () => {
       io.local.disconnectSockets(true);
@@ -127,5 +151,7 @@ declare module 'fastify' {
     io: AppServer;
     /** Sockets in `room` on every process, counted without fetching them. */
     roomSize: (room: string) => Promise<number>;
+    /** The signed-in users with a socket in `room`, on every process (only ids cross processes). */
+    roomUserIds: (room: string) => Promise<Set<number>>;
   }
 }

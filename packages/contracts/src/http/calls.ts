@@ -114,6 +114,14 @@ export const queuedCallSchema = z.object({
   private: z.boolean(),
   kind: callKindSchema,
   created_at: z.string(),
+  /**
+   * While the call is offered to one operator first (decision 043): who, and how long is left as
+   * the server saw it when it sent this (the console counts down from its own clock).
+   */
+  offer: z
+    .object({ operator_id: z.number().int(), operator_name: z.string(), expires_in_ms: z.number().int() })
+    .nullable()
+    .optional(),
 });
 export type QueuedCall = z.infer<typeof queuedCallSchema>;
 

@@ -30,6 +30,8 @@ export const callSocketEvents = {
   queueAdded: 'queue:added',
   /** server → operators of the company: a call left the queue (accepted, abandoned, ended). */
   queueRemoved: 'queue:removed',
+  /** server → operators who see the call: its offer changed (made, declined, expired, withdrawn). */
+  queueUpdated: 'queue:updated',
   /** server → operators of the company: how many operators are online (connections/…). */
   presence: 'presence:changed',
   /** server → one socket: a refused message (rate limit, bad payload, not in the room). */

@@ -47,6 +47,7 @@ export type ServerToClientEvents = {
   [callSocketEvents.callEnded]: (ended: CallEnded) => void;
   [callSocketEvents.queueAdded]: (call: QueueAdded) => void;
   [callSocketEvents.queueRemoved]: (removed: QueueRemoved) => void;
+  [callSocketEvents.queueUpdated]: (call: QueueAdded) => void;
   [callSocketEvents.presence]: (presence: Presence) => void;
   [callSocketEvents.signalError]: (error: SignalError) => void;
   [callSocketEvents.roomAdmin]: (event: RoomAdminEvent) => void;
@@ -65,5 +66,6 @@ export type ServerToClientEvents = {
  */
 export type InterServerEvents = {
   roomSize: (room: string, callback: (size: number) => void) => void;
+  roomUsers: (room: string, callback: (userIds: number[]) => void) => void;
   companyCacheStale: (companyId: number) => void;
 };

@@ -317,6 +317,10 @@ export const videoCalls = pgTable(
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     endReason: text('end_reason'),
+    /** The operator the waiting call is offered to first, and until when (decision 043). */
+    offeredTo: integer('offered_to').references(() => users.id, { onDelete: 'set null' }),
+    /** Set once an offer was made: a call is offered once, then it is everyone's. */
+    offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
     ...legalHold(),
   },
   (table) => [

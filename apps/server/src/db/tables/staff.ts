@@ -28,3 +28,23 @@ export const staffInvitations = pgTable(
   },
   (table) => [index('staff_invitations_company_idx').on(table.companyId, table.createdAt)],
 );
+
+// ─── Operators' availability (decision 043) ───
+
+/**
+ * The state an operator chose (Disponible, or En pausa with a reason). En llamada and Desconectado
+ * are not stored: they are read from the calls and from the connected consoles. No row: Disponible.
+ */
+export const operatorAvailability = pgTable('operator_availability', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  companyId: companyOf(),
+  state: text('state', { enum: ['available', 'paused'] })
+    .notNull()
+    .default('available'),
+  pauseReason: text('pause_reason', { enum: ['colacion', 'capacitacion', 'administrativo', 'otra'] }),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Since when the operator has been free (chose Disponible, or ended a call): who waited longest. */
+  idleSince: timestamp('idle_since', { withTimezone: true }).notNull().defaultNow(),
+});

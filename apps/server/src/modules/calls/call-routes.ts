@@ -136,7 +136,12 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!chosen) throw new AppError(400, 'speciality_invalid', errorMessages.badRequest);
         speciality = chosen;
       }
-      if ((await app.callRealtime.operatorsOnline(company.id)) === 0) {
+      if (
+        !(await app.callRealtime.takesCalls(company.id, {
+          specialityId: speciality.id,
+          specialityName: speciality.name,
+        }))
+      ) {
         throw new AppError(503, 'no_operators', callTexts.noOperators);
       }
 

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { callChatMessages, videoCalls } from '../../db/schema';
+import { offerAllows } from '../availability/availability-queries';
 
 type CallRow = typeof videoCalls.$inferSelect;
 
@@ -47,6 +48,8 @@ export async function acceptWaitingCall(
         eq(videoCalls.companyId, call.companyId),
         eq(videoCalls.status, 'waiting'),
         or(eq(videoCalls.isPrivate, false), eq(videoCalls.operatorId, call.operatorId)),
+        // While the call is offered to another operator, only they may take it (decision 043).
+        offerAllows(call.operatorId, new Date()),
       ),
     )
     .returning();

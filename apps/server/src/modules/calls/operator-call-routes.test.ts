@@ -61,7 +61,8 @@ describe('operator call routes', () => {
     const ours = await queueOf(admin);
     expect(ours.operators_online).toBe(1);
     expect(ours.calls.map((call) => call.id)).toEqual([first.id, second.id]);
-    expect(ours.calls[0]).toEqual({
+    // Whether the only operator online was offered the first call yet is routing's business (decision 043).
+    expect({ ...ours.calls[0], offer: undefined }).toEqual({
       id: first.id,
       room: first.room,
       speciality_id: null,

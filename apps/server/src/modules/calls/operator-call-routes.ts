@@ -18,6 +18,9 @@ import { newRoomName, toQueuedCall } from './call-access';
 import { callErrors, callIdParams, notifyRealtime } from './call-route-schemas';
 import { callOfCompany } from './call-queries';
 import { chatMessagesAfter } from './chat-queries';
+import { availabilityTexts } from '@seguridad/contracts/http/availability';
+import { namesOf, specialitiesServedBy } from '../availability/availability-queries';
+import { queuedCallWithOffer, seesCall, serves } from '../availability/call-routing';
 import { acceptWaitingCall, callHistory, insertPrivateRoom, operatorQueue } from './operator-call-queries';
 
 const chatResponseSchema = z.object({ code: z.literal(200), messages: z.array(chatMessageSchema) });
@@ -41,12 +44,19 @@ export const operatorCallRoutes: FastifyPluginAsyncZod = async (app) => {
       'user',
       'operator',
     )(async (request) => {
-      const { companyId } = request.operator;
-      const [calls, operatorsOnline] = await Promise.all([
+      const { companyId, role } = request.operator;
+      const [calls, operatorsOnline, specialityIds] = await Promise.all([
         operatorQueue(db, companyId, request.user.id),
         app.callRealtime.operatorsOnline(companyId),
+        specialitiesServedBy(db, companyId, request.user.id),
       ]);
-      return { code: 200 as const, calls: calls.map(toQueuedCall), operators_online: operatorsOnline };
+      const visible = calls.filter((call) => call.isPrivate || seesCall({ role, specialityIds }, call));
+      const names = await namesOf(db, [...new Set(visible.flatMap((call) => call.offeredTo ?? []))]);
+      return {
+        code: 200 as const,
+        calls: visible.map((call) => queuedCallWithOffer(call, names)),
+        operators_online: operatorsOnline,
+      };
     }),
   );
 
@@ -65,9 +75,16 @@ export const operatorCallRoutes: FastifyPluginAsyncZod = async (app) => {
       'user',
       'operator',
     )(async (request) => {
-      const { companyId } = request.operator;
+      const { companyId, role } = request.operator;
       const operatorId = request.user.id;
       const callId = request.params.id;
+      const waiting = await callOfCompany(db, callId, companyId);
+      if (waiting && !waiting.isPrivate && waiting.status === 'waiting' && role === 'operator') {
+        const specialityIds = await specialitiesServedBy(db, companyId, operatorId);
+        if (!serves({ specialityIds }, waiting)) {
+          throw new AppError(403, 'not_your_speciality', availabilityTexts.notYourSpeciality);
+        }
+      }
       // One statement decides between operators racing for the same call.
       const accepted = await acceptWaitingCall(db, { id: callId, companyId, operatorId });
       if (accepted) {
@@ -84,6 +101,7 @@ export const operatorCallRoutes: FastifyPluginAsyncZod = async (app) => {
         return { code: 200 as const, call: toQueuedCall(current) };
       }
       if (current.status === 'active') throw new AppError(409, 'call_taken', callTexts.callTaken);
+      if (current.status === 'waiting') throw new AppError(409, 'offer_held', availabilityTexts.offerHeld);
       throw new AppError(404, 'call_not_found', callTexts.callNotFound);
     }),
   );

@@ -157,6 +157,8 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         specialityIds: request.body.speciality_ids,
         ip: request.ip,
       });
+      // Who an offer may go to changed with the specialities (decision 043).
+      app.callRealtime.routeCalls(request.operator.companyId);
       return { code: 200 as const, member };
     }),
   );
@@ -199,6 +201,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
           subjectId: userId,
           ip: request.ip,
         });
+        app.callRealtime.routeCalls(companyId);
         return { code: 200 as const, active };
       }),
     );

@@ -71,7 +71,37 @@ describe('the console’s call queue', () => {
       { type: 'added', at: 1, call: first },
       { type: 'added', at: 2, call: { ...first, speciality: 'Otra' } },
     ]);
-    expect(state.calls).toEqual([first]);
+    expect(state.calls).toEqual([{ ...first, offerDeadline: null }]);
+  });
+
+  it("keeps an offer's end on this browser's clock, and replaces the call when its offer changes", () => {
+    const offer = { operator_id: 7, operator_name: 'Ana Rojas', expires_in_ms: 8_000 };
+    const offered = run([
+      { type: 'added', at: 1_000, call: first },
+      { type: 'updated', at: 2_000, call: { ...first, offer } },
+    ]);
+    expect(offered.calls).toEqual([{ ...first, offer, offerDeadline: 10_000 }]);
+    const passed = run([{ type: 'updated', at: 3_000, call: { ...first, offer: null } }], offered);
+    expect(passed.calls).toEqual([{ ...first, offer: null, offerDeadline: null }]);
+    // A snapshot counts from when it arrived.
+    const snapshot = run([
+      {
+        type: 'snapshot',
+        at: 50_000,
+        requestedAt: 49_900,
+        snapshot: { code: 200, calls: [{ ...second, offer }], operators_online: 1 },
+      },
+    ]);
+    expect(snapshot.calls[0]!.offerDeadline).toBe(58_000);
+  });
+
+  it('does not bring back with an offer a call that already left', () => {
+    const state = run([
+      { type: 'added', at: 1, call: first },
+      { type: 'removed', at: 2, id: first.id },
+      { type: 'updated', at: 3, call: { ...first, offer: null } },
+    ]);
+    expect(state.calls).toEqual([]);
   });
 
   it('removes a call, and ignores a removal of a call it does not hold', () => {

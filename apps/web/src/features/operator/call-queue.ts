@@ -9,9 +9,15 @@ import type { CallQueueResponse, QueuedCall } from '@seguridad/contracts/http/ca
  * snapshot replays on top of itself those that arrived after its request started. Every step takes
  * `at` (ms) from the caller, which keeps the reducer pure.
  */
+/**
+ * A waiting call as the console keeps it: with the moment, on this browser's clock, its offer
+ * runs out (the server sends how long is left, so clocks need not agree).
+ */
+export type ConsoleQueuedCall = QueuedCall & { offerDeadline: number | null };
+
 export type CallQueueState = {
   /** Oldest first (created_at, then id): the order in which calls should be answered. */
-  calls: readonly QueuedCall[];
+  calls: readonly ConsoleQueuedCall[];
   /** Operators with the console open; null until the first snapshot or presence event. */
   operatorsOnline: number | null;
   /** Events of the last minute, oldest first, to replay on a snapshot that started before them. */
@@ -22,6 +28,8 @@ export type CallQueueState = {
 
 type QueueEvent =
   | { type: 'added'; at: number; call: QueuedCall }
+  /** The call's offer changed (decision 043). */
+  | { type: 'updated'; at: number; call: QueuedCall }
   | { type: 'removed'; at: number; id: number }
   | { type: 'presence'; at: number; operatorsOnline: number };
 
@@ -44,19 +52,36 @@ function byArrival(a: QueuedCall, b: QueuedCall): number {
   return a.created_at.localeCompare(b.created_at) || a.id - b.id;
 }
 
-function withCall(calls: readonly QueuedCall[], call: QueuedCall): readonly QueuedCall[] {
+function received(call: QueuedCall, at: number): ConsoleQueuedCall {
+  return { ...call, offerDeadline: call.offer ? at + call.offer.expires_in_ms : null };
+}
+
+function withCall(
+  calls: readonly ConsoleQueuedCall[],
+  call: ConsoleQueuedCall,
+): readonly ConsoleQueuedCall[] {
   if (calls.some((known) => known.id === call.id)) return calls;
   return [...calls, call].sort(byArrival);
 }
 
-function withoutCall(calls: readonly QueuedCall[], id: number): readonly QueuedCall[] {
+function replacingCall(
+  calls: readonly ConsoleQueuedCall[],
+  call: ConsoleQueuedCall,
+): readonly ConsoleQueuedCall[] {
+  if (!calls.some((known) => known.id === call.id)) return withCall(calls, call);
+  return calls.map((known) => (known.id === call.id ? call : known));
+}
+
+function withoutCall(calls: readonly ConsoleQueuedCall[], id: number): readonly ConsoleQueuedCall[] {
   return calls.some((known) => known.id === id) ? calls.filter((known) => known.id !== id) : calls;
 }
 
 function applyEvent(state: CallQueueState, event: QueueEvent): CallQueueState {
   switch (event.type) {
     case 'added':
-      return { ...state, calls: withCall(state.calls, event.call) };
+      return { ...state, calls: withCall(state.calls, received(event.call, event.at)) };
+    case 'updated':
+      return { ...state, calls: replacingCall(state.calls, received(event.call, event.at)) };
     case 'removed':
       return { ...state, calls: withoutCall(state.calls, event.id) };
     case 'presence':
@@ -73,7 +98,7 @@ export function callQueueReducer(state: CallQueueState, action: CallQueueAction)
   if (action.type !== 'snapshot') {
     // A call that already left the queue does not come back with a late or repeated `added`.
     const alreadyRemoved =
-      action.type === 'added' &&
+      (action.type === 'added' || action.type === 'updated') &&
       state.recentEvents.some((event) => event.type === 'removed' && event.id === action.call.id);
     const next = alreadyRemoved ? state : applyEvent(state, action);
     return { ...next, recentEvents: remember(state.recentEvents, action) };
@@ -83,7 +108,10 @@ export function callQueueReducer(state: CallQueueState, action: CallQueueAction)
   const since = action.at - QUEUE_EVENT_MEMORY_MS;
   const recentEvents = state.recentEvents.filter((event) => event.at >= since);
   let next: CallQueueState = {
-    calls: [...snapshot.calls].sort(byArrival).filter((call, index, all) => all[index - 1]?.id !== call.id),
+    calls: snapshot.calls
+      .map((call) => received(call, action.at))
+      .sort(byArrival)
+      .filter((call, index, all) => all[index - 1]?.id !== call.id),
     operatorsOnline: snapshot.operators_online,
     recentEvents,
     synced: true,
@@ -94,10 +122,10 @@ export function callQueueReducer(state: CallQueueState, action: CallQueueAction)
 }
 
 /** What an operator waits on: public calls from citizens (private rooms are the operator's own). */
-export function waitingPublicCalls(state: CallQueueState): QueuedCall[] {
+export function waitingPublicCalls(state: CallQueueState): ConsoleQueuedCall[] {
   return state.calls.filter((call) => !call.private);
 }
 
-export function privateRooms(state: CallQueueState): QueuedCall[] {
+export function privateRooms(state: CallQueueState): ConsoleQueuedCall[] {
   return state.calls.filter((call) => call.private);
 }

@@ -32,6 +32,7 @@ function listen() {
     onInboxHandled: vi.fn(),
     onCompanyChanged: vi.fn(),
     onQueueAdded: vi.fn(),
+    onQueueUpdated: vi.fn(),
     onQueueRemoved: vi.fn(),
     onPresenceChanged: vi.fn(),
   };
@@ -90,6 +91,8 @@ describe('the operator console socket', () => {
       kind: 'phone',
       created_at: '2026-03-10T12:00:00.000Z',
     };
+    socket.receive('queue:updated', { ...call, offer: null });
+    socket.receive('queue:updated', { ...call, offer: { operator_id: 'x' } });
     socket.receive('queue:added', call);
     socket.receive('queue:added', { ...call, kind: 'fax' });
     socket.receive('queue:added', { ...call, id: 'twelve' });
@@ -100,6 +103,7 @@ describe('the operator console socket', () => {
     socket.receive('presence:changed', { operators_online: -1 });
     socket.receive('presence:changed', null);
     expect(handlers.onQueueAdded).toHaveBeenCalledExactlyOnceWith(call);
+    expect(handlers.onQueueUpdated).toHaveBeenCalledExactlyOnceWith({ ...call, offer: null });
     expect(handlers.onQueueRemoved).toHaveBeenCalledExactlyOnceWith({ id: 12, reason: 'accepted' });
     expect(handlers.onPresenceChanged).toHaveBeenCalledExactlyOnceWith(3);
   });

@@ -57,6 +57,8 @@ export type OperatorEventHandlers = {
   onQueueAdded(call: QueuedCall): void;
   /** A call left the queue: accepted by someone, abandoned or ended. */
   onQueueRemoved(removed: QueueRemoved): void;
+  /** A waiting call's offer changed: made, let pass, withdrawn (decision 043). */
+  onQueueUpdated(call: QueuedCall): void;
   onPresenceChanged(operatorsOnline: number): void;
 };
 
@@ -80,6 +82,10 @@ export function listenToOperatorEvents(socket: OperatorEventSource, handlers: Op
   socket.on(callSocketEvents.queueAdded, (payload) => {
     const parsed = queueAddedSchema.safeParse(payload);
     if (parsed.success) handlers.onQueueAdded(parsed.data);
+  });
+  socket.on(callSocketEvents.queueUpdated, (payload) => {
+    const parsed = queueAddedSchema.safeParse(payload);
+    if (parsed.success) handlers.onQueueUpdated(parsed.data);
   });
   socket.on(callSocketEvents.queueRemoved, (payload) => {
     const parsed = queueRemovedSchema.safeParse(payload);

@@ -18,6 +18,8 @@ import { useMembership } from './api/get-membership';
 import { useInbox } from './api/get-inbox';
 import { operatorQueryKeys } from './api/operator-query-keys';
 import { ConnectionIndicator } from './components/connection-indicator';
+import { AvailabilityControl } from './components/availability-control';
+import { useAvailability } from './api/get-availability';
 import { AuditPanel } from './components/audit-panel';
 import { CallsPanel } from './components/calls-panel';
 import { ConsoleTabPanel, ConsoleTabs, type ConsoleTab } from './components/console-tabs';
@@ -168,6 +170,7 @@ function OperatorConsole() {
   }, [denied, redirectToLogin]);
 
   const callQueue = useCallQueue(isMember);
+  const availability = useAvailability(isMember);
   const { connection, socket } = useOperatorEvents(isMember ? token : null, {
     onResync: () => void queryClient.invalidateQueries({ queryKey: operatorQueryKeys.all }),
     onInboxNew: () => void queryClient.invalidateQueries({ queryKey: operatorQueryKeys.inbox }),
@@ -260,6 +263,11 @@ function OperatorConsole() {
           {settings.name} · {isAdmin ? 'Administración' : 'Operador'}
         </p>
       )}
+      <AvailabilityControl
+        enabled={isMember}
+        connection={connection}
+        inCall={operatorCall.state.step === 'in-call'}
+      />
       <NewItemNotice announcement={announcement} />
       <NewItemNotice announcement={callQueue.announcement} />
       <ConsoleTabs
@@ -281,6 +289,7 @@ function OperatorConsole() {
             visible={view === views.calls}
             pendingCallbacks={callbacks.filter((callback) => !callback.handled_at)}
             canHold={canHold}
+            ownUserId={availability.data?.availability.user_id ?? null}
           />
         </ConsoleTabPanel>
         <ConsoleTabPanel value={views.videoMails} className={styles.panel}>

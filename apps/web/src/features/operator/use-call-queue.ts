@@ -6,7 +6,10 @@ import type { OperatorEventCallbacks } from './use-operator-events';
 import type { Announcement } from './use-new-item-announcements';
 
 /** The console socket's queue events, for `useOperatorEvents`. */
-type CallQueueEvents = Pick<OperatorEventCallbacks, 'onQueueAdded' | 'onQueueRemoved' | 'onPresenceChanged'>;
+type CallQueueEvents = Pick<
+  OperatorEventCallbacks,
+  'onQueueAdded' | 'onQueueUpdated' | 'onQueueRemoved' | 'onPresenceChanged'
+>;
 
 function sentenceFor(calls: readonly QueuedCall[]): string {
   return `${calls.map((call) => `Nueva llamada en espera: ${call.speciality}`).join('. ')}.`;
@@ -83,6 +86,7 @@ export function useCallQueue(enabled: boolean): CallQueue {
   const events = useMemo<CallQueueEvents>(
     () => ({
       onQueueAdded: (call) => dispatch({ type: 'added', at: Date.now(), call }),
+      onQueueUpdated: (call) => dispatch({ type: 'updated', at: Date.now(), call }),
       onQueueRemoved: ({ id }) => dispatch({ type: 'removed', at: Date.now(), id }),
       onPresenceChanged: (operatorsOnline) => dispatch({ type: 'presence', at: Date.now(), operatorsOnline }),
     }),

@@ -43,6 +43,7 @@ export function useOperatorEvents(token: string | null, callbacks: OperatorEvent
       onInboxHandled: (event) => callbacksRef.current.onInboxHandled(event),
       onCompanyChanged: () => callbacksRef.current.onCompanyChanged(),
       onQueueAdded: (call) => callbacksRef.current.onQueueAdded(call),
+      onQueueUpdated: (call) => callbacksRef.current.onQueueUpdated(call),
       onQueueRemoved: (removed) => callbacksRef.current.onQueueRemoved(removed),
       onPresenceChanged: (count) => callbacksRef.current.onPresenceChanged(count),
     });

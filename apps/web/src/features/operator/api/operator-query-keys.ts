@@ -16,6 +16,7 @@ export const operatorQueryKeys = {
   dataRequests: ['operator', 'data-requests'] as const,
   retention: ['operator', 'retention'] as const,
   holds: ['operator', 'holds'] as const,
+  availability: ['operator', 'availability'] as const,
 };
 
 /** 401 (session ended) and 403 (not a member) will not change on a retry. */

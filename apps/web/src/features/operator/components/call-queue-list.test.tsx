@@ -1,11 +1,11 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { QueuedCall } from '@seguridad/contracts/http/calls';
+import type { ConsoleQueuedCall } from '../call-queue';
 import { CallQueueList } from './call-queue-list';
 
 const NOW = Date.parse('2026-03-10T12:01:05.000Z');
 
-function queuedCall(id: number, speciality: string, createdAt: string, from = ''): QueuedCall {
+function queuedCall(id: number, speciality: string, createdAt: string, from = ''): ConsoleQueuedCall {
   return {
     id,
     room: `room-${String(id).padStart(16, '0')}`,
@@ -15,8 +15,11 @@ function queuedCall(id: number, speciality: string, createdAt: string, from = ''
     private: false,
     kind: 'video',
     created_at: createdAt,
+    offerDeadline: null,
   };
 }
+
+const listProps = { ownUserId: 7, onDecline: () => undefined };
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -37,7 +40,15 @@ describe('the queue of waiting calls', () => {
       '2026-03-10T12:00:00.000Z',
       '<b>https://x.example</b>',
     );
-    render(<CallQueueList calls={[first]} operatorsOnline={2} acceptingId={null} onAccept={onAccept} />);
+    render(
+      <CallQueueList
+        {...listProps}
+        calls={[first]}
+        operatorsOnline={2}
+        acceptingId={null}
+        onAccept={onAccept}
+      />,
+    );
 
     const item = screen.getByRole('listitem', { name: 'Violencia intrafamiliar' });
     expect(within(item).getByText('<b>https://x.example</b>')).toBeTruthy();
@@ -57,7 +68,15 @@ describe('the queue of waiting calls', () => {
       queuedCall(1, 'General', '2026-03-10T12:00:00.000Z'),
       queuedCall(2, 'Salud', '2026-03-10T12:00:30.000Z'),
     ];
-    render(<CallQueueList calls={calls} operatorsOnline={1} acceptingId={1} onAccept={() => undefined} />);
+    render(
+      <CallQueueList
+        {...listProps}
+        calls={calls}
+        operatorsOnline={1}
+        acceptingId={1}
+        onAccept={() => undefined}
+      />,
+    );
     const accepting = screen.getByRole('button', { name: 'Aceptar llamada de General' }) as HTMLButtonElement;
     const other = screen.getByRole('button', { name: 'Aceptar llamada de Salud' }) as HTMLButtonElement;
     expect(accepting.getAttribute('aria-busy')).toBe('true');
@@ -67,11 +86,18 @@ describe('the queue of waiting calls', () => {
 
   it('says when nobody is waiting and names an unknown origin', () => {
     const { rerender } = render(
-      <CallQueueList calls={[]} operatorsOnline={null} acceptingId={null} onAccept={() => undefined} />,
+      <CallQueueList
+        {...listProps}
+        calls={[]}
+        operatorsOnline={null}
+        acceptingId={null}
+        onAccept={() => undefined}
+      />,
     );
     expect(screen.getByText(/No hay llamadas en espera/)).toBeTruthy();
     rerender(
       <CallQueueList
+        {...listProps}
         calls={[queuedCall(3, 'General', '2026-03-10T12:01:00.000Z')]}
         operatorsOnline={null}
         acceptingId={null}
@@ -79,5 +105,43 @@ describe('the queue of waiting calls', () => {
       />,
     );
     expect(screen.getByText('Origen desconocido')).toBeTruthy();
+  });
+
+  it('marks a call offered to me with a countdown and lets me pass it; holds one offered to another until its end', () => {
+    const onDecline = vi.fn();
+    const mine = {
+      ...queuedCall(4, 'Orientación Legal', '2026-03-10T12:01:00.000Z'),
+      offer: { operator_id: 7, operator_name: 'Ana Rojas', expires_in_ms: 10_000 },
+      offerDeadline: NOW + 10_000,
+    };
+    const theirs = {
+      ...queuedCall(5, 'General', '2026-03-10T12:01:01.000Z'),
+      offer: { operator_id: 9, operator_name: 'Beto Soto', expires_in_ms: 3_000 },
+      offerDeadline: NOW + 3_000,
+    };
+    render(
+      <CallQueueList
+        calls={[mine, theirs]}
+        operatorsOnline={2}
+        acceptingId={null}
+        ownUserId={7}
+        onAccept={() => undefined}
+        onDecline={onDecline}
+      />,
+    );
+    const offered = screen.getByRole('listitem', { name: 'Orientación Legal' });
+    expect(within(offered).getByText('Llamada para ti')).toBeTruthy();
+    expect(within(offered).getByText(/Tienes 10 s para aceptarla/)).toBeTruthy();
+    fireEvent.click(within(offered).getByRole('button', { name: 'Dejar pasar' }));
+    expect(onDecline).toHaveBeenCalledExactlyOnceWith(mine);
+
+    const held = screen.getByRole('button', { name: 'Aceptar llamada de General' }) as HTMLButtonElement;
+    expect(held.disabled).toBe(true);
+    expect(screen.getByText('Ofrecida a Beto Soto · para todos en 3 s')).toBeTruthy();
+
+    act(() => vi.advanceTimersByTime(3_000));
+    expect(held.disabled).toBe(false);
+    expect(screen.queryByText(/Ofrecida a Beto Soto/)).toBeNull();
+    expect(within(offered).getByText(/Tienes 7 s para aceptarla/)).toBeTruthy();
   });
 });

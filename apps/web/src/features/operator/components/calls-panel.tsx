@@ -1,4 +1,7 @@
 import { useId } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { declineCall } from '../api/decline-call';
+import { useOfferChime } from '../use-offer-chime';
 import { errorText } from '../../../shared/api/api-client';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
@@ -24,6 +27,8 @@ type CallsPanelProps = {
   pendingCallbacks: readonly InboxCallback[];
   /** Supervisors and administrators may put a past call on legal hold. */
   canHold: boolean;
+  /** This operator's id, to tell the calls offered to them (null until known). */
+  ownUserId: number | null;
 };
 
 /** The callbacks waiting for an operator: the queue's second list, oldest first. */
@@ -54,8 +59,18 @@ function CallbackQueue({ callbacks }: { callbacks: readonly InboxCallback[] }) {
 }
 
 /** The 'Llamadas' tab: the live queue and private rooms, or the call the operator is in. */
-export function CallsPanel({ queue, operatorCall, visible, pendingCallbacks, canHold }: CallsPanelProps) {
+export function CallsPanel({
+  queue,
+  operatorCall,
+  visible,
+  pendingCallbacks,
+  canHold,
+  ownUserId,
+}: CallsPanelProps) {
   const { state, snapshot, accept } = operatorCall;
+  const waiting = waitingPublicCalls(queue.state);
+  const decline = useMutation({ mutationFn: (callId: number) => declineCall(callId) });
+  useOfferChime(state.step === 'in-call' ? [] : waiting, ownUserId);
 
   if (state.step === 'in-call' && snapshot) {
     return <OperatorCallView operatorCall={operatorCall} snapshot={snapshot} />;
@@ -69,6 +84,11 @@ export function CallsPanel({ queue, operatorCall, visible, pendingCallbacks, can
       {state.step === 'idle' && state.error && (
         <Alert tone="warning" className={styles.callAlert}>
           {state.error}
+        </Alert>
+      )}
+      {decline.isError && (
+        <Alert tone="warning" className={styles.callAlert}>
+          {errorText(decline.error, operatorTexts.connectionProblem)}
         </Alert>
       )}
       {loadFailed ? (
@@ -86,10 +106,12 @@ export function CallsPanel({ queue, operatorCall, visible, pendingCallbacks, can
         </p>
       ) : (
         <CallQueueList
-          calls={waitingPublicCalls(queue.state)}
+          calls={waiting}
           operatorsOnline={queue.state.operatorsOnline}
           acceptingId={startingId}
+          ownUserId={ownUserId}
           onAccept={(call) => void accept(call)}
+          onDecline={(call) => decline.mutate(call.id)}
         />
       )}
       <CallbackQueue callbacks={pendingCallbacks} />

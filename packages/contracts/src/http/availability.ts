@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { apiRoute } from './api-route';
+
+/**
+ * An operator's availability (decision 043). The operator chooses Disponible or En pausa (with a
+ * reason); the product sets En llamada while they hold a call and Desconectado while no console of
+ * theirs is connected. Only operators who are neither paused nor away keep the centre open.
+ */
+export const PAUSE_REASONS = ['colacion', 'capacitacion', 'administrativo', 'otra'] as const;
+export const pauseReasonSchema = z.enum(PAUSE_REASONS);
+export type PauseReason = z.infer<typeof pauseReasonSchema>;
+
+export const pauseReasonLabels: Record<PauseReason, string> = {
+  colacion: 'Colación',
+  capacitacion: 'Capacitación',
+  administrativo: 'Administrativo',
+  otra: 'Otra',
+};
+
+export const operatorStateSchema = z.enum(['available', 'paused', 'in_call', 'offline']);
+export type OperatorState = z.infer<typeof operatorStateSchema>;
+
+export const operatorStateLabels: Record<OperatorState, string> = {
+  available: 'Disponible',
+  paused: 'En pausa',
+  in_call: 'En llamada',
+  offline: 'Desconectado',
+};
+
+/**
+ * A waiting call is offered first to the longest-idle free operator who serves its speciality, for
+ * this long (with a sound and a countdown); then anyone who serves it may take it.
+ */
+export const CALL_OFFER_SECONDS = 10;
+
+export const availabilityTexts = {
+  title: 'Mi estado',
+  choose: 'Cambiar mi estado',
+  pauseReason: 'Motivo de la pausa',
+  reasonRequired: 'Elige el motivo de la pausa.',
+  stateInvalid: 'Elige Disponible o En pausa.',
+  pausedNotice: 'Estás en pausa: no te ofreceremos llamadas nuevas.',
+  offeredToYou: 'Llamada para ti',
+  offerCountdown: (seconds: number) =>
+    `Tienes ${seconds} s para aceptarla; después se ofrece a todo el equipo.`,
+  offeredToOther: (name: string, seconds: number) => `Ofrecida a ${name} · para todos en ${seconds} s`,
+  decline: 'Dejar pasar',
+  declined: 'Dejaste pasar la llamada: ahora la ve todo el equipo.',
+  offerHeld: 'Esta llamada está ofrecida a otra persona del equipo por unos segundos.',
+  notOffered: 'Esta llamada ya no está ofrecida a ti.',
+  notYourSpeciality: 'Esta llamada es de una especialidad que no atiendes.',
+  saved: 'Estado actualizado.',
+} as const;
+
+/** The operator chooses Disponible, or En pausa with a reason. */
+export const setAvailabilityBodySchema = z.discriminatedUnion(
+  'state',
+  [
+    z.object({ state: z.literal('available') }),
+    z.object({
+      state: z.literal('paused'),
+      reason: z.enum(PAUSE_REASONS, { error: availabilityTexts.reasonRequired }),
+    }),
+  ],
+  { error: availabilityTexts.stateInvalid },
+);
+export type SetAvailabilityBody = z.infer<typeof setAvailabilityBodySchema>;
+
+export const availabilitySchema = z.object({
+  /** The operator's own id, to tell a call offered to them from one offered to someone else. */
+  user_id: z.number().int(),
+  /** What the centre sees: the chosen state, or En llamada while holding a call. */
+  state: operatorStateSchema,
+  /** The chosen state under En llamada, so the console can show both. */
+  chosen: z.enum(['available', 'paused']),
+  reason: pauseReasonSchema.nullable(),
+  since: z.string(),
+});
+export type Availability = z.infer<typeof availabilitySchema>;
+
+export const availabilityResponseSchema = z.object({
+  code: z.literal(200),
+  availability: availabilitySchema,
+});
+
+export const availabilityApi = {
+  mine: apiRoute('GET', '/api/v1/operator/availability'),
+  set: apiRoute('PUT', '/api/v1/operator/availability'),
+  decline: apiRoute('POST', '/api/v1/operator/calls/:id/decline'),
+} as const;
