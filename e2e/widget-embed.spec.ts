@@ -1,26 +1,10 @@
 import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { callTexts, widgetTexts } from '@seguridad/contracts/messages';
 import { HOST_READY_EVENT } from '@seguridad/contracts/embed-bridge';
 import { launcherTexts } from '@seguridad/contracts/http/launcher';
 import { webPaths } from '@seguridad/contracts/web-paths';
 import { expect, test, type RunningServer, DEV_ADMIN } from './fixtures';
-
-/**
- * A customer's site on another origin, with nothing but the script tag; `before` is markup the
- * site puts ahead of it (a stub that queues calls, a listener for the ready event).
- */
-async function startHostSite(widgetBase: string, before = ''): Promise<{ origin: string; server: Server }> {
-  const server = createServer((_request, response) => {
-    response.setHeader('content-type', 'text/html; charset=utf-8');
-    response.end(`<!doctype html><html lang="es"><title>Municipalidad de Ejemplo</title>
-<h1>Municipalidad de Ejemplo</h1><p>Bienvenidos al sitio municipal.</p>${before}
-<script src="${widgetBase}/widget.js" data-company-key="${DEMO_COMPANY_KEY}" async></script></html>`);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
-}
+import { startHostSite } from './support/host-site';
 
 async function setLauncher(
   server: RunningServer,
@@ -61,7 +45,7 @@ test.describe('the widget embedded on another site', () => {
     server,
   }) => {
     test.setTimeout(60_000);
-    const host = await startHostSite(server.baseURL);
+    const host = await startHostSite(server.baseURL, DEMO_COMPANY_KEY);
     const operatorContext = await browser.newContext({ baseURL: server.baseURL });
     try {
       await allowOrigins(server, [host.origin]);
@@ -108,7 +92,7 @@ test.describe('the widget embedded on another site', () => {
   });
 
   test('opens from the script tag, sends a contact message and closes', async ({ page, server }) => {
-    const host = await startHostSite(server.baseURL);
+    const host = await startHostSite(server.baseURL, DEMO_COMPANY_KEY);
     try {
       await allowOrigins(server, [host.origin]);
       await page.goto(host.origin);
@@ -141,7 +125,7 @@ test.describe('the widget embedded on another site', () => {
     page,
     server,
   }) => {
-    const host = await startHostSite(server.baseURL);
+    const host = await startHostSite(server.baseURL, DEMO_COMPANY_KEY);
     try {
       await allowOrigins(server, [host.origin]);
       await page.goto(host.origin);
@@ -176,6 +160,7 @@ test.describe('the widget embedded on another site', () => {
     // The site queues open() on a stub before the loader exists, and listens for the ready event.
     const host = await startHostSite(
       server.baseURL,
+      DEMO_COMPANY_KEY,
       `<script>window.SeguridadWidget = { q: ['open'] }; window.readyEvents = 0;
 addEventListener('${HOST_READY_EVENT}', () => { window.readyEvents += 1; });</script>`,
     );
@@ -231,7 +216,7 @@ addEventListener('${HOST_READY_EVENT}', () => { window.readyEvents += 1; });</sc
   });
 
   test('a site the company did not allow cannot frame the widget', async ({ page, server }) => {
-    const host = await startHostSite(server.baseURL);
+    const host = await startHostSite(server.baseURL, DEMO_COMPANY_KEY);
     try {
       await allowOrigins(server, []);
       await page.goto(host.origin);

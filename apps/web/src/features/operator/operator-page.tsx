@@ -260,7 +260,7 @@ function OperatorConsole() {
     <PageFrame aside={<ConnectionIndicator connection={connection} />}>
       {settings && (
         <p className={styles.company}>
-          {settings.name} · {isAdmin ? 'Administración' : 'Operador'}
+          {settings.name} · {staffTexts.roles[settings.role]}
         </p>
       )}
       <AvailabilityControl
