@@ -56,6 +56,9 @@ test('a video mail recorded in the drawer reaches the open console and plays wit
         new Promise<number>((resolve) => {
           if (element.readyState >= HTMLMediaElement.HAVE_METADATA) resolve(element.duration);
           else element.addEventListener('loadedmetadata', () => resolve(element.duration), { once: true });
+          // The console fetches nothing before play (each opening is audited): start loading.
+          element.preload = 'metadata';
+          element.load();
         }),
     );
     expect(Number.isFinite(duration)).toBe(true);

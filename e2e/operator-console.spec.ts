@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { webPaths } from '@seguridad/contracts/web-paths';
+import { auditTexts } from '@seguridad/contracts/messages';
 import {
   checkedViewports,
   expect,
@@ -216,20 +217,43 @@ test.describe('operator console inbox', () => {
 
     const video = card.locator('video');
     await expect(video).toHaveAttribute('controls', '');
-    await expect(video).toHaveAttribute('preload', 'metadata');
+    // Nothing of the video is fetched before play: its first fetch is the audited opening.
+    await expect(video).toHaveAttribute('preload', 'none');
     // MediaRecorder files carry no duration; the server writes it, so the player gets a timeline.
     const duration = await video.evaluate(
       (element: HTMLVideoElement) =>
         new Promise<number>((resolve) => {
           if (element.readyState >= HTMLMediaElement.HAVE_METADATA) resolve(element.duration);
           else element.addEventListener('loadedmetadata', () => resolve(element.duration), { once: true });
+          element.preload = 'metadata';
+          element.load();
         }),
     );
     expect(Number.isFinite(duration)).toBe(true);
     expect(duration).toBeGreaterThan(0);
-
     await expect(video).toHaveAttribute('poster', /\S/);
     const poster = await video.getAttribute('poster');
+
+    // That opening is in the Auditoría tab once, with who opened which video mail.
+    const inbox = await request.get('/api/v1/operator/inbox', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const { video_mails } = (await inbox.json()) as { video_mails: { id: number; name: string }[] };
+    const mailId = video_mails.find((mail) => mail.name === name)!.id;
+    await page.getByRole('tab', { name: auditTexts.tab }).click();
+    await page
+      .getByRole('combobox', { name: auditTexts.area })
+      .selectOption({ label: auditTexts.areas.video_mail });
+    await page.getByRole('button', { name: auditTexts.apply }).click();
+    const opened = page
+      .getByRole('region', { name: auditTexts.title })
+      .getByRole('row')
+      .filter({ hasText: 'video_mail.open' })
+      .filter({ hasText: `video_mail ${mailId}` });
+    await expect(opened).toHaveCount(1);
+    await expect(opened).toContainText(auditTexts.actionLabel('video_mail.open'));
+    await expect(opened).toContainText(ADMIN.email);
+
     const image = await request.get(poster!);
     expect(image.status()).toBe(200);
     expect(image.headers()['content-type']).toBe('image/png');

@@ -81,7 +81,16 @@ test('the administrator invites an operator who joins; a role change and a deact
     await expect(page.getByText(teamTexts.saved('Nora Nueva'))).toBeVisible();
     await expect(row.getByRole('definition').first()).toHaveText('Supervisor');
 
+    // Deactivating asks first; cancelling leaves the member active.
     await row.getByRole('button', { name: /^Desactivar/ }).click();
+    const confirm = page.getByRole('dialog', { name: teamTexts.deactivateTitle('Nora Nueva') });
+    await expect(confirm).toContainText(teamTexts.deactivateDescription);
+    await confirm.getByRole('button', { name: teamTexts.cancel }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(row).toContainText(teamTexts.active);
+    await row.getByRole('button', { name: /^Desactivar/ }).click();
+    await confirm.getByRole('button', { name: teamTexts.deactivateConfirm }).click();
+    await expect(confirm).toHaveCount(0);
     await expect(row).toContainText(teamTexts.inactive);
     await expect(row.getByRole('button', { name: /^Reactivar/ })).toBeVisible();
     // The member's console is cut at once: its socket is closed and the next call signs it out.

@@ -7,6 +7,8 @@ import { verifySignedPath } from './signed-urls';
 /** The query of a signed media URL (see signed-urls.ts). */
 export const signedMediaQuery = z.object({
   exp: z.string().max(20).optional(),
+  /** The staff member the URL was signed for (see signPath). */
+  by: z.string().max(20).optional(),
   sig: z.string().max(100).optional(),
 });
 
@@ -16,9 +18,24 @@ export function requireSignedPath(
   path: string,
   query: z.infer<typeof signedMediaQuery>,
 ): void {
-  if (!verifySignedPath(app.config.mediaUrlSecret, path, query.exp, query.sig)) {
+  if (!verifySignedPath(app.config.mediaUrlSecret, path, query.exp, query.sig, Date.now(), query.by)) {
     throw new AppError(403, 'forbidden', errorMessages.forbidden);
   }
+}
+
+/**
+ * Like requireSignedPath, for a citizen's media that only staff open: the URL must also name the
+ * staff member it was signed for, who is returned so the opening goes to the audit trail. A URL
+ * without one (signed before the trail named openers) is refused, and the console takes a fresh one.
+ */
+export function requireStaffSignedPath(
+  app: FastifyInstance,
+  path: string,
+  query: z.infer<typeof signedMediaQuery>,
+): number {
+  if (query.by === undefined) throw new AppError(403, 'forbidden', errorMessages.forbidden);
+  requireSignedPath(app, path, query);
+  return Number(query.by);
 }
 
 /** `bytes=start-end` of one range, clamped to the file; undefined when absent or not satisfiable. */

@@ -36,4 +36,16 @@ describe('signed media URLs', () => {
     expect(verifySignedPath(secret, path, undefined, sig, now)).toBe(false);
     expect(verifySignedPath(secret, path, '12ab', sig, now)).toBe(false);
   });
+
+  it('bind the staff member they were signed for: another id or none does not verify', () => {
+    const now = Date.UTC(2026, 10, 27, 13, 0, 0);
+    const url = signPath(secret, path, 60 * 60 * 1000, now, 7);
+    const query = new URLSearchParams(url.split('?')[1]);
+    const { exp, sig } = parts(url);
+    expect(query.get('by')).toBe('7');
+    expect(verifySignedPath(secret, path, exp, sig, now, '7')).toBe(true);
+    expect(verifySignedPath(secret, path, exp, sig, now, '8')).toBe(false);
+    expect(verifySignedPath(secret, path, exp, sig, now)).toBe(false);
+    expect(verifySignedPath(secret, path, exp, sig, now, '7 ')).toBe(false);
+  });
 });

@@ -16,6 +16,7 @@ export const AUDIT_AREAS = [
   'call',
   'video_mail',
   'recording',
+  'inbox',
   'data_request',
   'retention',
   'hold',

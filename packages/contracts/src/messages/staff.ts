@@ -89,6 +89,10 @@ export const teamTexts = {
   saved: (name: string) => `Cambios de ${name} guardados.`,
   saveFailed: 'No se pudieron guardar los cambios',
   deactivate: 'Desactivar',
+  deactivateTitle: (name: string) => `¿Desactivar a ${name}?`,
+  deactivateDescription:
+    'Su sesión y su consola se cierran al instante y no podrá entrar hasta que alguien lo reactive. Sus llamadas, notas y entradas del registro se conservan.',
+  deactivateConfirm: 'Sí, desactivar',
   reactivate: 'Reactivar',
   deactivated: (name: string) => `${name} quedó desactivado: su sesión y su consola se cerraron.`,
   reactivated: (name: string) => `${name} quedó activo de nuevo.`,

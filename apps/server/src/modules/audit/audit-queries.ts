@@ -52,6 +52,31 @@ export async function insertAuditEvent(db: Database, event: NewAuditEvent): Prom
   return saved!.id;
 }
 
+/** Whether the actor already has this action on this subject since `since` (an opening's window). */
+export async function hasRecentAuditEvent(
+  db: Database,
+  event: Pick<AuditEvent, 'companyId' | 'action' | 'subjectKind' | 'subjectId'> & {
+    actorUserId: number;
+    since: Date;
+  },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: auditEvents.id })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.companyId, event.companyId),
+        eq(auditEvents.actorUserId, event.actorUserId),
+        gte(auditEvents.createdAt, event.since),
+        eq(auditEvents.action, event.action),
+        eq(auditEvents.subjectKind, event.subjectKind),
+        eq(auditEvents.subjectId, event.subjectId),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }

@@ -12,6 +12,7 @@ import { attachmentById, saveAttachment } from './attachment-queries';
 import { AppError } from '../../lib/app-error';
 import { requireSignedPath, signedMediaQuery } from '../../lib/signed-media';
 import { signPath } from '../../lib/signed-urls';
+import { recordOpening } from '../audit/audit-service';
 import { attachmentDisposition, servedContentType } from './attachment-content';
 import { isOpenCall, participantOfRequest } from './call-access';
 import { callErrors, callIdParams, callTokenHeaders } from './call-route-schemas';
@@ -99,6 +100,19 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
         companyKey: 'required',
       });
       if (!attachment || !participant) throw new AppError(404, 'not_found', errorMessages.notFound);
+      // A staff member asks for the URL with their session each time they show or open the file:
+      // that request is the opening (decision 042). The caller opening their own file is not.
+      if (participant.role === 'operator') {
+        await recordOpening(db, {
+          companyId: participant.call.companyId,
+          actorUserId: participant.userId,
+          action: 'call.attachment_open',
+          subjectKind: 'call_attachment',
+          subjectId: attachment.id,
+          ip: request.ip,
+          details: { call_id: attachment.callId },
+        });
+      }
       const now = Date.now();
       reply.header('Cache-Control', 'no-store');
       return {

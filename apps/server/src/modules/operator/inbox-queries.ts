@@ -12,11 +12,15 @@ const INBOX_LIMIT = 200;
 export const videoMailMediaPath = (id: number, file: 'video' | 'thumbnail') =>
   operatorApi.videoMailMedia.path({ id, file });
 
-/** The company's latest video mails, contact messages and callback requests, newest first, with signed media URLs. */
+/**
+ * The company's latest video mails, contact messages and callback requests, newest first, with
+ * signed media URLs: the videos' name `viewerId`, so fetching one is that person's opening.
+ */
 export async function companyInbox(
   db: Database,
   companyId: number,
   mediaUrlSecret: string,
+  viewerId: number,
 ): Promise<Omit<InboxResponse, 'code'>> {
   const [mails, contacts, callbacks] = await Promise.all([
     db
@@ -44,7 +48,13 @@ export async function companyInbox(
       duration_ms: mail.durationMs,
       created_at: mail.createdAt.toISOString(),
       handled_at: mail.handledAt?.toISOString() ?? null,
-      video_url: signPath(mediaUrlSecret, videoMailMediaPath(mail.id, 'video')),
+      video_url: signPath(
+        mediaUrlSecret,
+        videoMailMediaPath(mail.id, 'video'),
+        undefined,
+        undefined,
+        viewerId,
+      ),
       thumbnail_url: signPath(mediaUrlSecret, videoMailMediaPath(mail.id, 'thumbnail')),
     })),
     contacts: contacts.map((contact) => ({
@@ -86,6 +96,7 @@ export async function markInboxItemHandled(
 export async function videoMailMedia(db: Database, id: number) {
   const [row] = await db
     .select({
+      companyId: videoMails.companyId,
       videoKey: videoMails.videoKey,
       videoMime: videoMails.videoMime,
       thumbnailKey: videoMails.thumbnailKey,

@@ -23,6 +23,7 @@ import {
   updateCompanySettings,
 } from './company-settings-queries';
 import { companyInbox, markInboxItemHandled } from './inbox-queries';
+import { recordOpening } from '../audit/audit-service';
 import { membershipOf, twoStepStateOf } from './membership-queries';
 import { operatorRoom } from '../../lib/socket-rooms';
 
@@ -63,10 +64,32 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireOperator,
       schema: { tags: ['operator'], response: { 200: inboxResponseSchema, ...errors } },
     },
-    guarded('operator')(async (request) => ({
-      code: 200 as const,
-      ...(await companyInbox(db, request.operator.companyId, app.config.mediaUrlSecret)),
-    })),
+    guarded(
+      'user',
+      'operator',
+    )(async (request) => {
+      const { companyId } = request.operator;
+      const inbox = await companyInbox(db, companyId, app.config.mediaUrlSecret, request.user.id);
+      // The list shows every contact message, name, e-mail and phone whole: reading it is the
+      // access, once an hour per person however often the console re-lists it (decision 042).
+      const shown = inbox.contacts.length + inbox.video_mails.length + inbox.callbacks.length;
+      if (shown > 0) {
+        await recordOpening(db, {
+          companyId,
+          actorUserId: request.user.id,
+          action: 'inbox.view',
+          subjectKind: 'inbox',
+          subjectId: companyId,
+          ip: request.ip,
+          details: {
+            contacts: inbox.contacts.length,
+            video_mails: inbox.video_mails.length,
+            callbacks: inbox.callbacks.length,
+          },
+        });
+      }
+      return { code: 200 as const, ...inbox };
+    }),
   );
 
   for (const [route, kind] of [

@@ -108,7 +108,7 @@ export async function deleteRecordingRows(db: Database, ids: number[]): Promise<
   if (ids.length > 0) await db.delete(callRecordings).where(inArray(callRecordings.id, ids));
 }
 
-function toCallRecording(row: RecordingRow, secret: string): CallRecording {
+function toCallRecording(row: RecordingRow, secret: string, viewerId: number): CallRecording {
   return {
     id: row.id,
     call_id: row.callId,
@@ -118,15 +118,21 @@ function toCallRecording(row: RecordingRow, secret: string): CallRecording {
     chunks: row.nextSeq,
     created_at: row.createdAt.toISOString(),
     video_url:
-      row.status === 'ready' ? signPath(secret, recordingMediaPath(row.id), RECORDING_URL_TTL_MS) : null,
+      row.status === 'ready'
+        ? signPath(secret, recordingMediaPath(row.id), RECORDING_URL_TTL_MS, undefined, viewerId)
+        : null,
   };
 }
 
-/** The company's latest recordings, newest first, with signed URLs for the finished ones. */
+/**
+ * The company's latest recordings, newest first, with signed URLs for the finished ones that name
+ * `viewerId`, so fetching one is that person's opening (decision 042).
+ */
 export async function companyRecordings(
   db: Database,
   companyId: number,
   secret: string,
+  viewerId: number,
   /** Only this operator's recordings (an operator sees their own calls; decision 033). */
   operatorId?: number,
 ) {
@@ -140,7 +146,7 @@ export async function companyRecordings(
     )
     .orderBy(desc(callRecordings.id))
     .limit(LISTED_RECORDINGS);
-  return rows.map((row) => toCallRecording(row, secret));
+  return rows.map((row) => toCallRecording(row, secret, viewerId));
 }
 
 export async function retentionDaysOf(db: Database, companyId: number): Promise<number> {

@@ -15,7 +15,8 @@ import { errorResponses } from '../../lib/error-responses';
 import { roleAtLeast } from '../operator/operator-access';
 import { guarded } from '../../lib/route-guards';
 import { callById } from '../calls/call-queries';
-import { requireSignedPath, sendStoredMedia, signedMediaQuery } from '../../lib/signed-media';
+import { requireStaffSignedPath, sendStoredMedia, signedMediaQuery } from '../../lib/signed-media';
+import { recordOpening } from '../audit/audit-service';
 import { companyRecordings, recordingById, recordingMediaPath } from './recording-queries';
 import { appendRecordingChunk } from './recording-service';
 
@@ -85,6 +86,7 @@ export const recordingRoutes: FastifyPluginAsyncZod = async (app) => {
         db,
         request.operator.companyId,
         app.config.mediaUrlSecret,
+        request.user.id,
         roleAtLeast(request.operator.role, 'supervisor') ? undefined : request.user.id,
       ),
     })),
@@ -98,10 +100,20 @@ export const recordingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      requireSignedPath(app, recordingMediaPath(id), request.query);
+      const openedBy = requireStaffSignedPath(app, recordingMediaPath(id), request.query);
       const recording = await recordingById(db, id);
       if (!recording || recording.status !== 'ready')
         throw new AppError(404, 'not_found', errorMessages.notFound);
+      // The URL carries no session: it names who it was listed for (decision 042).
+      await recordOpening(db, {
+        companyId: recording.companyId,
+        actorUserId: openedBy,
+        action: 'recording.download',
+        subjectKind: 'recording',
+        subjectId: id,
+        ip: request.ip,
+        details: { call_id: recording.callId },
+      });
       return sendStoredMedia(app, request, reply, {
         key: recording.storageKey,
         contentType: 'video/webm',

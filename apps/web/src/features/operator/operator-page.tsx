@@ -41,8 +41,6 @@ import { useOperatorCall } from './use-operator-call';
 import { useOperatorEvents } from './use-operator-events';
 
 const TITLE = 'Consola de operadores';
-/** Players that fetch their first bytes on arrival; further down they wait for a press on play. */
-const PRELOADED_PLAYERS = 12;
 
 /** The open section lives in the address (`?vista=…`), so a reload or a shared link keeps it. */
 const views = {
@@ -296,13 +294,8 @@ function OperatorConsole() {
           <InboxSection
             {...inboxTexts.videoMails}
             items={videoMails}
-            renderItem={(mail, index, keepInView) => (
-              <VideoMailCard
-                mail={mail}
-                preloadMetadata={index < PRELOADED_PLAYERS}
-                keepInView={keepInView}
-                canHold={canHold}
-              />
+            renderItem={(mail, _index, keepInView) => (
+              <VideoMailCard mail={mail} keepInView={keepInView} canHold={canHold} />
             )}
           />
         </ConsoleTabPanel>

@@ -3,6 +3,7 @@ import type { Speciality } from '@seguridad/contracts/http/company';
 import type { StaffRole, TeamMember } from '@seguridad/contracts/http/staff';
 import { staffTexts, teamTexts } from '@seguridad/contracts/messages';
 import { Button } from '../../../shared/ui/button';
+import { Dialog } from '../../../shared/ui/dialog';
 import { useChangeMember } from '../api/change-member';
 import { useSetMemberActive } from '../api/set-member-active';
 import { formatDateTime } from '../format';
@@ -55,11 +56,11 @@ function MemberRow({
   notify: Notify;
 }) {
   const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const setActive = useSetMemberActive();
   const stateText = member.active ? teamTexts.active : teamTexts.inactive;
 
-  function toggleActive() {
-    const active = !member.active;
+  function setMemberActive(active: boolean) {
     setActive.mutate(
       { userId: member.user_id, active },
       {
@@ -69,6 +70,7 @@ function MemberRow({
             text: active ? teamTexts.reactivated(member.name) : teamTexts.deactivated(member.name),
           }),
         onError: (failure) => notify(failureNotice(teamTexts.stateFailed, failure)),
+        onSettled: () => setConfirming(false),
       },
     );
   }
@@ -116,14 +118,32 @@ function MemberRow({
         {!own && (
           <Button
             variant={member.active ? 'danger' : 'secondary'}
-            busy={setActive.isPending}
-            onClick={toggleActive}
+            busy={setActive.isPending && !confirming}
+            // Deactivating cuts the person off at once: it asks first. Reactivating harms nobody.
+            onClick={() => (member.active ? setConfirming(true) : setMemberActive(true))}
           >
             {member.active ? teamTexts.deactivate : teamTexts.reactivate}
             <span className="visually-hidden"> {member.name}</span>
           </Button>
         )}
       </div>
+      <Dialog
+        open={confirming}
+        onOpenChange={(open) => {
+          if (!open && !setActive.isPending) setConfirming(false);
+        }}
+        title={teamTexts.deactivateTitle(member.name)}
+        description={teamTexts.deactivateDescription}
+      >
+        <div className={styles.rowActions}>
+          <Button variant="ghost" disabled={setActive.isPending} onClick={() => setConfirming(false)}>
+            {teamTexts.cancel}
+          </Button>
+          <Button variant="danger" busy={setActive.isPending} onClick={() => setMemberActive(false)}>
+            {teamTexts.deactivateConfirm}
+          </Button>
+        </div>
+      </Dialog>
       {editing && (
         <MemberEditor
           member={member}

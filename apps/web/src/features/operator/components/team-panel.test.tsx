@@ -75,6 +75,20 @@ describe('the Equipo tab', () => {
     );
   });
 
+  it('asks in a dialog before deactivating someone, and cancelling leaves them as they were', () => {
+    const active = { ...members[1]!, active: true };
+    renderWithClient(
+      <TeamMembers members={[active]} specialities={specialities} ownUserId={1} notify={() => {}} />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /^Desactivar\s*Oscar Operador$/ }));
+    const dialog = screen.getByRole('dialog', { name: teamTexts.deactivateTitle('Oscar Operador') });
+    expect(within(dialog).getByText(teamTexts.deactivateDescription)).toBeDefined();
+    expect(within(dialog).getByRole('button', { name: teamTexts.deactivateConfirm })).toBeDefined();
+    fireEvent.click(within(dialog).getByRole('button', { name: teamTexts.cancel }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByText(teamTexts.active)).toBeDefined();
+  });
+
   it('asks for a valid e-mail before sending an invitation', async () => {
     renderWithClient(<TeamInviteForm specialities={specialities} notify={() => {}} />);
     fireEvent.change(screen.getByRole('textbox', { name: teamTexts.email }), {

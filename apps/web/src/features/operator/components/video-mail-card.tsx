@@ -10,15 +10,13 @@ import styles from './inbox.module.css';
 
 type VideoMailCardProps = {
   mail: InboxVideoMail;
-  /** Whether the player may fetch the video's first bytes before anyone presses play. */
-  preloadMetadata: boolean;
   /** Called as the operator marks it: the item stays in view, even in the list of pending ones. */
   keepInView: (id: number) => void;
   /** Supervisors and administrators may put it on legal hold. */
   canHold: boolean;
 };
 
-export function VideoMailCard({ mail, preloadMetadata, keepInView, canHold }: VideoMailCardProps) {
+export function VideoMailCard({ mail, keepInView, canHold }: VideoMailCardProps) {
   const markHandled = useMarkInboxItemHandled('videoMail');
   const video = useStableSignedUrl(mail.video_url);
   const thumbnail = useStableSignedUrl(mail.thumbnail_url);
@@ -51,7 +49,9 @@ export function VideoMailCard({ mail, preloadMetadata, keepInView, canHold }: Vi
         <video
           className={styles.video}
           controls
-          preload={preloadMetadata ? 'metadata' : 'none'}
+          // Nothing of the video is fetched before a press on play: its first fetch is the
+          // operator's opening in the audit trail (decision 042), which a preload would fake.
+          preload="none"
           poster={thumbnail.url}
           src={video.url}
           aria-label={`Video mail de ${mail.name}`}

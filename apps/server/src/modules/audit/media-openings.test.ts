@@ -1,0 +1,233 @@
+import { readFileSync, rmSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents, callRecordings } from '../../db/schema';
+import { bearer, newSession } from '../../testing/accounts';
+import {
+  demoCompanyId,
+  demoKey,
+  demoOperatorSession,
+  insertCall,
+  newOperator,
+  openDemoCompany,
+  otherCompany,
+  type TestOperator,
+} from '../../testing/calls';
+import { multipartPayload, tinyFiles } from '../../testing/multipart';
+import { createTestApp, type TestContext } from '../../testing/test-app';
+
+/*
+ * Decision 042: every staff opening of a citizen's media is one entry of the audit trail, with who,
+ * what and from which address, however many byte ranges or re-listings it takes.
+ */
+
+const recording = readFileSync(
+  new URL('../../integrations/storage/__fixtures__/chrome-recording.webm', import.meta.url),
+);
+const STAFF_ADDRESS = '203.0.113.7';
+
+describe('audited openings of citizens’ media', () => {
+  let ctx: TestContext;
+  let admin: TestOperator;
+  let companyId: number;
+  let outsider: Awaited<ReturnType<typeof otherCompany>>;
+  let citizen: string;
+
+  const openingsOf = (action: string, subjectId?: number) =>
+    ctx.database.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.action, action),
+          ...(subjectId === undefined ? [] : [eq(auditEvents.subjectId, String(subjectId))]),
+        ),
+      );
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'GET', url, headers, remoteAddress: STAFF_ADDRESS });
+
+  async function inboxOf(token: string) {
+    const response = await get('/api/v1/operator/inbox', bearer(token));
+    expect(response.statusCode).toBe(200);
+    return response.json() as {
+      video_mails: { id: number; video_url: string; thumbnail_url: string }[];
+      contacts: { id: number }[];
+    };
+  }
+
+  beforeAll(async () => {
+    ctx = await createTestApp({
+      env: { DATA_DIR: `/tmp/media-openings-test-${process.pid}-${Date.now()}` },
+    });
+    await openDemoCompany(ctx);
+    admin = await demoOperatorSession(ctx);
+    companyId = await demoCompanyId(ctx);
+    outsider = await otherCompany(ctx, 'norte');
+    citizen = await newSession(ctx, 'vecina.auditada@example.com');
+
+    const form = new FormData();
+    for (const [name, value] of Object.entries({
+      email: 'vecino@example.com',
+      name: 'Pedro Soto',
+      phone_number: '+56911112222',
+      message: 'Se escuchan disparos cerca de la plaza.',
+      is_derived: 'false',
+    })) {
+      form.append(name, value);
+    }
+    form.append('videoMail', new Blob([recording]), 'v.webm');
+    form.append('thumbnail', new Blob([tinyFiles.png]), 't.png');
+    const { payload, headers } = await multipartPayload(form);
+    const sent = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/calls/videoMail',
+      headers: { ...demoKey, ...headers },
+      payload,
+    });
+    expect(sent.statusCode).toBe(200);
+    const contact = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/attention/contact',
+      headers: demoKey,
+      payload: { name: 'Ana', email: 'ana@example.com', phone_number: '+56922223333', message: 'Consulta' },
+    });
+    expect(contact.statusCode).toBe(200);
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(ctx.config.dataDir, { recursive: true, force: true });
+  });
+
+  it('writes one video_mail.open per person and video, whatever the ranges, naming opener and address', async () => {
+    const [mail] = (await inboxOf(admin.token)).video_mails;
+    expect(new URL(mail!.video_url, 'http://x').searchParams.get('by')).toBe(String(admin.userId));
+    expect(await openingsOf('video_mail.open')).toHaveLength(0);
+
+    expect((await get(mail!.thumbnail_url)).statusCode).toBe(200);
+    expect(await openingsOf('video_mail.open')).toHaveLength(0);
+
+    for (const range of ['bytes=0-', 'bytes=0-99', 'bytes=2000-', undefined]) {
+      const part = await get(mail!.video_url, range ? { range } : {});
+      expect(part.statusCode).toBe(range ? 206 : 200);
+    }
+    // The console re-lists and may take a fresh URL: still the same opening.
+    const relisted = (await inboxOf(admin.token)).video_mails[0]!;
+    expect((await get(relisted.video_url, { range: 'bytes=0-' })).statusCode).toBe(206);
+
+    const entries = await openingsOf('video_mail.open');
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      companyId,
+      actorUserId: admin.userId,
+      subjectKind: 'video_mail',
+      subjectId: String(mail!.id),
+      ip: STAFF_ADDRESS,
+    });
+    expect(entries[0]!.actorLabel).toContain('operador@example.com');
+  });
+
+  it('refuses a video URL without its opener or with another one, and writes nothing', async () => {
+    const [mail] = (await inboxOf(admin.token)).video_mails;
+    const before = (await openingsOf('video_mail.open')).length;
+    const url = new URL(mail!.video_url, 'http://x');
+    const outsiderId = (await newOperator(ctx, 'colado@example.com', undefined, 'admin')).userId;
+    url.searchParams.set('by', String(outsiderId));
+    expect((await get(`${url.pathname}${url.search}`)).statusCode).toBe(403);
+    url.searchParams.delete('by');
+    expect((await get(`${url.pathname}${url.search}`)).statusCode).toBe(403);
+    expect(await openingsOf('video_mail.open')).toHaveLength(before);
+  });
+
+  it('counts the inbox list as one access per person an hour; a citizen or another company gets none', async () => {
+    expect((await get('/api/v1/operator/inbox', bearer(citizen))).statusCode).toBe(403);
+    const theirs = await inboxOf(outsider.operator);
+    expect(theirs.video_mails).toEqual([]);
+    const views = await openingsOf('inbox.view');
+    expect(views).toHaveLength(1);
+    expect(views[0]).toMatchObject({
+      companyId,
+      actorUserId: admin.userId,
+      subjectKind: 'inbox',
+      ip: STAFF_ADDRESS,
+      details: { contacts: 1, video_mails: 1, callbacks: 0 },
+    });
+  });
+
+  it('writes one recording.download per opener and recording; nobody else gets a URL', async () => {
+    const { call } = await insertCall(ctx, { status: 'ended', operatorId: admin.userId });
+    const storageKey = ctx.app.storage.newKey('webm');
+    await ctx.app.storage.put(storageKey, Readable.from([recording]), { maxBytes: recording.length });
+    const [saved] = await ctx.database.db
+      .insert(callRecordings)
+      .values({
+        callId: call.id,
+        companyId,
+        operatorId: admin.userId,
+        status: 'ready',
+        storageKey,
+        bytes: recording.length,
+        durationMs: 2000,
+      })
+      .returning({ id: callRecordings.id });
+
+    const list = await get('/api/v1/operator/recordings', bearer(admin.token));
+    const listed = (list.json().recordings as { id: number; video_url: string }[]).find(
+      (row) => row.id === saved!.id,
+    )!;
+    for (const range of ['bytes=0-', 'bytes=0-99', 'bytes=500-']) {
+      expect((await get(listed.video_url, { range })).statusCode).toBe(206);
+    }
+    const entries = await openingsOf('recording.download', saved!.id);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      companyId,
+      actorUserId: admin.userId,
+      subjectKind: 'recording',
+      ip: STAFF_ADDRESS,
+      details: { call_id: call.id },
+    });
+
+    expect((await get('/api/v1/operator/recordings', bearer(citizen))).statusCode).toBe(403);
+    const other = await get('/api/v1/operator/recordings', bearer(outsider.operator));
+    expect(other.json().recordings).toEqual([]);
+    const forged = listed.video_url.replace(/by=\d+/, 'by=999999');
+    expect((await get(forged)).statusCode).toBe(403);
+    expect(await openingsOf('recording.download', saved!.id)).toHaveLength(1);
+  });
+
+  it('writes one call.attachment_open per staff opener and file; the caller and other companies write none', async () => {
+    const { call, token } = await insertCall(ctx, { status: 'active', operatorId: admin.userId });
+    const form = new FormData();
+    form.append('attachment', new Blob([tinyFiles.png], { type: 'image/png' }), 'foto.png');
+    const multipart = await multipartPayload(form);
+    const sent = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/calls/videoCall/${call.id}/publicAttachment`,
+      headers: { ...demoKey, 'call-token': token, ...multipart.headers },
+      payload: multipart.payload,
+    });
+    expect(sent.statusCode).toBe(200);
+    const attachmentId = sent.json().data.id as number;
+    const urlFor = (headers: Record<string, string>) => get(`/api/attachments/${attachmentId}`, headers);
+
+    expect((await urlFor({ ...demoKey, 'call-token': token })).statusCode).toBe(200);
+    expect((await urlFor(bearer(outsider.operator))).statusCode).toBe(404);
+    expect((await urlFor(bearer(citizen))).statusCode).toBe(404);
+    expect(await openingsOf('call.attachment_open', attachmentId)).toHaveLength(0);
+
+    // Shown in the chat, then opened: one opening.
+    expect((await urlFor(bearer(admin.token))).statusCode).toBe(200);
+    expect((await urlFor(bearer(admin.token))).statusCode).toBe(200);
+    const entries = await openingsOf('call.attachment_open', attachmentId);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      companyId,
+      actorUserId: admin.userId,
+      subjectKind: 'call_attachment',
+      ip: STAFF_ADDRESS,
+      details: { call_id: call.id },
+    });
+  });
+});
