@@ -241,3 +241,4 @@ export * from './messages/recordings';
 export * from './messages/staff';
 export * from './messages/audit';
 export * from './messages/shared-ui';
+export * from './messages/ratings';

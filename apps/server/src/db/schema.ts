@@ -17,3 +17,4 @@ export * from './tables/audit';
 export * from './tables/staff';
 export * from './tables/retention';
 export * from './tables/data-requests';
+export * from './tables/ratings';

@@ -161,6 +161,8 @@ export const callRecordSchema = z.object({
   /** Why it ended (`hangup`, `abandoned`, `no_media`: the media never connected, …); null while open. */
   end_reason: z.string().nullable(),
   chat_messages: z.number().int(),
+  /** The caller's stars, 1 to 5 (decision 044); null when the call was not rated. */
+  rating: z.number().int().nullable(),
 });
 export type CallRecord = z.infer<typeof callRecordSchema>;
 export const callHistoryResponseSchema = z.object({

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { callChatMessages, videoCalls } from '../../db/schema';
+import { callChatMessages, callRatings, videoCalls } from '../../db/schema';
 import { offerAllows } from '../availability/availability-queries';
 
 type CallRow = typeof videoCalls.$inferSelect;
@@ -74,7 +74,7 @@ export async function insertPrivateRoom(
   return call!;
 }
 
-/** The company's latest calls, newest first, each with how many chat messages it has. */
+/** The company's latest calls, newest first, each with how many chat messages it has and its stars. */
 export async function callHistory(db: Database, companyId: number, operatorId?: number) {
   return db
     .select({
@@ -85,8 +85,10 @@ export async function callHistory(db: Database, companyId: number, operatorId?: 
         sql<number>`(select count(*) from ${callChatMessages} where ${callChatMessages}.${sql.identifier(callChatMessages.callId.name)} = ${videoCalls}.${sql.identifier(videoCalls.id.name)})`.mapWith(
           Number,
         ),
+      rating: callRatings.stars,
     })
     .from(videoCalls)
+    .leftJoin(callRatings, eq(callRatings.callId, videoCalls.id))
     .where(
       operatorId === undefined
         ? eq(videoCalls.companyId, companyId)

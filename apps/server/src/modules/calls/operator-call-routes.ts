@@ -154,7 +154,7 @@ export const operatorCallRoutes: FastifyPluginAsyncZod = async (app) => {
       const rows = await callHistory(db, request.operator.companyId, ownOnly);
       return {
         code: 200 as const,
-        calls: rows.map(({ call, chatMessages }) => ({
+        calls: rows.map(({ call, chatMessages, rating }) => ({
           id: call.id,
           room: call.room,
           speciality: call.specialityName,
@@ -167,6 +167,7 @@ export const operatorCallRoutes: FastifyPluginAsyncZod = async (app) => {
           ended_at: call.endedAt?.toISOString() ?? null,
           end_reason: call.endReason,
           chat_messages: chatMessages,
+          rating,
         })),
       };
     }),

@@ -17,6 +17,7 @@ const answered = {
   ended_at: '2026-11-27T09:02:10.000Z',
   end_reason: null,
   chat_messages: 0,
+  rating: null,
 } as const;
 
 afterEach(cleanup);
