@@ -36,7 +36,11 @@ describe('rating a call (decision 044)', () => {
       remoteAddress: options.address ?? nextCallerAddress(),
     });
   const list = async (token: string) => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/ratings', headers: bearer(token) });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/operator/ratings',
+      headers: bearer(token),
+    });
     expect(response.statusCode).toBe(200);
     return response.json() as {
       average: number;
@@ -59,7 +63,8 @@ describe('rating a call (decision 044)', () => {
     admin = (await demoOperatorSession(ctx)).token;
     const companyId = await demoCompanyId(ctx);
     operator = await newOperator(ctx, 'ejecutiva-valoraciones@example.com', companyId);
-    supervisor = (await newOperator(ctx, 'supervisora-valoraciones@example.com', companyId, 'supervisor')).token;
+    supervisor = (await newOperator(ctx, 'supervisora-valoraciones@example.com', companyId, 'supervisor'))
+      .token;
     other = await otherCompany(ctx, 'valoraciones');
   });
   afterAll(() => ctx.close());
@@ -68,7 +73,10 @@ describe('rating a call (decision 044)', () => {
     const call = await endedCall(operator.userId);
     const first = await rate(call, { stars: 5, comment: '  Muy amable <b>gracias</b>  ' });
     expect(first.statusCode).toBe(200);
-    const [row] = await ctx.database.db.select().from(callRatings).where(eq(callRatings.callId, call.call.id));
+    const [row] = await ctx.database.db
+      .select()
+      .from(callRatings)
+      .where(eq(callRatings.callId, call.call.id));
     // Kept as the text typed (trimmed), never as markup.
     expect(row).toMatchObject({ stars: 5, comment: 'Muy amable <b>gracias</b>' });
 
@@ -81,11 +89,19 @@ describe('rating a call (decision 044)', () => {
 
   it('takes the comment as optional and refuses 0 or 6 stars, a fraction and 501 characters', async () => {
     const call = await endedCall(operator.userId);
-    for (const payload of [{ stars: 0 }, { stars: 6 }, { stars: 2.5 }, {}, { stars: 3, comment: 'x'.repeat(501) }]) {
+    for (const payload of [
+      { stars: 0 },
+      { stars: 6 },
+      { stars: 2.5 },
+      {},
+      { stars: 3, comment: 'x'.repeat(501) },
+    ]) {
       const response = await rate(call, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
     }
-    expect(await ctx.database.db.select().from(callRatings).where(eq(callRatings.callId, call.call.id))).toEqual([]);
+    expect(
+      await ctx.database.db.select().from(callRatings).where(eq(callRatings.callId, call.call.id)),
+    ).toEqual([]);
     expect((await rate(call, { stars: 3, comment: 'y'.repeat(500) })).statusCode).toBe(200);
   });
 
@@ -102,7 +118,9 @@ describe('rating a call (decision 044)', () => {
       payload: { stars: 1 },
     });
     expect(asOperator.statusCode).toBe(404);
-    expect(await ctx.database.db.select().from(callRatings).where(eq(callRatings.callId, call.call.id))).toEqual([]);
+    expect(
+      await ctx.database.db.select().from(callRatings).where(eq(callRatings.callId, call.call.id)),
+    ).toEqual([]);
   });
 
   it('refuses a call nobody answered, and one still going on', async () => {

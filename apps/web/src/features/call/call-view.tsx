@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { callbackTexts, callTexts } from '@seguridad/contracts/messages';
 import { useCompanyKey } from '../../shared/api/company-key';
 import { getAttachmentUrl } from '../../shared/call/call-api';
@@ -11,11 +11,14 @@ import { PushedVideoView } from '../../shared/call/ui/pushed-video-view';
 import { RecordingNotice } from '../../shared/call/ui/recording-notice';
 import { ScreenView } from '../../shared/call/ui/screen-view';
 import { Button, buttonClassName } from '../../shared/ui/button';
+import { CallRatingForm } from './call-rating-form';
 import { callStatusTexts } from './call-status';
 import styles from './call-view.module.css';
 
 type CallViewProps = {
   session: CallSession;
+  /** The call's id, for its rating. */
+  callId: number;
   /** The caller token, for the chat's attachment links. */
   callToken: string;
   snapshot: CallSessionSnapshot;
@@ -25,21 +28,25 @@ type CallViewProps = {
   onClose: () => void;
   /** While waiting, when callbacks are on: hang up and leave a number instead (decision 018). */
   onRequestCallback?: () => void;
+  /** The person began to rate the call: the end stays on screen until they close it (decision 044). */
+  onRatingEngaged?: () => void;
 };
 
 /**
  * The caller's full-screen call view (spec §2, §4): the operator's video large with the citizen's
  * camera in a corner, the chat at the side (below on phones), microphone and camera switches and
  * the red Terminar Llamada. While waiting it tells the place in the queue; when the call is over it
- * shows the end, and Cerrar.
+ * shows the end, «¿Cómo fue tu atención?» if the call was answered (decision 044), and Cerrar.
  */
 export function CallView({
   session,
+  callId,
   callToken,
   snapshot,
   onHangUp,
   onClose,
   onRequestCallback,
+  onRatingEngaged,
 }: CallViewProps) {
   const companyKey = useCompanyKey();
   const { phase, localStream } = snapshot;
@@ -55,6 +62,9 @@ export function CallView({
   const closeRef = useRef<HTMLButtonElement>(null);
   const chatRef = useRef<HTMLDivElement>(null);
   const firstFrameMarked = useRef(false);
+  // Only an answered call is rated: remembered from the render that saw it connected.
+  const [answered, setAnswered] = useState(false);
+  if (!answered && phase.status === 'connected') setAnswered(true);
 
   // The view replaces the panel the person was on: focus starts at its title.
   useEffect(() => {
@@ -141,10 +151,19 @@ export function CallView({
 
       <div className={styles.controls}>
         {ended ? (
-          // A native button: focus moves to it by ref when the call ends.
-          <button ref={closeRef} type="button" className={buttonClassName('primary')} onClick={onClose}>
-            {callTexts.close}
-          </button>
+          <>
+            {answered && phase.status === 'ended' && (
+              <CallRatingForm
+                call={{ id: callId, token: callToken, companyKey }}
+                onEngaged={() => onRatingEngaged?.()}
+                onDone={() => closeRef.current?.focus({ preventScroll: true })}
+              />
+            )}
+            {/* A native button: focus moves to it by ref when the call ends. */}
+            <button ref={closeRef} type="button" className={buttonClassName('primary')} onClick={onClose}>
+              {callTexts.close}
+            </button>
+          </>
         ) : (
           <MediaControls
             microphoneEnabled={snapshot.microphoneEnabled}

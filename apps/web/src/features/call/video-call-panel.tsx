@@ -196,8 +196,12 @@ function CallingPanel({ host, launch, from, onHungUp }: VideoCallPanelProps) {
     if (callOver) releaseMedia();
   }, [callOver]);
 
-  // Ended by the other side without chat: the end shows for 5 s, then the drawer closes (spec §4).
-  const closesByItself = phase?.status === 'ended' && phase.reason !== 'local_hangup' && !phase.chatOccurred;
+  // Ended by the other side without chat: the end shows for 5 s, then the drawer closes (spec §4),
+  // unless the person began to rate the call, which is not lost to the timer (decision 044).
+  const [ratingHeldFor, setRatingHeldFor] = useState<number | null>(null);
+  const ratingHeld = call.step === 'inCall' && ratingHeldFor === call.call.id;
+  const closesByItself =
+    phase?.status === 'ended' && phase.reason !== 'local_hangup' && !phase.chatOccurred && !ratingHeld;
   const closeAfterEnd = useEffectEvent(() => {
     close();
     resetToSetup();
@@ -236,6 +240,7 @@ function CallingPanel({ host, launch, from, onHungUp }: VideoCallPanelProps) {
     return (
       <CallView
         session={call.session}
+        callId={call.call.id}
         callToken={call.call.token}
         snapshot={snapshot}
         onHangUp={() => {
@@ -257,6 +262,7 @@ function CallingPanel({ host, launch, from, onHungUp }: VideoCallPanelProps) {
               }
             : undefined
         }
+        onRatingEngaged={() => setRatingHeldFor(call.call.id)}
       />
     );
   }

@@ -11,6 +11,7 @@ export const operatorQueryKeys = {
   callHistory: ['operator', 'calls', 'history'] as const,
   videos: ['operator', 'videos'] as const,
   recordings: ['operator', 'calls', 'recordings'] as const,
+  ratings: ['operator', 'calls', 'ratings'] as const,
   team: ['operator', 'team'] as const,
   audit: ['operator', 'audit'] as const,
   dataRequests: ['operator', 'data-requests'] as const,

@@ -1,10 +1,12 @@
 import { useId } from 'react';
 import type { CallRecord } from '@seguridad/contracts/http/calls';
 import { callHistoryTexts } from '@seguridad/contracts/messages/console';
+import { ratingTexts } from '@seguridad/contracts/messages';
 import { errorText } from '../../../shared/api/api-client';
 import { useCallHistory } from '../api/get-call-history';
 import { useRecordings } from '../api/get-recordings';
 import { HoldControl } from './hold-control';
+import { RatingSummary } from './rating-summary';
 import { RecordingPlayer } from './recording-player';
 import { formatDateTime, formatDuration } from '../format';
 import { operatorTexts } from '../operator-texts';
@@ -36,6 +38,7 @@ export function CallHistory({ enabled, canHold }: { enabled: boolean; canHold: b
       <h2 id={headingId} className={styles.sectionTitle}>
         {callHistoryTexts.title}
       </h2>
+      <RatingSummary enabled={enabled} />
       {history.isError && !history.data ? (
         <p className={styles.hint}>{errorText(history.error, operatorTexts.connectionProblem)}</p>
       ) : history.isPending ? (
@@ -69,6 +72,9 @@ export function CallHistory({ enabled, canHold }: { enabled: boolean; canHold: b
                   <span className={styles.historyDetail}>
                     {callHistoryTexts.messages(call.chat_messages)}
                   </span>
+                )}
+                {call.rating !== null && (
+                  <span className={styles.historyDetail}>{ratingTexts.consoleStars(call.rating)}</span>
                 )}
                 <RecordingPlayer
                   recordings={recordings.filter((recording) => recording.call_id === call.id)}
