@@ -10,6 +10,7 @@ import { networksApi } from './http/networks';
 import { operatorApi } from './http/operator';
 import { paymentsApi } from './http/payments';
 import { promoApi } from './http/promo';
+import { ratingsApi } from './http/ratings';
 import { recordingsApi } from './http/recordings';
 import { retentionApi } from './http/retention';
 import { settingsApi } from './http/settings';
@@ -35,6 +36,7 @@ export const apiPaths = {
   operator: operatorApi,
   payments: paymentsApi,
   promo: promoApi,
+  ratings: ratingsApi,
   recordings: recordingsApi,
   retention: retentionApi,
   settings: settingsApi,
