@@ -163,10 +163,10 @@ test.describe('a production call centre, staffed from nothing', () => {
       await boss.page.goto(`${webPaths.operator}?vista=equipo`);
       const row = boss.page.getByRole('listitem', { name: 'Olga Operadora' });
       await row.getByRole('button', { name: /^Desactivar/ }).click();
-      const confirm = boss.page.getByRole('dialog');
-      if (await confirm.isVisible().catch(() => false)) {
-        await confirm.getByRole('button', { name: /Desactivar/ }).click();
-      }
+      await boss.page
+        .getByRole('dialog', { name: teamTexts.deactivateTitle('Olga Operadora') })
+        .getByRole('button', { name: teamTexts.deactivateConfirm })
+        .click();
       await expect(row).toContainText(teamTexts.inactive);
       // Cut at once: the console's socket is closed and the next request signs it out.
       await expect(operator.page).toHaveURL(/\/login\?redirect_to=%2Foperador/, { timeout: 10_000 });
