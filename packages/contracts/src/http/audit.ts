@@ -20,6 +20,8 @@ export const AUDIT_AREAS = [
   'data_request',
   'retention',
   'hold',
+  'library',
+  'draw',
   'audit',
 ] as const;
 

@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents } from '../../db/schema';
 import { callTexts } from '@seguridad/contracts/messages';
 import type { CallVideo } from '@seguridad/contracts/http/call-videos';
 import type { RoomAdminEvent } from '@seguridad/contracts/realtime/call';
@@ -167,6 +169,12 @@ describe('the video library and pushed videos', () => {
     });
     expect(deleted.statusCode).toBe(200);
     expect((await ctx.app.inject({ method: 'GET', url: mine.video_url })).statusCode).toBe(404);
+    // Both the upload and the deletion are in the company's trail, once each.
+    const trail = await ctx.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.subjectId, String(mine.id)));
+    expect(trail.map((entry) => entry.action).sort()).toEqual(['library.video_add', 'library.video_remove']);
   });
 
   it("plays a company video to the call's room, refuses another company's, the caller, and strangers", async () => {

@@ -12,6 +12,7 @@ import {
 import { okResponseSchema } from '@seguridad/contracts/http/auth';
 import { databaseIdSchema } from '@seguridad/contracts/http/ids';
 import { callTexts, errorMessages } from '@seguridad/contracts/messages';
+import { recordAudit } from '../audit/audit-service';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/error-responses';
 import { guarded } from '../../lib/route-guards';
@@ -95,6 +96,15 @@ export const callVideoRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         app.config.mediaUrlSecret,
       );
+      await recordAudit(db, {
+        companyId,
+        actorUserId: request.user.id,
+        action: 'library.video_add',
+        subjectKind: 'call_video',
+        subjectId: video.id,
+        ip: request.ip,
+        details: { title: parsed.data.title },
+      });
       return { code: 200 as const, video };
     }),
   );
@@ -109,11 +119,22 @@ export const callVideoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    guarded('operator')(async (request) => {
+    guarded(
+      'user',
+      'operator',
+    )(async (request) => {
       const removed = await deleteCallVideo(db, request.operator.companyId, request.params.id);
       if (!removed) throw new AppError(404, 'not_found', callTexts.videoNotFound);
       await app.storage.remove(removed.storageKey);
       if (removed.captionsKey) await app.storage.remove(removed.captionsKey);
+      await recordAudit(db, {
+        companyId: request.operator.companyId,
+        actorUserId: request.user.id,
+        action: 'library.video_remove',
+        subjectKind: 'call_video',
+        subjectId: request.params.id,
+        ip: request.ip,
+      });
       return { code: 200 as const, message: callTexts.videoDeleted };
     }),
   );

@@ -23,7 +23,7 @@ import {
   updateCompanySettings,
 } from './company-settings-queries';
 import { companyInbox, markInboxItemHandled } from './inbox-queries';
-import { recordOpening } from '../audit/audit-service';
+import { recordAudit, recordOpening } from '../audit/audit-service';
 import { membershipOf, twoStepStateOf } from './membership-queries';
 import { operatorRoom } from '../../lib/socket-rooms';
 
@@ -156,10 +156,23 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: companySettingsResponseSchema, ...errors },
       },
     },
-    guarded('operator')(async (request) => {
+    guarded(
+      'user',
+      'operator',
+    )(async (request) => {
       const { companyId } = request.operator;
       await updateCompanySettings(db, companyId, request.body);
       companyChanged(companyId);
+      // What was set, as sent: services, hours, origins, launcher, retention of recordings.
+      await recordAudit(db, {
+        companyId,
+        actorUserId: request.user.id,
+        action: 'company.settings_change',
+        subjectKind: 'company',
+        subjectId: companyId,
+        ip: request.ip,
+        details: { ...request.body },
+      });
       return settingsOf(companyId, 'admin');
     }),
   );
@@ -174,10 +187,22 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: companySettingsResponseSchema, ...errors },
       },
     },
-    guarded('operator')(async (request) => {
+    guarded(
+      'user',
+      'operator',
+    )(async (request) => {
       const { companyId } = request.operator;
       await addSpeciality(db, companyId, request.body.name);
       companyChanged(companyId);
+      await recordAudit(db, {
+        companyId,
+        actorUserId: request.user.id,
+        action: 'company.speciality_add',
+        subjectKind: 'speciality',
+        subjectId: request.body.name,
+        ip: request.ip,
+        details: { name: request.body.name },
+      });
       return settingsOf(companyId, 'admin');
     }),
   );
@@ -192,12 +217,23 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: companySettingsResponseSchema, ...errors },
       },
     },
-    guarded('operator')(async (request) => {
+    guarded(
+      'user',
+      'operator',
+    )(async (request) => {
       const { companyId } = request.operator;
       if (!(await removeSpeciality(db, companyId, request.params.id))) {
         throw new AppError(404, 'not_found', errorMessages.notFound);
       }
       companyChanged(companyId);
+      await recordAudit(db, {
+        companyId,
+        actorUserId: request.user.id,
+        action: 'company.speciality_remove',
+        subjectKind: 'speciality',
+        subjectId: request.params.id,
+        ip: request.ip,
+      });
       return settingsOf(companyId, 'admin');
     }),
   );

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRAW } from '@seguridad/contracts/constants';
 import { promoTexts } from '@seguridad/contracts/messages';
 import {
+  auditEvents,
   drawWinners,
   networkInvitations,
   outboxMessages,
@@ -172,6 +173,11 @@ describe('the verifiable camera draw', () => {
     // Frozen without the two unproven entries, though they invited three people each.
     expect(view.draw).toMatchObject({ state: 'published', seed: null, eligible_count: registrants - 3 });
     expect((await publish(admin, { scheduled_at: inAnHour })).statusCode).toBe(409);
+    const publishedTrail = await ctx.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'draw.publish'));
+    expect(publishedTrail).toMatchObject([{ details: { scheduled_at: inAnHour } }]);
 
     const list = await ctx.app.inject({ method: 'GET', url: view.draw!.list_url });
     expect(list.statusCode).toBe(200);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { operatorDrawResponseSchema, publishDrawBodySchema, promoApi } from '@seguridad/contracts/http/promo';
 import { errorMessages } from '@seguridad/contracts/messages';
+import { recordAudit } from '../audit/audit-service';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/error-responses';
 import { guarded } from '../../lib/route-guards';
@@ -51,6 +52,15 @@ export const drawRoutes: FastifyPluginAsyncZod = async (app) => {
     campaignAdmin(async (request) => {
       await assertCampaignCompany(request.operator.companyId);
       await publishDraw(app, request.user.id, new Date(request.body.scheduled_at));
+      await recordAudit(db, {
+        companyId: request.operator.companyId,
+        actorUserId: request.user.id,
+        action: 'draw.publish',
+        subjectKind: 'draw',
+        subjectId: request.body.scheduled_at,
+        ip: request.ip,
+        details: { scheduled_at: request.body.scheduled_at },
+      });
       return operatorDrawView(db);
     }),
   );
@@ -65,6 +75,14 @@ export const drawRoutes: FastifyPluginAsyncZod = async (app) => {
     campaignAdmin(async (request) => {
       await assertCampaignCompany(request.operator.companyId);
       await runDraw(app, request.user.id);
+      await recordAudit(db, {
+        companyId: request.operator.companyId,
+        actorUserId: request.user.id,
+        action: 'draw.run',
+        subjectKind: 'draw',
+        subjectId: 'sorteo',
+        ip: request.ip,
+      });
       return operatorDrawView(db);
     }),
   );
