@@ -52,7 +52,7 @@ test.describe('rating a call (decision 044)', () => {
     await expect(history.getByRole('listitem').filter({ hasText: 'Atendida' }).first()).toContainText(
       ratingTexts.consoleStars(4),
     );
-    const summary = history.getByRole('region', { name: ratingTexts.consoleTitle });
+    const summary = operator.page.getByRole('region', { name: ratingTexts.consoleTitle });
     await expect(summary.getByText('Muy clara <b>y rápida</b>')).toBeVisible();
     await expect(summary.locator('b')).toHaveCount(0);
   });

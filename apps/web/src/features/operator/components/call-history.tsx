@@ -33,58 +33,61 @@ export function CallHistory({ enabled, canHold }: { enabled: boolean; canHold: b
   const calls = history.data?.calls.slice(0, SHOWN_CALLS) ?? [];
   const recordings = useRecordings(enabled).data?.recordings ?? [];
 
+  // The ratings are a region of their own after the list: «Últimas llamadas» holds calls only.
   return (
-    <section aria-labelledby={headingId} className={styles.section}>
-      <h2 id={headingId} className={styles.sectionTitle}>
-        {callHistoryTexts.title}
-      </h2>
-      <RatingSummary enabled={enabled} />
-      {history.isError && !history.data ? (
-        <p className={styles.hint}>{errorText(history.error, operatorTexts.connectionProblem)}</p>
-      ) : history.isPending ? (
-        <p className={styles.hint}>{callHistoryTexts.loading}</p>
-      ) : calls.length === 0 ? (
-        <p className={styles.hint}>{callHistoryTexts.empty}</p>
-      ) : (
-        <ol className={styles.history}>
-          {calls.map((call) => {
-            const duration = talkTime(call);
-            return (
-              <li key={call.id} className={styles.historyItem}>
-                <span
-                  className={`${styles.status} ${styles[`status-${call.end_reason === 'no_media' ? 'abandoned' : call.status}`]}`}
-                >
-                  {statusLabel(call)}
-                </span>
-                <span className={styles.historyChannel} data-channel={call.kind}>
-                  {callHistoryTexts.channel[call.kind]}
-                </span>
-                <span className={styles.historySpeciality}>
-                  {call.private ? callHistoryTexts.privateRoom : call.speciality}
-                </span>
-                <time className={styles.historyTime} dateTime={call.created_at}>
-                  {formatDateTime(call.created_at)}
-                </time>
-                {duration && (
-                  <span className={styles.historyDetail}>{callHistoryTexts.duration(duration)}</span>
-                )}
-                {call.chat_messages > 0 && (
-                  <span className={styles.historyDetail}>
-                    {callHistoryTexts.messages(call.chat_messages)}
+    <>
+      <section aria-labelledby={headingId} className={styles.section}>
+        <h2 id={headingId} className={styles.sectionTitle}>
+          {callHistoryTexts.title}
+        </h2>
+        {history.isError && !history.data ? (
+          <p className={styles.hint}>{errorText(history.error, operatorTexts.connectionProblem)}</p>
+        ) : history.isPending ? (
+          <p className={styles.hint}>{callHistoryTexts.loading}</p>
+        ) : calls.length === 0 ? (
+          <p className={styles.hint}>{callHistoryTexts.empty}</p>
+        ) : (
+          <ol className={styles.history}>
+            {calls.map((call) => {
+              const duration = talkTime(call);
+              return (
+                <li key={call.id} className={styles.historyItem}>
+                  <span
+                    className={`${styles.status} ${styles[`status-${call.end_reason === 'no_media' ? 'abandoned' : call.status}`]}`}
+                  >
+                    {statusLabel(call)}
                   </span>
-                )}
-                {call.rating !== null && (
-                  <span className={styles.historyDetail}>{ratingTexts.consoleStars(call.rating)}</span>
-                )}
-                <RecordingPlayer
-                  recordings={recordings.filter((recording) => recording.call_id === call.id)}
-                />
-                <HoldControl subject="call" id={call.id} enabled={canHold && enabled} />
-              </li>
-            );
-          })}
-        </ol>
-      )}
-    </section>
+                  <span className={styles.historyChannel} data-channel={call.kind}>
+                    {callHistoryTexts.channel[call.kind]}
+                  </span>
+                  <span className={styles.historySpeciality}>
+                    {call.private ? callHistoryTexts.privateRoom : call.speciality}
+                  </span>
+                  <time className={styles.historyTime} dateTime={call.created_at}>
+                    {formatDateTime(call.created_at)}
+                  </time>
+                  {duration && (
+                    <span className={styles.historyDetail}>{callHistoryTexts.duration(duration)}</span>
+                  )}
+                  {call.chat_messages > 0 && (
+                    <span className={styles.historyDetail}>
+                      {callHistoryTexts.messages(call.chat_messages)}
+                    </span>
+                  )}
+                  {call.rating !== null && (
+                    <span className={styles.historyDetail}>{ratingTexts.consoleStars(call.rating)}</span>
+                  )}
+                  <RecordingPlayer
+                    recordings={recordings.filter((recording) => recording.call_id === call.id)}
+                  />
+                  <HoldControl subject="call" id={call.id} enabled={canHold && enabled} />
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </section>
+      <RatingSummary enabled={enabled} />
+    </>
   );
 }
