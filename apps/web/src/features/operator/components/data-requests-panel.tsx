@@ -5,8 +5,6 @@ import {
   dataRequestKindLabels,
 } from '@seguridad/contracts/http/data-requests';
 import { dataRequestConsoleTexts as texts } from '@seguridad/contracts/messages/data-rights-console';
-import { errorText } from '../../../shared/api/api-client';
-import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { Snackbar } from '../../../shared/ui/snackbar';
 import {
@@ -16,9 +14,9 @@ import {
   type ConsoleDataRequest,
 } from '../api/data-requests';
 import { formatDateTime } from '../format';
-import { operatorTexts } from '../operator-texts';
 import { useNow } from '../use-now';
 import { firstIssue, ReasonForm } from './reason-form';
+import { LoadFailure } from './load-failure';
 import { failureNotice, usePanelNotice, type Notify } from './settings-notice';
 import settingsStyles from './settings.module.css';
 import styles from './data-rights.module.css';
@@ -158,16 +156,7 @@ export function DataRequestsPanel() {
         {texts.title}
       </h2>
       <p className={styles.intro}>{texts.intro}</p>
-      {requests.isError && (
-        <>
-          <Alert tone="error" title={texts.loadFailed}>
-            {errorText(requests.error, operatorTexts.connectionProblem)}
-          </Alert>
-          <Button onClick={() => void requests.refetch()} busy={requests.isFetching}>
-            {texts.retry}
-          </Button>
-        </>
-      )}
+      {requests.isError && <LoadFailure title={texts.loadFailed} retry={texts.retry} query={requests} />}
       {requests.isPending && <p role="status">{texts.loading}</p>}
       {requests.data?.requests.length === 0 && <p role="status">{texts.empty}</p>}
       {requests.data && requests.data.requests.length > 0 && (

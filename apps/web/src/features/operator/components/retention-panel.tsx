@@ -1,14 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { retentionUpdateBodySchema, type RetentionEntry } from '@seguridad/contracts/http/retention';
 import { retentionConsoleTexts as texts } from '@seguridad/contracts/messages/data-rights-console';
-import { errorText } from '../../../shared/api/api-client';
-import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { Snackbar } from '../../../shared/ui/snackbar';
 import { TextField } from '../../../shared/ui/text-field';
 import { useRetentionTable, useUpdateRetention } from '../api/retention';
-import { operatorTexts } from '../operator-texts';
 import { firstIssue } from './reason-form';
+import { LoadFailure } from './load-failure';
 import { failureNotice, usePanelNotice, type Notify } from './settings-notice';
 import settingsStyles from './settings.module.css';
 import styles from './data-rights.module.css';
@@ -84,16 +82,7 @@ export function RetentionPanel() {
         {texts.title}
       </h2>
       <p className={styles.intro}>{texts.intro}</p>
-      {table.isError && (
-        <>
-          <Alert tone="error" title={texts.loadFailed}>
-            {errorText(table.error, operatorTexts.connectionProblem)}
-          </Alert>
-          <Button onClick={() => void table.refetch()} busy={table.isFetching}>
-            {texts.retry}
-          </Button>
-        </>
-      )}
+      {table.isError && <LoadFailure title={texts.loadFailed} retry={texts.retry} query={table} />}
       {table.isPending && <p role="status">{texts.loading}</p>}
       {table.data && (
         <div className={styles.scroller} role="region" aria-labelledby={headingId} tabIndex={0}>
