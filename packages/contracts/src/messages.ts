@@ -242,3 +242,4 @@ export * from './messages/staff';
 export * from './messages/audit';
 export * from './messages/shared-ui';
 export * from './messages/ratings';
+export * from './messages/reports';

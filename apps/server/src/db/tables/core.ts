@@ -36,6 +36,14 @@ export const companies = pgTable('companies', {
   /** The embedded widget's launcher on the company's site: background colour and label. */
   launcherColor: text('launcher_color').notNull().default(LAUNCHER_DEFAULTS.color),
   launcherLabel: text('launcher_label').notNull().default(LAUNCHER_DEFAULTS.label),
+  /**
+   * The service level the centre is measured against (NENA-STA-020.1-2020 by default): the share
+   * of offered calls answered within each threshold. Administrators may change them (decision 045).
+   */
+  serviceLevelFirstSeconds: integer('service_level_first_seconds').notNull().default(15),
+  serviceLevelFirstPercent: integer('service_level_first_percent').notNull().default(90),
+  serviceLevelSecondSeconds: integer('service_level_second_seconds').notNull().default(20),
+  serviceLevelSecondPercent: integer('service_level_second_percent').notNull().default(95),
   createdAt: createdAt(),
 });
 
@@ -321,11 +329,14 @@ export const videoCalls = pgTable(
     offeredTo: integer('offered_to').references(() => users.id, { onDelete: 'set null' }),
     /** Set once an offer was made: a call is offered once, then it is everyone's. */
     offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
+    /** When the offer to `offered_to` was made (decision 045: what every call records). */
+    offeredAt: timestamp('offered_at', { withTimezone: true }),
     ...legalHold(),
   },
   (table) => [
     index('video_calls_company_status_idx').on(table.companyId, table.status, table.createdAt),
     index('video_calls_user_idx').on(table.userId),
+    index('video_calls_company_created_idx').on(table.companyId, table.createdAt),
   ],
 );
 

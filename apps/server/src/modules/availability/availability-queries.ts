@@ -124,7 +124,11 @@ export async function setOffer(
 ): Promise<CallRow | undefined> {
   const [call] = await db
     .update(videoCalls)
-    .set({ offeredTo: offer.operatorId, offerExpiresAt: offer.expiresAt })
+    .set({
+      offeredTo: offer.operatorId,
+      offerExpiresAt: offer.expiresAt,
+      offeredAt: offer.operatorId === null ? null : new Date(),
+    })
     .where(and(eq(videoCalls.id, callId), eq(videoCalls.status, 'waiting')))
     .returning();
   return call;

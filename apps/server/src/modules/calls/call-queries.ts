@@ -32,6 +32,9 @@ export async function claimPrivateRoom(
  * Stores a new public call, waiting for an operator. Undefined when its voice token already
  * started a call (the unique token id decides between two requests racing with one token).
  */
+/** Why a call that never reached the queue ended: nobody could take it (it fell back). */
+export const REFUSED_END_REASON = 'no_operators';
+
 export async function insertWaitingCall(
   db: Database,
   call: Pick<
@@ -53,6 +56,24 @@ export async function insertWaitingCall(
     .onConflictDoNothing({ target: videoCalls.voiceTokenId })
     .returning();
   return inserted;
+}
+
+/**
+ * A call the centre could not take because nobody who serves its speciality was free: kept as an
+ * abandoned call with `end_reason` 'no_operators' so reports count it as offered and not answered
+ * (decision 045). It has no caller token, so nobody can join or rate it.
+ */
+export async function insertRefusedCall(
+  db: Database,
+  call: Pick<
+    typeof videoCalls.$inferInsert,
+    'companyId' | 'room' | 'specialityId' | 'specialityName' | 'fromPage' | 'kind' | 'userId'
+  >,
+): Promise<void> {
+  const now = new Date();
+  await db
+    .insert(videoCalls)
+    .values({ ...call, status: 'abandoned', endReason: REFUSED_END_REASON, createdAt: now, endedAt: now });
 }
 
 export async function callById(db: Database, callId: number): Promise<CallRow | undefined> {

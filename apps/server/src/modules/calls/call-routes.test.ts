@@ -38,11 +38,28 @@ describe('video call HTTP routes of the caller', () => {
   afterAll(() => server.close());
 
   describe('with no operator online', () => {
-    it('answers 503 no_operators, and stores no call', async () => {
+    it('answers 503 no_operators, and keeps the refused call for reports but not in the history', async () => {
       const response = await createCall(ctx);
       expect(response.statusCode).toBe(503);
       expect(response.json()).toMatchObject({ error: 'no_operators', message: callTexts.noOperators });
-      expect(await ctx.database.db.select().from(videoCalls)).toEqual([]);
+      const rows = await ctx.database.db.select().from(videoCalls);
+      expect(rows).toEqual([
+        expect.objectContaining({
+          status: 'abandoned',
+          endReason: 'no_operators',
+          callerTokenHash: null,
+          acceptedAt: null,
+          endedAt: expect.any(Date),
+        }),
+      ]);
+      const history = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/v1/operator/calls/history',
+        headers: { authorization: `Bearer ${admin}` },
+      });
+      expect(history.statusCode).toBe(200);
+      expect(history.json().calls).toEqual([]);
+      await ctx.database.db.delete(videoCalls);
     });
   });
 

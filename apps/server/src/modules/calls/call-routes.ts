@@ -13,7 +13,7 @@ import { guarded } from '../../lib/route-guards';
 import { successResponseSchema } from '@seguridad/contracts/http/widget';
 import { isWithinWorkingHours } from '@seguridad/contracts/helpers/working-hours';
 import { callTexts, errorMessages, phoneCallTexts } from '@seguridad/contracts/messages';
-import { claimPrivateRoom, insertWaitingCall } from './call-queries';
+import { claimPrivateRoom, insertRefusedCall, insertWaitingCall } from './call-queries';
 import { AppError } from '../../lib/app-error';
 import { hashToken, newToken } from '../../lib/tokens';
 import { signVoiceToken, verifyVoiceToken } from '../../lib/voice-token';
@@ -142,6 +142,15 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
           specialityName: speciality.name,
         }))
       ) {
+        await insertRefusedCall(db, {
+          companyId: company.id,
+          room: newRoomName(),
+          specialityId: speciality.id,
+          specialityName: speciality.name,
+          fromPage: body.from,
+          kind: voiceTokenId ? 'phone' : 'video',
+          userId: callerUserId,
+        });
         throw new AppError(503, 'no_operators', callTexts.noOperators);
       }
 

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { callChatMessages, callRatings, videoCalls } from '../../db/schema';
 import { offerAllows } from '../availability/availability-queries';
+import { REFUSED_END_REASON } from './call-queries';
 
 type CallRow = typeof videoCalls.$inferSelect;
 
@@ -90,9 +91,12 @@ export async function callHistory(db: Database, companyId: number, operatorId?: 
     .from(videoCalls)
     .leftJoin(callRatings, eq(callRatings.callId, videoCalls.id))
     .where(
-      operatorId === undefined
-        ? eq(videoCalls.companyId, companyId)
-        : and(eq(videoCalls.companyId, companyId), eq(videoCalls.operatorId, operatorId)),
+      and(
+        eq(videoCalls.companyId, companyId),
+        operatorId === undefined ? undefined : eq(videoCalls.operatorId, operatorId),
+        // Calls refused for want of a free operator never reached the queue: reports count them.
+        sql`${videoCalls.endReason} is distinct from ${REFUSED_END_REASON}`,
+      ),
     )
     .orderBy(desc(videoCalls.createdAt), desc(videoCalls.id))
     .limit(HISTORY_LIMIT);
