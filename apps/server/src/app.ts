@@ -21,6 +21,7 @@ import { callRoutes } from './modules/calls/call-routes';
 import { callbackRoutes } from './modules/callbacks/callback-routes';
 import { operatorCallRoutes } from './modules/calls/operator-call-routes';
 import { ratingRoutes } from './modules/ratings/rating-routes';
+import { consentRoutes } from './modules/consents/consent-routes';
 import { availabilityRoutes } from './modules/availability/availability-routes';
 import { companyRoutes } from './modules/company/company-routes';
 import { devMailboxRoutes } from './modules/dev/dev-mailbox-routes';
@@ -176,6 +177,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(callbackRoutes);
   await app.register(operatorCallRoutes);
   await app.register(ratingRoutes);
+  await app.register(consentRoutes);
   await app.register(availabilityRoutes);
   await app.register(attachmentRoutes);
   await app.register(callVideoRoutes);

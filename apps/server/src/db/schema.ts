@@ -18,3 +18,4 @@ export * from './tables/staff';
 export * from './tables/retention';
 export * from './tables/data-requests';
 export * from './tables/ratings';
+export * from './tables/consents';

@@ -1,10 +1,12 @@
 import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { maskPhone } from '@seguridad/contracts/helpers/phone-rules';
 import type { Database } from '../../db/client';
+import { consentsOf, shownConsent } from '../consents/consent-queries';
 import {
   callAttachments,
   callbacks,
   callChatMessages,
+  callRatings,
   contactMessages,
   dataRequests,
   devices,
@@ -134,6 +136,17 @@ export async function accountDataOf(db: Database, userId: number): Promise<Accou
           .where(inArray(callAttachments.callId, callIds))
           .orderBy(asc(callAttachments.id));
 
+  const ratings =
+    callIds.length === 0
+      ? []
+      : await db.select().from(callRatings).where(inArray(callRatings.callId, callIds));
+  const ratingOf = (callId: number) => {
+    const rating = ratings.find((row) => row.callId === callId);
+    return rating
+      ? { estrellas: rating.stars, comentario: rating.comment, enviada_el: rating.createdAt }
+      : null;
+  };
+
   // Who handled an item and a legal hold's reason are the company's (a hold may protect an investigation).
   const handlingColumns = ['handledBy', 'holdReason', 'heldAt', 'heldBy'] as const;
   const data: Record<string, unknown> = {
@@ -203,6 +216,7 @@ export async function accountDataOf(db: Database, userId: number): Promise<Accou
       creada_el: call.createdAt,
       aceptada_el: call.acceptedAt,
       terminada_el: call.endedAt,
+      valoracion: ratingOf(call.id),
       chat: chat
         .filter((line) => line.callId === call.id)
         .map((line) => ({
@@ -227,6 +241,19 @@ export async function accountDataOf(db: Database, userId: number): Promise<Accou
           };
         }),
     })),
+    consentimientos: (await consentsOf(db, userId)).map((row) => {
+      const shown = shownConsent(row);
+      return {
+        que: shown.title,
+        texto: shown.text,
+        version: shown.version,
+        huella_del_texto: row.textHash,
+        donde: row.channel,
+        llamada: row.callId,
+        aceptado_el: row.grantedAt,
+        retirado_el: row.withdrawnAt,
+      };
+    }),
     solicitudes_de_derechos: (
       await db
         .select()

@@ -9,6 +9,7 @@ import type { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { AuthenticatedUser } from '../auth/session-auth-plugin';
 import { inviteToNetwork } from '../networks/network-service';
+import { grantConsent } from '../consents/consent-queries';
 import { grantPromoSignupAttempts } from '../wheel/wheel-queries';
 import {
   accountEmailVerified,
@@ -43,7 +44,11 @@ export async function signUpForPromo(
   const outcome = await insertPromoAccount(
     db,
     { user: account, mailbox: canonicalMailbox(account.email), phone },
-    grantPromoSignupAttempts,
+    async (tx, userId) => {
+      await grantPromoSignupAttempts(tx, userId);
+      // The page shows the draw's terms above Registrarme: signing up is accepting them (decision 049).
+      await grantConsent(tx, userId, 'promo_terms', 'web');
+    },
   );
   if (outcome.kind === 'created') return outcome.userId;
   const reasons = [

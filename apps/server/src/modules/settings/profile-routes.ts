@@ -16,6 +16,7 @@ import { guarded } from '../../lib/route-guards';
 import { confirmedPhonesOf } from '../auth/user-queries';
 import { avatarByToken } from './avatar-queries';
 import { readProfileUpload, saveAvatar } from './avatar-service';
+import { recordCameraSharing } from '../consents/consent-queries';
 import { cameraSharingOf, setCameraSharing, updateProfile } from './profile-queries';
 
 const errors = errorResponses(400, 401, 429);
@@ -116,7 +117,11 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     guarded('user')(async (request) => {
-      await setCameraSharing(db, request.user.id, request.body);
+      // The switch and its consent record change together (decision 049).
+      await db.transaction(async (tx) => {
+        await setCameraSharing(tx, request.user.id, request.body);
+        await recordCameraSharing(tx, request.user.id, request.body);
+      });
       return { code: 200 as const, message: settingsTexts.cameraSharingSaved };
     }),
   );
