@@ -11,6 +11,7 @@ import { PushedVideoView } from '../../shared/call/ui/pushed-video-view';
 import { RecordingNotice } from '../../shared/call/ui/recording-notice';
 import { ScreenView } from '../../shared/call/ui/screen-view';
 import { Button, buttonClassName } from '../../shared/ui/button';
+import { reportRecordingNotice } from './api/report-recording-notice';
 import { CallRatingForm } from './call-rating-form';
 import { callStatusTexts } from './call-status';
 import styles from './call-view.module.css';
@@ -65,6 +66,15 @@ export function CallView({
   // Only an answered call is rated: remembered from the render that saw it connected.
   const [answered, setAnswered] = useState(false);
   if (!answered && phase.status === 'connected') setAnswered(true);
+
+  // The notice was rendered for this recording: that is what the consent record says was seen.
+  const shownRecordingId = ended ? null : (snapshot.recording?.recordingId ?? null);
+  useEffect(() => {
+    if (shownRecordingId === null || !companyKey) return;
+    reportRecordingNotice({ id: callId, token: callToken, companyKey }, shownRecordingId).catch(() => {
+      // The record is the server's proof, not the citizen's business: the call goes on regardless.
+    });
+  }, [shownRecordingId, callId, callToken, companyKey]);
 
   // The view replaces the panel the person was on: focus starts at its title.
   useEffect(() => {

@@ -1,3 +1,5 @@
+import { consentTexts } from '@seguridad/contracts/http/consents';
+
 /**
  * The settings page's own copy, beyond the spec's texts (those live in contracts' `settingsTexts`
  * and `accountTexts`): headings, hints and button labels the spec leaves unsaid.
@@ -59,8 +61,9 @@ export const settingsUiTexts = {
   twoFactorLinkText: 'Protege tu cuenta con un código enviado a tu teléfono.',
   camerasTitle: 'Cámaras',
   camerasLead: 'Tú decides quién puede ver tus cámaras. Por defecto no se comparten con nadie.',
-  shareWithNetwork: 'Compartir mis cámaras con mi red de seguridad',
-  shareWithOperators: 'Compartir mis cámaras con los operadores de la central',
+  // The switches' words are the consents' texts (decision 049): one place, so they cannot drift.
+  shareWithNetwork: consentTexts.camera_sharing_network.text,
+  shareWithOperators: consentTexts.camera_sharing_operators.text,
   sessionsTitle: 'Sesiones activas',
   sessionsLead: 'Dónde está abierta tu cuenta ahora. Cierra las que no reconozcas.',
   thisSession: 'Esta sesión',

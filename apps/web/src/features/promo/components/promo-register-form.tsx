@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { PROMO_PHONE_DIGITS } from '@seguridad/contracts/constants';
 import { MOBILE_E164_PREFIX } from '@seguridad/contracts/helpers/phone';
 import { signupBodySchema, type SignupBody } from '@seguridad/contracts/http/auth';
+import { consentTexts } from '@seguridad/contracts/http/consents';
 import { errorMessages, promoTexts } from '@seguridad/contracts/messages';
 import { ApiRequestError } from '../../../shared/api/api-client';
 import { setSessionToken } from '../../../shared/api/session-token';
@@ -116,7 +117,11 @@ export function PromoRegisterForm({ onRegistered }: { onRegistered: () => void }
           ))}
         </Alert>
       )}
-      <Button type="submit" fullWidth disabled={!isValid} busy={isSubmitting}>
+      {/* Registrarme accepts these terms; the server records which version (decision 049). */}
+      <p id="promo-terms" className={styles.terms}>
+        {consentTexts.promo_terms.text}
+      </p>
+      <Button type="submit" fullWidth disabled={!isValid} busy={isSubmitting} aria-describedby="promo-terms">
         {promoTexts.register}
       </Button>
     </form>

@@ -9,4 +9,5 @@ export const settingsQueryKeys = {
   confirmedPhones: ['settings', 'confirmed-phones'] as const,
   dataExport: ['settings', 'data-export'] as const,
   dataRequests: ['settings', 'data-requests'] as const,
+  consents: ['settings', 'consents'] as const,
 };

@@ -1,0 +1,88 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { consentMessages, consentTexts } from '@seguridad/contracts/http/consents';
+import { promoTexts, settingsTexts } from '@seguridad/contracts/messages';
+import { settingsSectionPaths, webPaths } from '@seguridad/contracts/web-paths';
+import { checkedViewports, expect, expectNoHorizontalScroll, test } from './fixtures';
+import { fillLogin, signUpThroughApi, uniqueEmail, verifyEmailThroughOutbox } from './support/accounts';
+
+const screenshots = path.join(path.dirname(fileURLToPath(import.meta.url)), 'test-results', 'consent');
+
+async function signIn(page: Page, email: string, to: string) {
+  await page.goto(`${webPaths.login}?redirect_to=${encodeURIComponent(to)}`);
+  await fillLogin(page, email);
+  await expect(page).toHaveURL(new RegExp(`${to}$`));
+}
+
+const networkSwitch = (page: Page) =>
+  page
+    .getByRole('region', { name: 'Cámaras' })
+    .getByRole('switch', { name: consentTexts.camera_sharing_network.text });
+
+/*
+ * Consent records (decision 049): a citizen shares their cameras with their network (a consent
+ * given), finds it in «Mis datos» with its version and date, withdraws it there, and the sharing
+ * is off in the Privacy section.
+ */
+test.describe('Consentimientos', () => {
+  test('a citizen grants camera sharing, sees it in Mis datos, withdraws it, and the sharing stops', async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail('consentimientos');
+    await signUpThroughApi(request, { email, name: 'Rosa', lastname: 'Consiente' });
+    await verifyEmailThroughOutbox(request, email);
+    await signIn(page, email, settingsSectionPaths.security);
+
+    await expect(networkSwitch(page)).not.toBeChecked();
+    await networkSwitch(page).click();
+    await expect(networkSwitch(page)).not.toHaveAttribute('aria-busy');
+    await expect(networkSwitch(page)).toBeChecked();
+
+    await page.goto(settingsSectionPaths.myData);
+    const section = page.getByRole('region', { name: settingsTexts.myDataTitle });
+    const consents = section.getByRole('list', { name: consentMessages.title });
+    const given = consents.getByRole('listitem', {
+      name: new RegExp(consentTexts.camera_sharing_network.title),
+    });
+    await expect(given).toHaveCount(1);
+    await expect(given.getByText(consentMessages.active, { exact: true })).toBeVisible();
+    await expect(
+      given.getByText(new RegExp(`Versión ${consentTexts.camera_sharing_network.version}`)),
+    ).toBeVisible();
+    await expect(given.getByText(/Aceptado el \d{2}-\d{2}-\d{4}/)).toBeVisible();
+
+    mkdirSync(screenshots, { recursive: true });
+    for (const viewport of checkedViewports) {
+      await page.setViewportSize(viewport);
+      await expectNoHorizontalScroll(page);
+      await page
+        .getByRole('region', { name: consentMessages.title })
+        .screenshot({ path: path.join(screenshots, `consentimientos-${viewport.width}.png`) });
+    }
+
+    await given.getByRole('button', { name: consentMessages.withdraw }).click();
+    await expect(page.getByText(consentMessages.withdrawnNotice)).toBeVisible();
+    await expect(given.getByText(consentMessages.withdrawn, { exact: true })).toBeVisible();
+    await expect(given.getByText(/Retirado el \d{2}-\d{2}-\d{4}/)).toBeVisible();
+    await expect(given.getByRole('button', { name: consentMessages.withdraw })).toHaveCount(0);
+
+    // What depended on it stopped: the switch is off, on the server as on the page.
+    await page.goto(settingsSectionPaths.security);
+    await expect(networkSwitch(page)).not.toBeChecked();
+    await page.reload();
+    await expect(networkSwitch(page)).not.toBeChecked();
+  });
+
+  test('the promo form shows the draw terms that signing up accepts', async ({ page }) => {
+    await page.goto(webPaths.promo);
+    const form = page.getByRole('form', { name: promoTexts.formTitle });
+    await expect(form.getByText(consentTexts.promo_terms.text)).toBeVisible();
+    for (const viewport of checkedViewports) {
+      await page.setViewportSize(viewport);
+      await form.screenshot({ path: path.join(screenshots, `sorteo-bases-${viewport.width}.png`) });
+    }
+  });
+});
