@@ -56,4 +56,38 @@ test.describe('rating a call (decision 044)', () => {
     await expect(summary.getByText('Muy clara <b>y rápida</b>')).toBeVisible();
     await expect(summary.locator('b')).toHaveCount(0);
   });
+
+  test('the citizen who hangs up an answered call is asked on the page it returns to, and may skip', async ({
+    operator,
+    page: citizen,
+  }) => {
+    await openCallPanel(citizen);
+    const { callView, consoleCall } = await connectCall(citizen, operator);
+    await callView.getByRole('button', { name: callTexts.endCall }).click();
+    // Spec §4: Terminar Llamada returns to Home with the drawer closed; the question waits there.
+    await expect(citizen).toHaveURL(/\/$/);
+    await expect(callView).toBeHidden();
+    const prompt = citizen.getByRole('region', { name: ratingTexts.question });
+    await expect(prompt).toBeVisible();
+    for (const width of [360, 1280]) {
+      await citizen.setViewportSize({ width, height: 800 });
+      await citizen.screenshot({ path: `test-results/rating-prompt-${width}.png` });
+    }
+    await prompt.getByRole('radio', { name: '2 estrellas' }).check();
+    const sent = citizen.waitForResponse((response) => response.url().endsWith('/rating'));
+    await prompt.getByRole('button', { name: ratingTexts.send }).click();
+    expect((await sent).status()).toBe(200);
+    await expect(prompt.getByText(ratingTexts.thanks)).toBeVisible();
+    // The thanks goes by itself.
+    await expect(prompt).toBeHidden({ timeout: 6_000 });
+
+    // A second answered call, hung up and skipped: nothing is sent and the card goes.
+    await consoleCall.getByRole('button', { name: 'Volver a la fila' }).click();
+    await openCallPanel(citizen);
+    const second = await connectCall(citizen, operator);
+    await second.callView.getByRole('button', { name: callTexts.endCall }).click();
+    const again = citizen.getByRole('region', { name: ratingTexts.question });
+    await again.getByRole('button', { name: ratingTexts.skip }).click();
+    await expect(again).toBeHidden();
+  });
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { phoneCallTexts } from '@seguridad/contracts/messages';
+import { phoneCallTexts, ratingTexts } from '@seguridad/contracts/messages';
 import { callHistoryTexts } from '@seguridad/contracts/messages/console';
 import { expectNoHorizontalScroll, expectNoSeriousAxeViolations, checkedViewports } from './fixtures';
 import { expect } from './fixtures';
@@ -96,6 +96,11 @@ test.describe('phone call', () => {
 
     await panel.getByRole('button', { name: phoneCallTexts.hangUp }).click();
     await expect(panel.getByRole('heading', { name: phoneCallTexts.ended })).toBeVisible();
+    // The answered phone call is rated on its end, above Cerrar (decision 044).
+    const rating = panel.getByRole('form', { name: ratingTexts.question });
+    await rating.getByRole('radio', { name: '5 estrellas' }).check();
+    await rating.getByRole('button', { name: ratingTexts.send }).click();
+    await expect(panel.getByText(ratingTexts.thanks)).toBeVisible();
     // The console's stage says the phone call ended (not a video call), and the way back is reachable.
     await expect(consoleCall.getByText(phoneCallTexts.ended)).toBeVisible();
     await consoleCall.getByRole('button', { name: 'Volver a la fila' }).click();
@@ -107,6 +112,7 @@ test.describe('phone call', () => {
       .first();
     await expect(lastCall).toContainText(callHistoryTexts.channel.phone);
     await expect(lastCall).toContainText(callHistoryTexts.status.ended);
+    await expect(lastCall).toContainText(ratingTexts.consoleStars(5));
     await operator.page.screenshot({ path: 'test-results/phone-call-history.png', fullPage: true });
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { webPaths } from '@seguridad/contracts/web-paths';
 import {
@@ -12,7 +12,9 @@ import {
   type ContactDrawerProps,
   type PanelRequest,
 } from '../../features/widget/contact-drawer';
+import type { RatableCall } from '../../features/call/rating-prompt';
 import { PhoneCallPanelSlot } from './phone-call-panel-slot';
+import { RatingPromptSlot } from './rating-prompt-slot';
 import { VideoCallPanelSlot } from './video-call-panel-slot';
 
 export type SiteDrawerProps = Omit<
@@ -33,6 +35,8 @@ export function SiteDrawer({ search, onRequestOpen, ...drawerProps }: SiteDrawer
   const navigate = useNavigate();
   const launch = useMemo(() => parseCallLaunch(new URLSearchParams(search)), [search]);
   const [panelRequest, setPanelRequest] = useState<PanelRequest | null>(null);
+  const [callToRate, setCallToRate] = useState<RatableCall | null>(null);
+  const closeRating = useCallback(() => setCallToRate(null), []);
 
   const showVideoCall = useEffectEvent(() => {
     onRequestOpen();
@@ -47,22 +51,26 @@ export function SiteDrawer({ search, onRequestOpen, ...drawerProps }: SiteDrawer
   }, [launchKey, launchDelay]);
 
   return (
-    <ContactDrawer
-      {...drawerProps}
-      panelRequest={panelRequest}
-      videoCallInvited={isPrivateInvitation(launch)}
-      renderPhoneCallPanel={(controls) => <PhoneCallPanelSlot host={controls} />}
-      renderVideoCallPanel={(controls) => (
-        <VideoCallPanelSlot
-          host={controls}
-          launch={launch}
-          onHungUp={() => {
-            // Spec §4: Terminar Llamada returns to Home, with the drawer closed.
-            controls.finish();
-            void navigate(webPaths.home);
-          }}
-        />
-      )}
-    />
+    <>
+      <ContactDrawer
+        {...drawerProps}
+        panelRequest={panelRequest}
+        videoCallInvited={isPrivateInvitation(launch)}
+        renderPhoneCallPanel={(controls) => <PhoneCallPanelSlot host={controls} />}
+        renderVideoCallPanel={(controls) => (
+          <VideoCallPanelSlot
+            host={controls}
+            launch={launch}
+            onHungUp={(answered) => {
+              // Spec §4: Terminar Llamada returns to Home, with the drawer closed.
+              controls.finish();
+              void navigate(webPaths.home);
+              setCallToRate(answered);
+            }}
+          />
+        )}
+      />
+      <RatingPromptSlot call={callToRate} onDone={closeRating} />
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { WIDGET_QUERY } from '@seguridad/contracts/embed-bridge';
 import {
   callLaunchDelayMs,
@@ -7,7 +7,9 @@ import {
   parseCallLaunch,
 } from '../../features/call/call-launch';
 import { useWidgetQuery, WidgetPage, type WidgetVideoCall } from '../../features/widget/widget-page';
+import type { RatableCall } from '../../features/call/rating-prompt';
 import { PhoneCallPanelSlot } from '../layout/phone-call-panel-slot';
+import { RatingPromptSlot } from '../layout/rating-prompt-slot';
 import { VideoCallPanelSlot } from '../layout/video-call-panel-slot';
 
 /**
@@ -17,6 +19,8 @@ import { VideoCallPanelSlot } from '../layout/video-call-panel-slot';
 export function WidgetRoute() {
   const params = useWidgetQuery();
   const launch = useMemo(() => parseCallLaunch(params), [params]);
+  const [callToRate, setCallToRate] = useState<RatableCall | null>(null);
+  const closeRating = useCallback(() => setCallToRate(null), []);
   const from = callOriginOf(params.get(WIDGET_QUERY.from) ?? params.get(WIDGET_QUERY.hostOrigin) ?? '');
 
   const videoCall: WidgetVideoCall = {
@@ -24,13 +28,24 @@ export function WidgetRoute() {
     invited: isPrivateInvitation(launch),
     renderPanel: (controls) => (
       // Terminar Llamada inside a frame goes back to the drawer's entries, not to our home page.
-      <VideoCallPanelSlot host={controls} launch={launch} from={from} onHungUp={controls.backToList} />
+      <VideoCallPanelSlot
+        host={controls}
+        launch={launch}
+        from={from}
+        onHungUp={(answered) => {
+          controls.backToList();
+          setCallToRate(answered);
+        }}
+      />
     ),
   };
   return (
-    <WidgetPage
-      videoCall={videoCall}
-      renderPhoneCallPanel={(controls) => <PhoneCallPanelSlot host={controls} from={from} />}
-    />
+    <>
+      <WidgetPage
+        videoCall={videoCall}
+        renderPhoneCallPanel={(controls) => <PhoneCallPanelSlot host={controls} from={from} />}
+      />
+      <RatingPromptSlot call={callToRate} onDone={closeRating} />
+    </>
   );
 }

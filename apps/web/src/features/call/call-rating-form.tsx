@@ -12,15 +12,17 @@ type CallRatingFormProps = {
   call: { id: number; token: string; companyKey: string };
   /** The person started to rate (focus came into the form): the end view must not close by itself. */
   onEngaged: () => void;
-  /** Sent or skipped: focus goes back to the view's Cerrar. */
+  /** Skipped: focus goes back to the view's Cerrar. */
   onDone: () => void;
+  /** Kept by the server: the thanks is on screen. */
+  onSent?: () => void;
 };
 
 /**
  * «¿Cómo fue tu atención?» at the end of an answered call (decision 044): five radios in a
  * fieldset, an optional comment with its count, Enviar and Omitir. The server keeps it once.
  */
-export function CallRatingForm({ call, onEngaged, onDone }: CallRatingFormProps) {
+export function CallRatingForm({ call, onEngaged, onDone, onSent }: CallRatingFormProps) {
   const ids = useId();
   const [stars, setStars] = useState<number | null>(null);
   const [comment, setComment] = useState('');
@@ -39,6 +41,7 @@ export function CallRatingForm({ call, onEngaged, onDone }: CallRatingFormProps)
     try {
       await rateCall(call, { stars, comment });
       setState('sent');
+      onSent?.();
       requestAnimationFrame(() => thanksRef.current?.focus());
     } catch (error) {
       setProblem(errorText(error, ratingTexts.sendFailed));
@@ -106,6 +109,7 @@ export function CallRatingForm({ call, onEngaged, onDone }: CallRatingFormProps)
         </Button>
         <Button
           variant="ghost"
+          className={styles.skip}
           onClick={() => {
             setState('skipped');
             onDone();

@@ -14,6 +14,7 @@ import { addedDigits, PHONE_CALL_STATE, phoneCallState } from './phone-call-stat
 import { useCallerCall } from './use-caller-call';
 import styles from './phone-call-panel.module.css';
 import type { PhoneCallPanelHost } from '../../shared/call/call-panel-hosts';
+import { RatingCard, type RatableCall } from './rating-prompt';
 import { browserCapabilities } from '../../shared/media/browser-capabilities';
 
 export type { PhoneCallPanelHost };
@@ -81,6 +82,11 @@ export function PhoneCallPanel({ host, from }: PhoneCallPanelProps) {
   const state = phoneCallState({ step: call.step, phase: phase?.status ?? null, hungUp, preparing });
   const digits = snapshot?.digits ?? '';
   const connected = phase?.status === 'connected';
+  // Only an answered call is rated (decision 044): kept past the hang-up, until Cerrar.
+  const [answered, setAnswered] = useState<RatableCall | null>(null);
+  if (call.step === 'inCall' && connected && answered?.id !== call.call.id) {
+    setAnswered({ id: call.call.id, token: call.call.token });
+  }
 
   async function placeCall() {
     if (state !== PHONE_CALL_STATE.ready) return;
@@ -137,6 +143,7 @@ export function PhoneCallPanel({ host, from }: PhoneCallPanelProps) {
   function closeEnd() {
     close();
     setHungUp(false);
+    setAnswered(null);
     host.finish();
   }
 
@@ -154,6 +161,7 @@ export function PhoneCallPanel({ host, from }: PhoneCallPanelProps) {
             {phoneCallTexts.ended}
           </h3>
         </div>
+        {answered && <RatingCard call={answered} onDone={() => setAnswered(null)} />}
         <Button onClick={closeEnd}>{phoneCallTexts.close}</Button>
       </section>
     );

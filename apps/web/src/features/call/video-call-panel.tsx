@@ -18,6 +18,7 @@ import { SelectField } from '../../shared/ui/select-field';
 import { browserCapabilities } from '../../shared/media/browser-capabilities';
 import { VIDEO_MAIL_MESSAGE_MAX } from '@seguridad/contracts/constants';
 import type { ChatEntry } from '../../shared/call/call-session';
+import type { RatableCall } from './rating-prompt';
 
 export type { VideoCallPanelHost };
 
@@ -27,8 +28,11 @@ export type VideoCallPanelProps = {
   launch: CallLaunch | null;
   /** Where the call starts from, for the operator; this page when not given. */
   from?: string;
-  /** After Terminar Llamada (spec §4: "returns to Home"); back to the drawer's entries when not given. */
-  onHungUp?: () => void;
+  /**
+   * After Terminar Llamada (spec §4: "returns to Home"); back to the drawer's entries when not
+   * given. An answered call comes with it, for «¿Cómo fue tu atención?» (decision 044).
+   */
+  onHungUp?: (answered: RatableCall | null) => void;
 };
 
 /** "General" when the company has no speciality of that name: it goes out as null (contract). */
@@ -196,6 +200,12 @@ function CallingPanel({ host, launch, from, onHungUp }: VideoCallPanelProps) {
     if (callOver) releaseMedia();
   }, [callOver]);
 
+  // Only an answered call is rated: remembered from the render that saw it connected.
+  const [answeredCall, setAnsweredCall] = useState<number | null>(null);
+  if (call.step === 'inCall' && phase?.status === 'connected' && answeredCall !== call.call.id) {
+    setAnsweredCall(call.call.id);
+  }
+
   // Ended by the other side without chat: the end shows for 5 s, then the drawer closes (spec §4),
   // unless the person began to rate the call, which is not lost to the timer (decision 044).
   const [ratingHeldFor, setRatingHeldFor] = useState<number | null>(null);
@@ -244,9 +254,12 @@ function CallingPanel({ host, launch, from, onHungUp }: VideoCallPanelProps) {
         callToken={call.call.token}
         snapshot={snapshot}
         onHangUp={() => {
+          const answered =
+            answeredCall === call.call.id ? { id: call.call.id, token: call.call.token } : null;
           void hangUp();
           resetToSetup();
-          (onHungUp ?? host.backToList)();
+          if (onHungUp) onHungUp(answered);
+          else host.backToList();
         }}
         onClose={() => {
           close();
