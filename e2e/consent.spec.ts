@@ -3,8 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { consentMessages, consentTexts } from '@seguridad/contracts/http/consents';
-import { promoTexts, settingsTexts } from '@seguridad/contracts/messages';
+import { promoTexts, recordingTexts, settingsTexts } from '@seguridad/contracts/messages';
 import { settingsSectionPaths, webPaths } from '@seguridad/contracts/web-paths';
+import { connectCall, openCallPanel, test as callTest } from './call-journeys';
 import { checkedViewports, expect, expectNoHorizontalScroll, test } from './fixtures';
 import { fillLogin, signUpThroughApi, uniqueEmail, verifyEmailThroughOutbox } from './support/accounts';
 
@@ -85,4 +86,45 @@ test.describe('Consentimientos', () => {
       await form.screenshot({ path: path.join(screenshots, `sorteo-bases-${viewport.width}.png`) });
     }
   });
+});
+
+/*
+ * The recording notice (decisions 017 and 049): a signed-in citizen's view shows it when the
+ * operator records, the view reports it, and «Mis datos» lists it with its version, without «Retirar».
+ */
+callTest.describe('Consentimientos: aviso de grabación', () => {
+  callTest.setTimeout(90_000);
+
+  callTest(
+    'the notice a signed-in caller saw is recorded against the call and listed',
+    async ({ page, operator, request }) => {
+      const email = uniqueEmail('aviso-grabacion');
+      await signUpThroughApi(request, { email, name: 'Rosa', lastname: 'Llamante' });
+      await verifyEmailThroughOutbox(request, email);
+      await signIn(page, email, settingsSectionPaths.myData);
+
+      await openCallPanel(page);
+      const { callView, consoleCall } = await connectCall(page, operator);
+      const reported = page.waitForResponse(
+        (response) =>
+          /\/recording-notice$/.test(new URL(response.url()).pathname) && response.status() === 200,
+      );
+      await consoleCall.getByRole('button', { name: recordingTexts.consoleStart }).click();
+      await expect(callView.getByRole('status').filter({ hasText: recordingTexts.notice })).toBeVisible();
+      await reported;
+      await consoleCall.getByRole('button', { name: 'Terminar llamada' }).click();
+
+      await page.goto(settingsSectionPaths.myData);
+      const consents = page.getByRole('list', { name: consentMessages.title });
+      const notice = consents.getByRole('listitem', {
+        name: new RegExp(consentTexts.recording_notice.title),
+      });
+      await expect(notice).toHaveCount(1);
+      await expect(notice.getByText(`«${recordingTexts.notice}»`)).toBeVisible();
+      await expect(
+        notice.getByText(new RegExp(`Versión ${consentTexts.recording_notice.version}`)),
+      ).toBeVisible();
+      await expect(notice.getByRole('button', { name: consentMessages.withdraw })).toHaveCount(0);
+    },
+  );
 });
