@@ -70,6 +70,8 @@ import { responseSerializerCompiler } from './plugins/response-serializer';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { callRealtimePlugin } from './realtime/call-realtime';
 import { realtimePlugin } from './realtime/realtime-plugin';
+import { supervisionNotifierPlugin } from './modules/supervision/supervision-notifier';
+import { supervisionRoutes } from './modules/supervision/supervision-routes';
 
 // Validation messages that no schema spells out itself come in Spanish too.
 z.config(z.locales.es());
@@ -150,6 +152,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(storagePlugin);
   await app.register(realtimePlugin);
   await app.register(operatorRealtimePlugin);
+  await app.register(supervisionNotifierPlugin);
   await app.register(callRealtimePlugin);
   await app.register(recordingRetentionPlugin);
   await app.register(videoMailUploadSweepPlugin);
@@ -179,6 +182,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(ratingRoutes);
   await app.register(consentRoutes);
   await app.register(availabilityRoutes);
+  await app.register(supervisionRoutes);
   await app.register(attachmentRoutes);
   await app.register(callVideoRoutes);
   await app.register(winnersRoutes);

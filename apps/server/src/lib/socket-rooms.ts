@@ -5,3 +5,6 @@
 
 /** The room of a company's operators: new inbox items and the waiting-call queue. */
 export const operatorRoom = (companyId: number) => `company:${companyId}:operators`;
+
+/** The room of a company's supervisors and administrators: `supervision:changed` (decision 046). */
+export const supervisionRoom = (companyId: number) => `company:${companyId}:supervision`;

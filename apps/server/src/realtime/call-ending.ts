@@ -23,6 +23,7 @@ export async function announceCallEnded(
 ): Promise<void> {
   // Every ending passes here once (the statement that ended the call decides who announces it).
   if (call.status === 'abandoned') app.metrics.callAbandoned(call);
+  app.supervisionChanged(call.companyId);
   const room = callRoom(call.room);
   const sockets = await app.io.in(room).fetchSockets();
   const members = joinedMembers(sockets, call.room);

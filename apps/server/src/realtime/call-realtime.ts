@@ -113,6 +113,7 @@ export const callRealtimePlugin = fp(
         presenceTimers.delete(companyId);
         if (closing) return;
         tasks.run('presence', () => announcePresence(app, companyId));
+        app.supervisionChanged(companyId);
         routeCalls(companyId);
       }, PRESENCE_COALESCE_MS);
       presenceTimers.set(companyId, timer);
@@ -125,6 +126,7 @@ export const callRealtimePlugin = fp(
       if (closing) return;
       tasks.run('routing', async () => {
         const changed = await routeWaitingCalls(app, companyId);
+        if (changed.length > 0) app.supervisionChanged(companyId);
         if (
           closing ||
           routeTimers.has(companyId) ||
@@ -205,6 +207,7 @@ export const callRealtimePlugin = fp(
       routeCalls,
       async callQueued(call) {
         app.metrics.callQueued(call);
+        app.supervisionChanged(call.companyId);
         if (call.isPrivate) return announceQueued(app, call);
         // Only those who serve its speciality (and supervisors) see a public call.
         const rooms = viewerRooms(await routingMembers(app.database.db, call.companyId), call);
@@ -214,6 +217,7 @@ export const callRealtimePlugin = fp(
       },
       async callAccepted(call) {
         app.metrics.callAnswered(call);
+        app.supervisionChanged(call.companyId);
         announceLeftQueue(app, call, 'accepted');
         if (!call.isPrivate) await sendQueuePositions(app, call.companyId);
         routeCalls(call.companyId);
@@ -223,6 +227,8 @@ export const callRealtimePlugin = fp(
         await announceCallEnded(app, call, reason);
         if (call.operatorId !== null && call.acceptedAt !== null) {
           await markIdle(app.database.db, call.operatorId, call.companyId);
+          // Their Disponible now counts from here.
+          app.supervisionChanged(call.companyId);
         }
         routeCalls(call.companyId);
       },
@@ -244,7 +250,10 @@ export const callRealtimePlugin = fp(
       await tasks.drain();
     });
   },
-  { name: 'call-realtime', dependencies: ['realtime', 'operator-realtime', 'metrics'] },
+  {
+    name: 'call-realtime',
+    dependencies: ['realtime', 'operator-realtime', 'metrics', 'supervision-notifier'],
+  },
 );
 
 declare module 'fastify' {

@@ -14,6 +14,8 @@ export type SocketUser = {
   name: string;
   /** The company the user operates for; null for a citizen's session. */
   companyId: number | null;
+  /** The role in that company when the socket connected (a later change applies at the next one). */
+  role?: 'operator' | 'supervisor' | 'admin';
   /** The session the socket signed in with: revoking it closes the socket. */
   sessionId?: number;
 };

@@ -20,7 +20,13 @@ import type {
   SignalError,
 } from './call';
 import type { networkEvents, NetworkChangedEvent } from './networks';
-import type { operatorEvents, CompanyChangedEvent, InboxEvent, SessionReadyEvent } from './operator';
+import type {
+  operatorEvents,
+  CompanyChangedEvent,
+  InboxEvent,
+  SessionReadyEvent,
+  SupervisionChangedEvent,
+} from './operator';
 
 /**
  * The Socket.IO event maps of the whole realtime protocol (docs/realtime.md), declared once: the
@@ -55,6 +61,7 @@ export type ServerToClientEvents = {
   [operatorEvents.inboxNew]: (event: InboxEvent) => void;
   [operatorEvents.inboxHandled]: (event: InboxEvent) => void;
   [operatorEvents.companyChanged]: (change: CompanyChangedEvent) => void;
+  [operatorEvents.supervisionChanged]: (change: SupervisionChangedEvent) => void;
   [networkEvents.changed]: (change: NetworkChangedEvent) => void;
 };
 

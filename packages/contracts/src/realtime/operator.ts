@@ -4,6 +4,8 @@ export const operatorEvents = {
   inboxNew: 'inbox:new',
   inboxHandled: 'inbox:handled',
   companyChanged: 'company:changed',
+  /** Something the Supervisión tab shows changed (decision 046); sent only to supervisors and admins. */
+  supervisionChanged: 'supervision:changed',
 } as const;
 
 export type InboxKind = 'videoMail' | 'contact' | 'callback';
@@ -11,6 +13,8 @@ export type InboxEvent = { kind: InboxKind; id: number };
 export type SessionReadyEvent = { operator: boolean };
 /** `company:changed` carries nothing: the console refetches what it shows. */
 export type CompanyChangedEvent = Record<string, never>;
+/** `supervision:changed` carries nothing either: the view fetches the snapshot again. */
+export type SupervisionChangedEvent = Record<string, never>;
 
 /** Payloads are parsed on arrival, never trusted. */
 export function parseInboxEvent(payload: unknown): InboxEvent | null {

@@ -88,6 +88,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       // Pausing withdraws an offer this operator holds; coming back may bring one.
       app.callRealtime.routeCalls(companyId);
+      app.supervisionChanged(companyId);
       return { code: 200 as const, availability: await availabilityOf(db, companyId, request.user.id) };
     }),
   );

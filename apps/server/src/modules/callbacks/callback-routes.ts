@@ -94,6 +94,7 @@ export const callbackRoutes: FastifyPluginAsyncZod = async (app) => {
       if (recent >= CALLBACKS_PER_PHONE_MAX) throw new AppError(429, 'phone_busy', callbackTexts.phoneBusy);
       const id = await saveCallback(db, { companyId: company.id, phone, preferredTime });
       app.io.to(operatorRoom(company.id)).emit(operatorEvents.inboxNew, { kind: 'callback', id });
+      app.supervisionChanged(company.id);
       return { success: true as const, data: { id } };
     }),
   );
@@ -124,6 +125,7 @@ export const callbackRoutes: FastifyPluginAsyncZod = async (app) => {
       app.io
         .to(operatorRoom(companyId))
         .emit(operatorEvents.inboxHandled, { kind: 'callback', id: request.params.id });
+      app.supervisionChanged(companyId);
       return { code: 200 as const, message: 'Marcado como atendido' };
     }),
   );

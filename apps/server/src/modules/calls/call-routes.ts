@@ -151,6 +151,7 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
           kind: voiceTokenId ? 'phone' : 'video',
           userId: callerUserId,
         });
+        app.supervisionChanged(company.id);
         throw new AppError(503, 'no_operators', callTexts.noOperators);
       }
 

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { SocketUser } from '../../realtime/call-socket';
 import { findActiveSession, sessionRoom } from '../auth/session-queries';
 import { membershipOf } from './membership-queries';
-import { operatorRoom } from '../../lib/socket-rooms';
+import { operatorRoom, supervisionRoom } from '../../lib/socket-rooms';
 
 /** The socket's user, through the same lookup as the API, so expired and revoked sessions count as none. */
 async function socketUserOf(app: FastifyInstance, token: string): Promise<SocketUser | undefined> {
@@ -15,6 +15,7 @@ async function socketUserOf(app: FastifyInstance, token: string): Promise<Socket
     id: session.id,
     name: `${session.name} ${session.lastname}`.trim(),
     companyId: member?.companyId ?? null,
+    role: member?.role,
     sessionId: session.sessionId,
   };
 }
@@ -48,6 +49,8 @@ export const operatorRealtimePlugin = fp(
       void socket.join(`user:${user.id}`);
       if (user.sessionId !== undefined) void socket.join(sessionRoom(user.sessionId));
       if (user.companyId !== null) void socket.join(operatorRoom(user.companyId));
+      if (user.companyId !== null && (user.role === 'supervisor' || user.role === 'admin'))
+        void socket.join(supervisionRoom(user.companyId));
       socket.emit(operatorEvents.sessionReady, { operator: user.companyId !== null });
     });
   },

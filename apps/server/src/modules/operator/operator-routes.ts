@@ -115,6 +115,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         if (!found) throw new AppError(404, 'not_found', errorMessages.notFound);
         app.io.to(operatorRoom(companyId)).emit(operatorEvents.inboxHandled, { kind, id: request.params.id });
+        app.supervisionChanged(companyId);
         return { code: 200 as const, message: 'Marcado como atendido' };
       }),
     );

@@ -118,6 +118,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
         message: body.message,
       });
       app.io.to(operatorRoom(company.id)).emit(operatorEvents.inboxNew, { kind: 'contact', id });
+      app.supervisionChanged(company.id);
       await app.mail
         .send(newContactMail(company.inboxEmail, app.config.brandName, { ...body, phone: body.phone_number }))
         .catch((error: unknown) =>
@@ -154,6 +155,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
           video,
           thumbnail,
         });
+        app.supervisionChanged(company.id);
         if (videoKey !== raw) await removeRaw();
       } catch (error) {
         await Promise.all([removeRaw(), app.storage.remove(upload.thumbnail.key).catch(() => undefined)]);

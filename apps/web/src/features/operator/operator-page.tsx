@@ -3,6 +3,7 @@ import { useEffect, useId, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { settingsSectionPaths, webPaths } from '@seguridad/contracts/web-paths';
 import { auditTexts, callbackTexts, promoTexts, staffTexts, teamTexts } from '@seguridad/contracts/messages';
+import { reportTexts } from '@seguridad/contracts/messages/reports';
 import {
   dataRequestConsoleTexts,
   retentionConsoleTexts,
@@ -31,6 +32,7 @@ import { InboxSection } from './components/inbox-section';
 import { NewItemNotice } from './components/new-item-notice';
 import { RetentionPanel } from './components/retention-panel';
 import { SettingsPanel } from './components/settings-panel';
+import { SupervisionPanel } from './components/supervision-panel';
 import { TeamPanel } from './components/team-panel';
 import { VideoMailCard } from './components/video-mail-card';
 import { waitingPublicCalls } from './call-queue';
@@ -54,6 +56,7 @@ const views = {
   dataRequests: 'solicitudes-de-datos',
   retention: 'retencion',
   draw: 'sorteo',
+  supervision: 'supervision',
 } as const;
 type View = (typeof views)[keyof typeof views];
 
@@ -76,10 +79,10 @@ const inboxTexts = {
   },
 };
 
-function PageFrame({ children, aside }: { children: ReactNode; aside?: ReactNode }) {
+function PageFrame({ children, aside, wide }: { children: ReactNode; aside?: ReactNode; wide?: boolean }) {
   const titleId = useId();
   return (
-    <section className={styles.page} aria-labelledby={titleId}>
+    <section className={wide ? `${styles.page} ${styles.wide}` : styles.page} aria-labelledby={titleId}>
       <div className={styles.header}>
         <h1 id={titleId} className={styles.title}>
           {TITLE}
@@ -209,12 +212,15 @@ function OperatorConsole() {
   const isAdmin = settings?.role === 'admin';
   // Legal holds: supervisors and administrators (decision 041); the routes say the same.
   const canHold = settings?.role === 'admin' || settings?.role === 'supervisor';
+  // The Supervisión tab: supervisors and administrators (decision 046); the route says the same.
+  const canSupervise = canHold;
   const { video_mails: videoMails, contacts, callbacks } = inbox.data;
   const requested = searchParams.get('vista') as View | null;
   const view: View =
     requested === views.videoMails ||
     requested === views.contacts ||
     requested === views.callbacks ||
+    (requested === views.supervision && canSupervise) ||
     ((requested === views.settings ||
       requested === views.team ||
       requested === views.audit ||
@@ -242,6 +248,7 @@ function OperatorConsole() {
       label: callbackTexts.consoleTitle,
       pending: callbacks.filter((callback) => !callback.handled_at).length,
     },
+    ...(canSupervise ? [{ id: views.supervision, label: reportTexts.supervisionTab }] : []),
     ...(isAdmin
       ? [
           { id: views.settings, label: 'Configuración' },
@@ -255,7 +262,7 @@ function OperatorConsole() {
   ];
 
   return (
-    <PageFrame aside={<ConnectionIndicator connection={connection} />}>
+    <PageFrame aside={<ConnectionIndicator connection={connection} />} wide={view === views.supervision}>
       {settings && (
         <p className={styles.company}>
           {settings.name} · {staffTexts.roles[settings.role]}
@@ -317,6 +324,11 @@ function OperatorConsole() {
             )}
           />
         </ConsoleTabPanel>
+        {canSupervise && (
+          <ConsoleTabPanel value={views.supervision} className={styles.panel}>
+            <SupervisionPanel socket={socket} />
+          </ConsoleTabPanel>
+        )}
         {isAdmin && settings && (
           <ConsoleTabPanel value={views.settings} className={styles.panel}>
             <SettingsPanel company={settings} />

@@ -18,6 +18,7 @@ export const operatorQueryKeys = {
   retention: ['operator', 'retention'] as const,
   holds: ['operator', 'holds'] as const,
   availability: ['operator', 'availability'] as const,
+  supervision: ['operator', 'supervision'] as const,
 };
 
 /** 401 (session ended) and 403 (not a member) will not change on a retry. */

@@ -1,0 +1,195 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { SupervisionSnapshot } from '@seguridad/contracts/http/supervision';
+import { callbacks, companyMembers, videoCalls } from '../../db/schema';
+import { bearer } from '../../testing/accounts';
+import {
+  callTestServer,
+  createCall,
+  insertCall,
+  newOperator,
+  nextEvent,
+  otherCompany,
+  type CallTestServer,
+} from '../../testing/calls';
+import type { TestContext } from '../../testing/test-app';
+
+type Member = Awaited<ReturnType<typeof newOperator>>;
+
+describe('the Supervisión snapshot and its live signal (decision 046)', () => {
+  let server: CallTestServer;
+  let ctx: TestContext;
+  let company: Awaited<ReturnType<typeof otherCompany>>;
+  let elsewhere: Awaited<ReturnType<typeof otherCompany>>;
+  let operator: Member;
+  let busy: Member;
+  let supervisor: Member;
+
+  const snapshotOf = (token?: string) =>
+    ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/operator/supervision',
+      headers: token ? bearer(token) : {},
+    });
+  const snapshot = async (member: { token: string }) =>
+    (await snapshotOf(member.token)).json() as SupervisionSnapshot;
+  const secondsAgo = (seconds: number) => new Date(Date.now() - seconds * 1000);
+
+  beforeAll(async () => {
+    server = await callTestServer();
+    ctx = server.ctx;
+    company = await otherCompany(ctx, 'vigia');
+    elsewhere = await otherCompany(ctx, 'lejana');
+    operator = await newOperator(ctx, 'olga@example.com', company.id);
+    busy = await newOperator(ctx, 'bruno@example.com', company.id);
+    supervisor = await newOperator(ctx, 'sara@example.com', company.id, 'supervisor');
+  });
+  afterEach(async () => {
+    server.closeSockets();
+    await ctx.database.db.delete(videoCalls).where(eq(videoCalls.companyId, company.id));
+  });
+  afterAll(() => server.close());
+
+  it('answers supervisors and administrators, refuses operators and strangers', async () => {
+    expect((await snapshotOf(supervisor.token)).statusCode).toBe(200);
+    expect((await snapshotOf(company.operator)).statusCode).toBe(200);
+    expect((await snapshotOf(operator.token)).statusCode).toBe(403);
+    expect((await snapshotOf()).statusCode).toBe(401);
+  });
+
+  it("shows the company's own calls, team and figures of today, never another company's", async () => {
+    await insertCall(ctx, { companyId: company.id, createdAt: secondsAgo(60) });
+    await insertCall(ctx, { companyId: company.id, createdAt: secondsAgo(2), kind: 'phone' });
+    const answered = async (waited: number, status: 'active' | 'ended', operatorId = busy.userId) =>
+      insertCall(ctx, {
+        companyId: company.id,
+        status,
+        operatorId,
+        createdAt: secondsAgo(600 + waited),
+        acceptedAt: secondsAgo(600),
+        ...(status === 'ended' ? { endedAt: secondsAgo(300) } : {}),
+      });
+    await answered(10, 'ended');
+    await answered(18, 'ended');
+    await answered(30, 'active');
+    const abandoned = await insertCall(ctx, {
+      companyId: company.id,
+      status: 'abandoned',
+      createdAt: secondsAgo(90),
+    });
+    const refused = await insertCall(ctx, {
+      companyId: company.id,
+      status: 'abandoned',
+      createdAt: secondsAgo(80),
+    });
+    await ctx.database.db
+      .update(videoCalls)
+      .set({ endReason: 'abandoned' })
+      .where(eq(videoCalls.id, abandoned.call.id));
+    await ctx.database.db
+      .update(videoCalls)
+      .set({ endReason: 'no_operators' })
+      .where(eq(videoCalls.id, refused.call.id));
+    // Yesterday's call and another company's do not count.
+    await insertCall(ctx, { companyId: company.id, status: 'ended', createdAt: secondsAgo(2 * 86_400) });
+    await insertCall(ctx, { companyId: elsewhere.id, createdAt: secondsAgo(5) });
+    await ctx.database.db.insert(callbacks).values([
+      { companyId: company.id, phone: '+56911111111', preferredTime: 'asap' },
+      { companyId: company.id, phone: '+56922222222', preferredTime: 'asap', handledAt: new Date() },
+      { companyId: elsewhere.id, phone: '+56933333333', preferredTime: 'asap' },
+    ]);
+
+    await server.connectConsole(supervisor.token);
+    await server.connectConsole(operator.token);
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/operator/availability',
+      headers: bearer(operator.token),
+      payload: { state: 'paused', reason: 'colacion' },
+    });
+    const view = await snapshot(supervisor);
+
+    expect(view.waiting_count).toBe(2);
+    expect(view.waiting.map((call) => call.channel)).toEqual(['video', 'phone']);
+    expect(Date.parse(view.waiting[0]!.waiting_since)).toBeLessThan(Date.now() - 59_000);
+    expect(view.in_progress).toEqual([
+      expect.objectContaining({ operator: expect.any(String), speciality: 'General', channel: 'video' }),
+    ]);
+    const stateOf = (userId: number) => view.operators.find((member) => member.user_id === userId);
+    expect(stateOf(busy.userId)).toMatchObject({ state: 'in_call' });
+    expect(stateOf(operator.userId)).toMatchObject({ state: 'paused', reason: 'colacion' });
+    expect(stateOf(supervisor.userId)).toMatchObject({ state: 'available' });
+    // The company's admin has no console open.
+    expect(view.operators.filter((member) => member.state === 'offline')).toHaveLength(1);
+
+    expect(view.today).toMatchObject({ offered: 7, answered: 3, abandoned: 1, fell_back: 1 });
+    // Within 15 s: one of the six calls decided (the one waiting 2 s may still make it); 20 s: two.
+    expect(view.today.service_level_first).toBeCloseTo(1 / 6);
+    expect(view.today.service_level_second).toBeCloseTo(2 / 6);
+    expect(view.today.avg_answer_seconds).toBeCloseTo(19.3, 1);
+    expect(view.pending).toEqual({ callbacks: 1, video_mails: 0, contacts: 0 });
+    expect(view.targets).toEqual({
+      first_seconds: 15,
+      first_percent: 90,
+      second_seconds: 20,
+      second_percent: 95,
+    });
+
+    const theirs = await snapshot({ token: elsewhere.operator });
+    expect(theirs.waiting_count).toBe(1);
+    expect(theirs.today.offered).toBe(1);
+    expect(theirs.pending.callbacks).toBe(1);
+    expect(theirs.operators.map((member) => member.user_id)).not.toContain(supervisor.userId);
+  });
+
+  it("signals a change to the company's supervisors within the second, not to operators or other companies", async () => {
+    const supervisorConsole = await server.connectConsole(supervisor.token);
+    const operatorConsole = await server.connectConsole(operator.token);
+    const strangerConsole = await server.connectConsole(elsewhere.operator);
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/operator/availability',
+      headers: bearer(operator.token),
+      payload: { state: 'available' },
+    });
+    // Let the connections' own signals pass (presence waits 200 ms, then one coalescing window).
+    await new Promise((resolve) => setTimeout(resolve, 900));
+
+    const toSupervisor = nextEvent(supervisorConsole, 'supervision:changed', () => true, 1_000);
+    let operatorHeard = false;
+    let strangerHeard = false;
+    operatorConsole.on('supervision:changed', () => (operatorHeard = true));
+    strangerConsole.on('supervision:changed', () => (strangerHeard = true));
+    const started = Date.now();
+    const call = await createCall(ctx, {}, company.key);
+    expect(call.statusCode).toBe(200);
+    await toSupervisor;
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect((await snapshot(supervisor)).waiting_count).toBe(1);
+
+    // A pause is a change too.
+    const paused = nextEvent(supervisorConsole, 'supervision:changed', () => true, 1_000);
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/operator/availability',
+      headers: bearer(operator.token),
+      payload: { state: 'paused', reason: 'otra' },
+    });
+    await paused;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(operatorHeard).toBe(false);
+    expect(strangerHeard).toBe(false);
+  });
+
+  it('stops answering a member whose role went down to operator', async () => {
+    await ctx.database.db
+      .update(companyMembers)
+      .set({ role: 'operator' })
+      .where(eq(companyMembers.userId, supervisor.userId));
+    expect((await snapshotOf(supervisor.token)).statusCode).toBe(403);
+    await ctx.database.db
+      .update(companyMembers)
+      .set({ role: 'supervisor' })
+      .where(eq(companyMembers.userId, supervisor.userId));
+  });
+});
