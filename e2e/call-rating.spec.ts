@@ -1,4 +1,5 @@
 import { callTexts, ratingTexts } from '@seguridad/contracts/messages';
+import { availabilityTexts } from '@seguridad/contracts/http/availability';
 import { connectCall, openCallPanel, test } from './call-journeys';
 import { expect } from './fixtures';
 
@@ -82,9 +83,21 @@ test.describe('rating a call (decision 044)', () => {
     await expect(prompt).toBeHidden({ timeout: 6_000 });
 
     // A second answered call, hung up and skipped: nothing is sent and the card goes.
-    await consoleCall.getByRole('button', { name: 'Volver a la fila' }).click();
+    // The operator is still on the first call's end: the new call offered to them is said there.
     await openCallPanel(citizen);
-    const second = await connectCall(citizen, operator);
+    await citizen
+      .getByRole('dialog', { name: 'Videollamada' })
+      .getByRole('button', { name: 'Llamar' })
+      .click();
+    await expect(consoleCall.getByText(availabilityTexts.offeredAfterCall)).toBeVisible();
+    await consoleCall.getByRole('button', { name: 'Volver a la fila' }).click();
+    await operator.page
+      .getByRole('listitem')
+      .filter({ hasText: availabilityTexts.offeredToYou })
+      .getByRole('button', { name: /Aceptar/ })
+      .click();
+    const second = { callView: citizen.getByRole('region', { name: 'Videollamada en curso' }) };
+    await expect(second.callView.getByText(callTexts.connected)).toBeVisible({ timeout: 15_000 });
     await second.callView.getByRole('button', { name: callTexts.endCall }).click();
     const again = citizen.getByRole('region', { name: ratingTexts.question });
     await again.getByRole('button', { name: ratingTexts.skip }).click();

@@ -41,6 +41,7 @@ export const availabilityTexts = {
   stateInvalid: 'Elige Disponible o En pausa.',
   pausedNotice: 'Estás en pausa: no te ofreceremos llamadas nuevas.',
   offeredToYou: 'Llamada para ti',
+  offeredAfterCall: 'Llamada para ti: vuelve a la fila para aceptarla.',
   offerCountdown: (seconds: number) =>
     `Tienes ${seconds} s para aceptarla; después se ofrece a todo el equipo.`,
   offeredToOther: (name: string, seconds: number) => `Ofrecida a ${name} · para todos en ${seconds} s`,

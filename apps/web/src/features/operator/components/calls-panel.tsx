@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { declineCall } from '../api/decline-call';
 import { useOfferChime } from '../use-offer-chime';
+import { useNow } from '../use-now';
 import { errorText } from '../../../shared/api/api-client';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
@@ -70,10 +71,18 @@ export function CallsPanel({
   const { state, snapshot, accept } = operatorCall;
   const waiting = waitingPublicCalls(queue.state);
   const decline = useMutation({ mutationFn: (callId: number) => declineCall(callId) });
-  useOfferChime(state.step === 'in-call' ? [] : waiting, ownUserId);
+  const callOver = snapshot?.phase.status === 'ended' || snapshot?.phase.status === 'failed';
+  // On the end of a call the queue is out of sight: an offer made meanwhile is still announced.
+  const queueInSight = state.step !== 'in-call' || callOver;
+  useOfferChime(queueInSight ? waiting : [], ownUserId);
+  const now = useNow(1000, queueInSight && state.step === 'in-call');
+  const offeredToMe = waiting.some(
+    (call) =>
+      call.offer?.operator_id === ownUserId && call.offerDeadline !== null && call.offerDeadline > now,
+  );
 
   if (state.step === 'in-call' && snapshot) {
-    return <OperatorCallView operatorCall={operatorCall} snapshot={snapshot} />;
+    return <OperatorCallView operatorCall={operatorCall} snapshot={snapshot} offeredToMe={offeredToMe} />;
   }
 
   const startingId = state.step === 'starting' ? state.callId : null;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { callTexts, phoneCallTexts, widgetTexts } from '@seguridad/contracts/messages';
+import { availabilityTexts } from '@seguridad/contracts/http/availability';
 import { getAttachmentUrl } from '../../../shared/call/call-api';
 import type { CallSessionSnapshot } from '../../../shared/call/call-session';
 import type { CallPhase } from '../../../shared/call/call-state';
@@ -39,10 +40,12 @@ export function operatorStatusText(phase: CallPhase, isPhone = false): string {
 type OperatorCallViewProps = {
   operatorCall: OperatorCall;
   snapshot: CallSessionSnapshot;
+  /** A waiting call is offered to this operator now (decision 043): said on the call's end. */
+  offeredToMe?: boolean;
 };
 
 /** The call in the console: the citizen's video large, the chat beside it (below it on a phone). */
-export function OperatorCallView({ operatorCall, snapshot }: OperatorCallViewProps) {
+export function OperatorCallView({ operatorCall, snapshot, offeredToMe = false }: OperatorCallViewProps) {
   const headingId = useId();
   const overBox = useRef<HTMLDivElement>(null);
   const { state, hangUp, backToQueue, retryCamera, retryingCamera } = operatorCall;
@@ -201,6 +204,7 @@ export function OperatorCallView({ operatorCall, snapshot }: OperatorCallViewPro
               {phase.status === 'ended' && phase.reason === 'no_media' && (
                 <Alert tone="warning">{callTexts.noMediaOperator}</Alert>
               )}
+              {offeredToMe && <Alert tone="info">{availabilityTexts.offeredAfterCall}</Alert>}
               <Button onClick={backToQueue}>Volver a la fila</Button>
             </div>
           )}
