@@ -35,6 +35,7 @@ import { SettingsPanel } from './components/settings-panel';
 import { SupervisionPanel } from './components/supervision-panel';
 import { TeamPanel } from './components/team-panel';
 import { VideoMailCard } from './components/video-mail-card';
+import { ReportsPanel } from './reports/reports-panel';
 import { waitingPublicCalls } from './call-queue';
 import styles from './operator-page.module.css';
 import { useCallQueue } from './use-call-queue';
@@ -57,6 +58,7 @@ const views = {
   retention: 'retencion',
   draw: 'sorteo',
   supervision: 'supervision',
+  reports: 'reportes',
 } as const;
 type View = (typeof views)[keyof typeof views];
 
@@ -220,14 +222,15 @@ function OperatorConsole() {
     requested === views.videoMails ||
     requested === views.contacts ||
     requested === views.callbacks ||
-    (requested === views.supervision && canSupervise) ||
+    ((requested === views.supervision || requested === views.reports) && canSupervise) ||
     ((requested === views.settings ||
       requested === views.team ||
       requested === views.audit ||
       requested === views.dataRequests ||
       requested === views.retention ||
       requested === views.draw) &&
-      isAdmin)
+      isAdmin) ||
+    (requested === views.reports && canHold)
       ? requested
       : views.calls;
 
@@ -249,6 +252,8 @@ function OperatorConsole() {
       pending: callbacks.filter((callback) => !callback.handled_at).length,
     },
     ...(canSupervise ? [{ id: views.supervision, label: reportTexts.supervisionTab }] : []),
+    // Reports: supervisors and administrators (decision 048); the routes say the same.
+    ...(canSupervise ? [{ id: views.reports, label: reportTexts.reportsTab }] : []),
     ...(isAdmin
       ? [
           { id: views.settings, label: 'Configuración' },
@@ -262,7 +267,10 @@ function OperatorConsole() {
   ];
 
   return (
-    <PageFrame aside={<ConnectionIndicator connection={connection} />} wide={view === views.supervision}>
+    <PageFrame
+      aside={<ConnectionIndicator connection={connection} />}
+      wide={view === views.supervision || view === views.reports}
+    >
       {settings && (
         <p className={styles.company}>
           {settings.name} · {staffTexts.roles[settings.role]}
@@ -327,6 +335,11 @@ function OperatorConsole() {
         {canSupervise && (
           <ConsoleTabPanel value={views.supervision} className={styles.panel}>
             <SupervisionPanel socket={socket} />
+          </ConsoleTabPanel>
+        )}
+        {canSupervise && (
+          <ConsoleTabPanel value={views.reports} className={styles.panel}>
+            <ReportsPanel canEditTargets={isAdmin} />
           </ConsoleTabPanel>
         )}
         {isAdmin && settings && (
