@@ -40,7 +40,7 @@ export const reportConsoleTexts = {
     abandonRate: 'Tasa de abandono',
     avgAnswer: 'Tiempo medio de respuesta',
     p90Answer: 'Respuesta p90',
-    serviceLevel: (seconds: number, percent: number) => `Nivel de servicio ${seconds} s (meta ${percent} %)`,
+    serviceLevel: (seconds: number, percent: number) => `Dentro de ${seconds} s (meta ${percent} %)`,
     avgHandle: 'Duración media de atención',
   },
   serviceLevelHeading: 'Nivel de servicio del período',
@@ -48,6 +48,8 @@ export const reportConsoleTexts = {
     `${seconds} s: ${level} (meta ${percent} %)`,
   met: 'cumple la meta',
   missed: 'no cumple la meta',
+  metShort: 'cumple',
+  missedShort: 'no cumple',
   noData: 'sin datos',
   inboxTitle: 'Video mails, mensajes y solicitudes de llamada',
   inboxColumns: {

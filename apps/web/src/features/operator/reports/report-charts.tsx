@@ -31,7 +31,12 @@ function Chart({
     const element = frame.current;
     if (!element) return;
     const width = () => Math.max(240, element.clientWidth);
-    const chart = new uPlot({ ...options, width: width(), height: CHART_HEIGHT }, data, element);
+    // The legend names the series; the numbers are in the table under the chart, not on hover.
+    const chart = new uPlot(
+      { legend: { live: false }, ...options, width: width(), height: CHART_HEIGHT },
+      data,
+      element,
+    );
     const observer = new ResizeObserver(() => chart.setSize({ width: width(), height: CHART_HEIGHT }));
     observer.observe(element);
     return () => {

@@ -16,13 +16,13 @@ import {
 } from './report-format';
 import styles from './reports.module.css';
 
-/** «92,0 % · cumple la meta»: met or missed said in words, the colour only repeats it. */
+/** «92,0 % cumple»: met or missed said in words (the header names the target), colour only repeats it. */
 export function ServiceLevelValue({ share, percent }: { share: number | null; percent: number }) {
   const met = meetsTarget(share, percent);
   if (met === null) return <span className={styles.muted}>{texts.noData}</span>;
   return (
     <span className={met ? styles.met : styles.missed}>
-      {formatShare(share)} · {met ? texts.met : texts.missed}
+      {formatShare(share)} <span className={styles.verdict}>{met ? texts.metShort : texts.missedShort}</span>
     </span>
   );
 }

@@ -165,13 +165,11 @@ describe('the Reportes tab', () => {
       '4,0 %',
       '10 s',
       '14 s',
-      '92,0 % · cumple la meta',
-      '92,0 % · no cumple la meta',
+      '92,0 % cumple',
+      '92,0 % no cumple',
       '1 min 05 s',
     ]);
-    expect(
-      within(calls).getByRole('columnheader', { name: 'Nivel de servicio 15 s (meta 90 %)' }),
-    ).toBeDefined();
+    expect(within(calls).getByRole('columnheader', { name: 'Dentro de 15 s (meta 90 %)' })).toBeDefined();
     expect(within(calls).getByRole('row', { name: /^Total/ })).toBeDefined();
     // A day with nothing offered says so instead of a made-up 0 %.
     expect(
