@@ -22,6 +22,7 @@ import { callbackRoutes } from './modules/callbacks/callback-routes';
 import { operatorCallRoutes } from './modules/calls/operator-call-routes';
 import { ratingRoutes } from './modules/ratings/rating-routes';
 import { consentRoutes } from './modules/consents/consent-routes';
+import { reportRoutes } from './modules/reports/report-routes';
 import { availabilityRoutes } from './modules/availability/availability-routes';
 import { companyRoutes } from './modules/company/company-routes';
 import { devMailboxRoutes } from './modules/dev/dev-mailbox-routes';
@@ -181,6 +182,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(operatorCallRoutes);
   await app.register(ratingRoutes);
   await app.register(consentRoutes);
+  await app.register(reportRoutes);
   await app.register(availabilityRoutes);
   await app.register(supervisionRoutes);
   await app.register(attachmentRoutes);

@@ -12,6 +12,7 @@ import { paymentsApi } from './http/payments';
 import { promoApi } from './http/promo';
 import { ratingsApi } from './http/ratings';
 import { recordingsApi } from './http/recordings';
+import { reportsApi } from './http/reports';
 import { retentionApi } from './http/retention';
 import { settingsApi } from './http/settings';
 import { staffApi } from './http/staff';
@@ -38,6 +39,7 @@ export const apiPaths = {
   promo: promoApi,
   ratings: ratingsApi,
   recordings: recordingsApi,
+  reports: reportsApi,
   retention: retentionApi,
   settings: settingsApi,
   staff: staffApi,

@@ -57,6 +57,7 @@ export const auditTexts = {
     'company.settings_change': 'Cambió la configuración de la central',
     'company.speciality_add': 'Agregó una especialidad',
     'company.speciality_remove': 'Quitó una especialidad',
+    'company.service_level_change': 'Cambió los niveles de servicio',
     'library.video_add': 'Agregó un video a la biblioteca',
     'library.video_remove': 'Quitó un video de la biblioteca',
     'draw.publish': 'Programó el sorteo',

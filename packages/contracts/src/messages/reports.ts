@@ -91,3 +91,37 @@ export const reportConsoleTexts = {
   save: 'Guardar metas',
   saveFailed: 'No pudimos guardar las metas.',
 } as const;
+
+/** What the reports and their CSV files name, beside the tab's texts (decision 047). */
+export const reportTableTexts = {
+  noOperator: 'Sin operador',
+  inboxKinds: {
+    video_mail: 'Video mails',
+    contact: 'Mensajes de contacto',
+    callback: 'Solicitudes de devolución de llamada',
+  },
+  callColumns: {
+    offered: 'Ofrecidas',
+    answered: 'Atendidas',
+    abandoned: 'Abandonadas',
+    fellBack: 'Derivadas a video mail',
+    abandonRate: 'Tasa de abandono (%)',
+    avgAnswer: 'Tiempo medio de respuesta (s)',
+    p90Answer: 'Percentil 90 de respuesta (s)',
+    serviceLevel: (seconds: number) => `Atendidas en ${seconds} s o menos (%)`,
+    avgHandle: 'Duración media de la atención (s)',
+  },
+  inboxColumns: {
+    kind: 'Tipo',
+    received: 'Recibidos',
+    handled: 'Atendidos',
+    avgFirstHandling: 'Tiempo medio hasta la primera atención (s)',
+  },
+  ratingColumns: {
+    when: 'Fecha (hora de Chile)',
+    call: 'Llamada',
+    stars: 'Estrellas',
+    operator: 'Operador',
+    comment: 'Comentario',
+  },
+} as const;
