@@ -122,14 +122,38 @@ function serviceLevelByDay(
     days.map((_day, index) => index),
     days.map((day) => percent(day.first)),
     days.map((day) => percent(day.second)),
-    days.map(() => targets.first_percent),
-    days.map(() => targets.second_percent),
+    days.map(() => null),
+    days.map(() => null),
   ];
   const first = token('--color-brand', '#0b3a75');
   const second = token('--color-accent', '#0a7d62');
   const shown = (value: number | null) => (value === null ? '—' : `${String(value).replace('.', ',')} %`);
   const options: Omit<uPlot.Options, 'width' | 'height'> = {
-    scales: { x: { time: false }, y: { range: [0, 100] } },
+    // Half a day of margin either side, so a single day sits in the middle rather than on the edge.
+    scales: { x: { time: false, range: [-0.5, Math.max(days.length - 0.5, 0.5)] }, y: { range: [0, 100] } },
+    // Each target is a dashed line across the whole plot, however few days there are.
+    hooks: {
+      draw: [
+        (chart) => {
+          const { ctx, bbox } = chart;
+          for (const [level, colour] of [
+            [targets.first_percent, first],
+            [targets.second_percent, second],
+          ] as const) {
+            const y = chart.valToPos(level, 'y', true);
+            ctx.save();
+            ctx.strokeStyle = colour;
+            ctx.lineWidth = uPlot.pxRatio;
+            ctx.setLineDash([6 * uPlot.pxRatio, 4 * uPlot.pxRatio]);
+            ctx.beginPath();
+            ctx.moveTo(bbox.left, y);
+            ctx.lineTo(bbox.left + bbox.width, y);
+            ctx.stroke();
+            ctx.restore();
+          }
+        },
+      ],
+    },
     axes: [
       axis(
         (_u, splits) => splits.map((index) => (days[index] ? formatDay(days[index].day).slice(0, 5) : '')),
@@ -151,16 +175,18 @@ function serviceLevelByDay(
         stroke: first,
         dash: [6, 4],
         width: 1,
+        // In the legend only: the draw hook draws the line.
+        paths: () => null,
         points: { show: false },
-        value: (_u, v) => shown(v),
       },
       {
         label: texts.target(targets.second_seconds, targets.second_percent),
         stroke: second,
         dash: [6, 4],
         width: 1,
+        // In the legend only: the draw hook draws the line.
+        paths: () => null,
         points: { show: false },
-        value: (_u, v) => shown(v),
       },
     ],
   };
