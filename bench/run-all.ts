@@ -2,7 +2,7 @@
 // route throughput as a share of a bare Fastify hello-world measured in the same run (on PGlite, and
 // on PostgreSQL when DATABASE_URL is set), and the video call: Llamar → first remote frame in
 // Chromium, signaling capacity on one process, the recording's cost, and two processes sharing
-// PostgreSQL and Redis (`scaleout`).
+// PostgreSQL and Redis (`scaleout`), and the Supervisión tab's live latency on them (`supervision`).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { measureApiInstructions, type RouteInstructions } from './api-instructions';
@@ -12,6 +12,7 @@ import { measureRecordingCost } from './recording-cost';
 import { measureRelaySetup } from './relay-setup';
 import { measureSignaling } from './call-signaling';
 import { measureScaleOut } from './scale-out';
+import { measureSupervisionLatency } from './supervision-latency';
 import { measureUploadMemory, measureUploadResume } from './upload-costs';
 import { withFreshDatabase } from './lib/postgres';
 import { pageAssets } from './bundle-size';
@@ -472,6 +473,27 @@ if (wants('scaleout')) {
     line('1 process (caller and operator on A)', figures.oneProcess);
     line('2 processes (caller on A, operator on B)', figures.twoProcesses);
     console.log(`  one more process: × ${figures.setupGain} calls set up per second`);
+  }
+}
+
+if (wants('supervision')) {
+  const figures = await measureSupervisionLatency();
+  report.supervisionLatency = figures;
+  console.log(
+    '\nSupervisión live view: a change → every open view holds the new snapshot (two processes, PostgreSQL, Redis)',
+  );
+  if ('skipped' in figures) {
+    console.log(`  skipped: ${figures.skipped}`);
+  } else {
+    console.log(
+      `  ${figures.operatorsOnline} operators online, ${figures.callsWaiting} calls waiting, ${figures.liveViews} live views on both processes`,
+    );
+    console.log(
+      `  ${figures.samples} samples (${figures.missed} missed): p50 ${figures.p50Ms} ms, p95 ${figures.p95Ms} ms, max ${figures.maxMs} ms (target: p95 ≤ ${figures.targetP95Ms} ms)`,
+    );
+    for (const [kind, kindFigures] of Object.entries(figures.byKind)) {
+      console.log(`    ${kind}: p50 ${kindFigures.p50Ms} ms, p95 ${kindFigures.p95Ms} ms`);
+    }
   }
 }
 
