@@ -10,6 +10,7 @@ import { measureThroughput, type Throughput } from './api-throughput';
 import { measureCallLatency } from './call-latency';
 import { measureRecordingCost } from './recording-cost';
 import { measureRelaySetup } from './relay-setup';
+import { measureReports } from './reports';
 import { measureSignaling } from './call-signaling';
 import { measureScaleOut } from './scale-out';
 import { measureSupervisionLatency } from './supervision-latency';
@@ -510,6 +511,13 @@ if (wants('uploads')) {
   console.log(
     `  resume: ${(resume.videoBytes / 1024 / 1024).toFixed(1)} MB in ${resume.chunkBytes / 1024 / 1024} MB chunks, cut after ${(resume.cutAtBytes / 1024 / 1024).toFixed(1)} MB: ${(resume.extraBytes / 1024).toFixed(1)} KB more on the wire than uncut (at most one chunk: ${resume.chunkBytes / 1024} KB)`,
   );
+}
+
+if (named('reports')) {
+  console.log(
+    '\nReportes over a year of calls of one company: p95 of each grouping × range (target ≤ 300 ms on PostgreSQL, ≤ 1.5 s on PGlite)',
+  );
+  report.reports = await measureReports();
 }
 
 const resultsDir = path.join(repoRoot, 'bench/results');
