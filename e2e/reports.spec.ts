@@ -183,5 +183,25 @@ test.describe('reports (decision 048)', () => {
       params: { from: '2026-11-01', to: '2026-11-27' },
     });
     expect(refused.status()).toBe(403);
+
+    // The administrator sets the thresholds in the same tab: checked first, then saved and used.
+    const admin = operator.page;
+    await admin.goto(`${webPaths.operator}?vista=reportes`);
+    const adminPanel = admin.getByRole('tabpanel', { name: reportTexts.reportsTab });
+    const targets = adminPanel.getByRole('region', { name: reportConsoleTexts.serviceLevelTitle });
+    const first = targets.getByRole('group', { name: reportConsoleTexts.firstThreshold });
+    const firstSeconds = first.getByLabel(reportConsoleTexts.seconds);
+    await expect(firstSeconds).toHaveValue('15');
+    await firstSeconds.fill('30');
+    await targets.getByRole('button', { name: reportConsoleTexts.save }).click();
+    await expect(targets.getByText(reportTexts.thresholdsOrder)).toBeVisible();
+    await firstSeconds.fill('10');
+    await targets.getByRole('button', { name: reportConsoleTexts.save }).click();
+    await expect(targets.getByText(reportTexts.serviceLevelSaved)).toBeVisible();
+    await expect(adminPanel.getByRole('columnheader', { name: 'Dentro de 10 s (meta 90 %)' })).toBeVisible();
+    // Back to NENA's, for the other journeys on this server.
+    await firstSeconds.fill('15');
+    await targets.getByRole('button', { name: reportConsoleTexts.save }).click();
+    await expect(adminPanel.getByRole('columnheader', { name: 'Dentro de 15 s (meta 90 %)' })).toBeVisible();
   });
 });
