@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { videoCalls } from './core';
 
@@ -21,5 +21,7 @@ export const callRatings = pgTable(
   (table) => [
     check('call_ratings_stars_check', sql`${table.stars} between 1 and 5`),
     check('call_ratings_comment_check', sql`char_length(${table.comment}) <= 500`),
+    // Reports read the ratings given in a range of days.
+    index('call_ratings_created_idx').on(table.createdAt),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "call_ratings_created_idx" ON "call_ratings" USING btree ("created_at");
