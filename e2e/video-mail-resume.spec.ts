@@ -21,8 +21,13 @@ async function recordSeconds(dialog: Locator, seconds: number): Promise<void> {
   await expect(dialog.getByLabel('Tu video grabado')).toBeVisible();
 }
 
-async function progressValue(dialog: Locator): Promise<number> {
-  return Number((await dialog.getByRole('progressbar').getAttribute('value')) ?? 0);
+/** The bar's value now, or undefined when it has just been replaced by the result. */
+async function progressValue(dialog: Locator): Promise<number | undefined> {
+  const value = await dialog
+    .getByRole('progressbar')
+    .getAttribute('value', { timeout: 500 })
+    .catch(() => null);
+  return value === null ? undefined : Number(value);
 }
 
 async function openVideoMails(page: Page): Promise<void> {
@@ -93,7 +98,8 @@ test.describe('a video mail over a network that drops', () => {
       const shown: number[] = [];
       const success = citizen.getByText(widgetTexts.videoMailSent);
       while (!(await success.isVisible())) {
-        if (await dialog.getByRole('progressbar').isVisible()) shown.push(await progressValue(dialog));
+        const value = await progressValue(dialog);
+        if (value !== undefined) shown.push(value);
         await citizen.waitForTimeout(50);
       }
       expect(shown.length).toBeGreaterThan(0);
