@@ -1,5 +1,7 @@
+import { SERVICE_TIME_ZONE } from '@seguridad/contracts/constants';
+
 /** Chile's time zone: the trail's days, like every date a person reads, are Chile's, not the server's. */
-export const CHILE_TIME_ZONE = 'America/Santiago';
+export const CHILE_TIME_ZONE = SERVICE_TIME_ZONE;
 
 const parts = new Intl.DateTimeFormat('en-US', {
   timeZone: CHILE_TIME_ZONE,
