@@ -19,3 +19,4 @@ export * from './tables/retention';
 export * from './tables/data-requests';
 export * from './tables/ratings';
 export * from './tables/consents';
+export * from './tables/call-figures';

@@ -30,8 +30,8 @@ describe('the reports figures', () => {
       fell_back: 1,
       abandon_rate: 0.1667,
       avg_answer_seconds: 18.8,
-      // Answer times 5, 12, 18, 40: the 90th percentile interpolates 18 + 0.7 × 22.
-      p90_answer_seconds: 33.4,
+      // Answer times 5, 12, 18, 40: 90 % of four calls is the fourth (decision 050).
+      p90_answer_seconds: 40,
       service_level_first: 0.3333,
       service_level_second: 0.5,
       avg_handle_seconds: 70,
@@ -160,5 +160,35 @@ describe('the reports figures', () => {
     ]);
     const days = await report('from=2026-04-04&to=2026-04-04&group=day');
     expect(days.total.offered).toBe(3);
+  });
+
+  it('keeps answer times to the whole second: a threshold counts t ≤ T exactly, the 90th percentile is the second within which 90 % were answered', async () => {
+    await fixture.call({ at: '2026-05-12T14:00:00Z', answerS: 15, handleS: 10 });
+    await fixture.call({ at: '2026-05-12T14:01:00Z', answerS: 15.4, handleS: 10 });
+    await fixture.call({ at: '2026-05-12T14:02:00Z', answerS: 0.2, handleS: 10 });
+    const body = await report('from=2026-05-12&to=2026-05-12&group=hour');
+    expect(body.total).toMatchObject({
+      answered: 3,
+      avg_answer_seconds: 10.2,
+      p90_answer_seconds: 16,
+      service_level_first: 0.6667,
+      service_level_second: 1,
+    });
+  });
+
+  it('reads whole months and loose days alike: a range across months by speciality sums to its total', async () => {
+    await fixture.call({ at: '2026-06-30T15:00:00Z', answerS: 3, handleS: 5, speciality: INCENDIOS });
+    await fixture.call({ at: '2026-07-01T04:30:00Z', answerS: 7, handleS: 5 }); // 1 July 00:30 in Chile
+    await fixture.call({ at: '2026-07-31T15:00:00Z', answerS: 30, handleS: 5, speciality: INCENDIOS });
+    await fixture.call({ at: '2026-08-01T03:30:00Z', answerS: 9, handleS: 5 }); // still 31 July in Chile
+    await fixture.call({ at: '2026-08-02T15:00:00Z', status: 'abandoned', endReason: 'caller_left' });
+    const body = await report('from=2026-06-30&to=2026-08-02&group=speciality');
+    expect(body.rows.map((row) => [row.label, row.offered, row.answered, row.p90_answer_seconds])).toEqual([
+      [ROBOS, 3, 2, 9],
+      [INCENDIOS, 2, 2, 30],
+    ]);
+    expect(body.total).toMatchObject({ offered: 5, answered: 4, abandoned: 1, p90_answer_seconds: 30 });
+    const july = await report('from=2026-07-01&to=2026-07-31&group=channel');
+    expect(july.total).toMatchObject({ offered: 3, answered: 3, avg_answer_seconds: 15.3 });
   });
 });

@@ -9,14 +9,13 @@ import {
 import { reportConsoleTexts, reportTableTexts } from '@seguridad/contracts/messages';
 import type { Database } from '../../db/client';
 import { nextDay, startOfChileDay } from '../../lib/chile-time';
+import { callFigureSets, daysOf, type CallFigures, type ReportPeriod } from './call-figure-queries';
 import {
-  callFigures,
   inboxFigures,
   operatorNames,
   ratingDistribution,
   ratingEntries,
   serviceLevelTargetsOf,
-  type CallFigureRow,
   type ReportRange,
 } from './report-queries';
 
@@ -39,7 +38,7 @@ function round(value: number, digits: number): number {
 
 const seconds = (value: number | null) => (value === null ? null : round(value, 1));
 
-function rowOf(figures: CallFigureRow, label: string): CallReportRow {
+function rowOf(figures: CallFigures, label: string): CallReportRow {
   return {
     key: figures.key,
     label,
@@ -56,8 +55,7 @@ function rowOf(figures: CallFigureRow, label: string): CallReportRow {
   };
 }
 
-const emptyFigures = (key: string): CallFigureRow => ({
-  set: 'total',
+const emptyFigures = (key: string): CallFigures => ({
   key,
   offered: 0,
   answered: 0,
@@ -77,18 +75,21 @@ const dayLabel = (day: string) => day.split('-').reverse().join('-');
 async function groupRows(
   db: Database,
   request: ReportRequest,
-  figures: CallFigureRow[],
+  figures: CallFigures[],
 ): Promise<CallReportRow[]> {
   const { group } = request;
   if (group === 'hour' || group === 'day') {
     const oneDay = request.from === request.to;
-    return [...figures]
-      .sort((a, b) => a.key.localeCompare(b.key))
-      .map((row) => {
-        if (group === 'day') return rowOf(row, dayLabel(row.key));
-        const [day, hour] = row.key.split('T') as [string, string];
-        return rowOf(row, oneDay ? hour : `${dayLabel(day)} ${hour}`);
-      });
+    return (
+      [...figures]
+        // ISO keys sort as plain strings; a collator would cost more than the query for a year of hours.
+        .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+        .map((row) => {
+          if (group === 'day') return rowOf(row, dayLabel(row.key));
+          const [day, hour] = row.key.split('T') as [string, string];
+          return rowOf(row, oneDay ? hour : `${dayLabel(day)} ${hour}`);
+        })
+    );
   }
   const byOffered = [...figures].sort((a, b) => b.offered - a.offered || a.key.localeCompare(b.key));
   if (group === 'channel') {
@@ -104,23 +105,15 @@ async function groupRows(
   );
 }
 
-/** Every Chile day from `from` to `to`, both included. */
-function daysOf(from: string, to: string): string[] {
-  const days: string[] = [];
-  for (let day = from; day <= to; day = nextDay(day)) days.push(day);
-  return days;
-}
-
 /** The calls table and its charts, for the route and the CSV. */
 export async function callReport(db: Database, request: ReportRequest, targets: ServiceLevelTargets) {
-  const range = rangeOf(request.from, request.to);
-  const figures = await callFigures(db, request.companyId, range, request.group, targets);
-  const of = (set: CallFigureRow['set']) => figures.filter((row) => row.set === set);
-  const byHour = new Map(of('hour_of_day').map((row) => [Number(row.key), row]));
-  const byDay = new Map(of('day').map((row) => [row.key, row]));
-  const total = of('total')[0] ?? emptyFigures('');
+  const period: ReportPeriod = { from: request.from, to: request.to, ...rangeOf(request.from, request.to) };
+  const figures = await callFigureSets(db, request.companyId, period, request.group, targets);
+  const byHour = new Map(figures.hoursOfDay.map((row) => [row.hour, row]));
+  const byDay = new Map(figures.days.map((row) => [row.key, row]));
+  const total = figures.total ?? emptyFigures('');
   return {
-    rows: await groupRows(db, request, of('group')),
+    rows: await groupRows(db, request, figures.groups),
     total: rowOf({ ...total, key: '' }, reportConsoleTexts.total),
     answered_by_hour: Array.from({ length: 24 }, (_, hour) => ({
       hour,
@@ -149,13 +142,12 @@ export async function inboxReport(db: Database, request: ReportRequest): Promise
 
 export async function ratingsReport(db: Database, request: ReportRequest) {
   const range = rangeOf(request.from, request.to);
-  const distribution = await ratingDistribution(db, request.companyId, range);
+  const [distribution, comments] = await Promise.all([
+    ratingDistribution(db, request.companyId, request.from, request.to),
+    ratingEntries(db, request.companyId, range, { limit: REPORT_COMMENTS, withComment: true }),
+  ]);
   const count = distribution.reduce((sum, value) => sum + value, 0);
   const starSum = distribution.reduce((sum, value, index) => sum + value * (index + 1), 0);
-  const comments = await ratingEntries(db, request.companyId, range, {
-    limit: REPORT_COMMENTS,
-    withComment: true,
-  });
   return {
     count,
     average: count === 0 ? null : round(starSum / count, 2),
@@ -167,7 +159,11 @@ export async function ratingsReport(db: Database, request: ReportRequest) {
 /** The whole Reportes tab for one range and grouping. */
 export async function buildReport(db: Database, request: ReportRequest): Promise<ReportResponse> {
   const targets = await serviceLevelTargetsOf(db, request.companyId);
-  const calls = await callReport(db, request, targets);
+  const [calls, inbox, ratings] = await Promise.all([
+    callReport(db, request, targets),
+    inboxReport(db, request),
+    ratingsReport(db, request),
+  ]);
   return {
     code: 200,
     from: request.from,
@@ -175,7 +171,7 @@ export async function buildReport(db: Database, request: ReportRequest): Promise
     group: request.group,
     targets,
     ...calls,
-    inbox: await inboxReport(db, request),
-    ratings: await ratingsReport(db, request),
+    inbox,
+    ratings,
   };
 }
