@@ -113,6 +113,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: request.ip,
         details: { before, after: { ...request.body } },
       });
+      // The live view colours the longest wait by these thresholds (decision 046).
+      app.supervisionChanged(companyId);
       return { code: 200 as const, targets: await serviceLevelTargetsOf(db, companyId) };
     }),
   );

@@ -55,6 +55,7 @@ export const staffInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
         newAccount: { name, lastname, password },
         ip: request.ip,
       });
+      app.supervisionChanged(joined.companyId);
       const user = await findUserByEmail(db, joined.email);
       return signIn(app, request, user!, undefined);
     },
@@ -73,11 +74,13 @@ export const staffInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     guarded('user')(async (request) => {
       const summary = await lookUpInvitation(db, request.body.code);
-      await acceptInvitation(db, {
+      const joined = await acceptInvitation(db, {
         code: request.body.code,
         signedInUserId: request.user.id,
         ip: request.ip,
       });
+      // The supervisors' team list gains a person (decision 046).
+      app.supervisionChanged(joined.companyId);
       return { code: 200 as const, company_name: summary.company_name, role: summary.role };
     }),
   );

@@ -157,8 +157,10 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         specialityIds: request.body.speciality_ids,
         ip: request.ip,
       });
-      // Who an offer may go to changed with the specialities (decision 043).
+      // Who an offer may go to changed with the specialities (decision 043), and the supervisors'
+      // team list shows the new role (decision 046).
       app.callRealtime.routeCalls(request.operator.companyId);
+      app.supervisionChanged(request.operator.companyId);
       return { code: 200 as const, member };
     }),
   );
@@ -202,6 +204,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
           ip: request.ip,
         });
         app.callRealtime.routeCalls(companyId);
+        app.supervisionChanged(companyId);
         return { code: 200 as const, active };
       }),
     );

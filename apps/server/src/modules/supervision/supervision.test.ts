@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { reportsApi } from '@seguridad/contracts/http/reports';
+import { staffApi } from '@seguridad/contracts/http/staff';
 import type { SupervisionSnapshot } from '@seguridad/contracts/http/supervision';
 import { callbacks, companyMembers, videoCalls } from '../../db/schema';
 import { bearer } from '../../testing/accounts';
@@ -179,6 +181,38 @@ describe('the Supervisión snapshot and its live signal (decision 046)', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(operatorHeard).toBe(false);
     expect(strangerHeard).toBe(false);
+  });
+
+  it('signals when an administrator changes the thresholds or the team, not only when calls move', async () => {
+    const supervisorConsole = await server.connectConsole(supervisor.token);
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    const admin = bearer(company.operator);
+
+    const afterThresholds = nextEvent(supervisorConsole, 'supervision:changed', () => true, 1_000);
+    const thresholds = await ctx.app.inject({
+      method: 'PUT',
+      url: reportsApi.setServiceLevel.path(),
+      headers: admin,
+      payload: { first_seconds: 10, first_percent: 90, second_seconds: 20, second_percent: 95 },
+    });
+    expect(thresholds.statusCode, thresholds.body).toBe(200);
+    await afterThresholds;
+    expect((await snapshot(supervisor)).targets.first_seconds).toBe(10);
+
+    const afterDeactivation = nextEvent(supervisorConsole, 'supervision:changed', () => true, 1_000);
+    const off = await ctx.app.inject({
+      method: 'POST',
+      url: staffApi.deactivateMember.path({ userId: busy.userId }),
+      headers: admin,
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    await afterDeactivation;
+    const on = await ctx.app.inject({
+      method: 'POST',
+      url: staffApi.reactivateMember.path({ userId: busy.userId }),
+      headers: admin,
+    });
+    expect(on.statusCode, on.body).toBe(200);
   });
 
   it('stops answering a member whose role went down to operator', async () => {
