@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import {
-  CALL_BENCH_ENV,
   connect,
   createAcceptedCall,
   inBatches,
@@ -13,8 +11,8 @@ import {
   type HeldPair,
   type RelayFigures,
 } from './lib/call-clients';
-import { withFreshDatabase } from './lib/postgres';
-import { startProductServer, type ServerHandle } from './lib/server-process';
+import { type ServerHandle } from './lib/server-process';
+import { withTwoProcesses } from './lib/two-processes';
 
 export type SetupFigures = {
   calls: number;
@@ -103,31 +101,7 @@ export async function measureScaleOut(
   rate = 500,
   seconds = 10,
 ): Promise<ScaleOutFigures> {
-  const databaseUrl = process.env.DATABASE_URL;
-  const redisUrl = process.env.REDIS_URL;
-  if (!databaseUrl || !redisUrl) {
-    return {
-      skipped: `needs PostgreSQL and Redis: set DATABASE_URL and REDIS_URL (missing: ${[
-        !databaseUrl && 'DATABASE_URL',
-        !redisUrl && 'REDIS_URL',
-      ]
-        .filter(Boolean)
-        .join(', ')})`,
-    };
-  }
-  return withFreshDatabase(databaseUrl, async (sharedDatabase) => {
-    const env = {
-      ...CALL_BENCH_ENV,
-      DATABASE_URL: sharedDatabase,
-      REDIS_URL: redisUrl,
-      MEDIA_URL_SECRET: randomBytes(32).toString('hex'),
-    };
-    // One after the other: the first migrates and seeds, the second finds it done.
-    const first = await startProductServer(env);
-    const second = await startProductServer(env).catch(async (error: unknown) => {
-      await first.stop();
-      throw error;
-    });
+  return withTwoProcesses(async ({ first, second }) => {
     const sockets: Socket[] = [];
     try {
       const token = await signInOperator(second.url);
@@ -150,7 +124,6 @@ export async function measureScaleOut(
       };
     } finally {
       for (const socket of sockets) socket.disconnect();
-      await Promise.all([first.stop(), second.stop()]);
     }
   });
 }

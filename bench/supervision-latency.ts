@@ -1,17 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Socket } from 'socket.io-client';
-import {
-  CALL_BENCH_ENV,
-  BENCH_OPERATOR,
-  connect,
-  inBatches,
-  json,
-  percentile,
-  round2,
-} from './lib/call-clients';
-import { withFreshDatabase } from './lib/postgres';
-import { BENCH_COMPANY_KEY, startProductServer, type ServerHandle } from './lib/server-process';
+import { BENCH_OPERATOR, connect, inBatches, json, percentile, round2 } from './lib/call-clients';
+import { BENCH_COMPANY_KEY, type ServerHandle } from './lib/server-process';
+import { withTwoProcesses } from './lib/two-processes';
 
 /** The target: a change reaches every open live view within 1 s at the 95th percentile. */
 export const SUPERVISION_TARGET_P95_MS = 1000;
@@ -154,23 +146,7 @@ export async function measureSupervisionLatency(
   views = 4,
   changesPerKind = 20,
 ): Promise<SupervisionLatencyFigures> {
-  const databaseUrl = process.env.DATABASE_URL;
-  const redisUrl = process.env.REDIS_URL;
-  if (!databaseUrl || !redisUrl) {
-    return { skipped: 'needs PostgreSQL and Redis: set DATABASE_URL and REDIS_URL' };
-  }
-  return withFreshDatabase(databaseUrl, async (sharedDatabase) => {
-    const env = {
-      ...CALL_BENCH_ENV,
-      DATABASE_URL: sharedDatabase,
-      REDIS_URL: redisUrl,
-      MEDIA_URL_SECRET: randomBytes(32).toString('hex'),
-    };
-    const first = await startProductServer(env);
-    const second = await startProductServer(env).catch(async (error: unknown) => {
-      await first.stop();
-      throw error;
-    });
+  return withTwoProcesses(async ({ first, second, databaseUrl: sharedDatabase }) => {
     const servers = [first, second];
     const sockets: Socket[] = [];
     try {
@@ -260,7 +236,6 @@ export async function measureSupervisionLatency(
       };
     } finally {
       for (const socket of sockets) socket.disconnect();
-      await Promise.all([first.stop(), second.stop()]);
     }
   });
 }
