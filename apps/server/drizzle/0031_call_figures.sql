@@ -144,8 +144,12 @@ BEGIN
     handle_seconds_sum = t.handle_seconds_sum + excluded.handle_seconds_sum;
 END $$;
 --> statement-breakpoint
+-- Runs when the call's transaction commits (the triggers are deferred), after every other lock
+-- it takes: the company's figures are then the last thing it waits for, and one company's
+-- committing transactions take turns on them, so two can never wait for each other.
 CREATE FUNCTION call_figures_track() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  PERFORM pg_advisory_xact_lock(740201312, NEW.company_id);
   IF TG_OP = 'UPDATE' THEN
     PERFORM call_figures_apply(OLD, -1);
   END IF;
@@ -153,11 +157,13 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER video_calls_figures_insert AFTER INSERT ON video_calls
+CREATE CONSTRAINT TRIGGER video_calls_figures_insert AFTER INSERT ON video_calls
+  DEFERRABLE INITIALLY DEFERRED
   FOR EACH ROW EXECUTE FUNCTION call_figures_track();
 --> statement-breakpoint
 -- Only a change to what the figures read moves them (an offer or a token does not).
-CREATE TRIGGER video_calls_figures_update AFTER UPDATE ON video_calls
+CREATE CONSTRAINT TRIGGER video_calls_figures_update AFTER UPDATE ON video_calls
+  DEFERRABLE INITIALLY DEFERRED
   FOR EACH ROW WHEN ((OLD.company_id, OLD.created_at, OLD.is_private, OLD.speciality_name,
     OLD.kind, OLD.status, OLD.operator_id, OLD.accepted_at, OLD.ended_at, OLD.end_reason)
     IS DISTINCT FROM (NEW.company_id, NEW.created_at, NEW.is_private, NEW.speciality_name,
@@ -174,7 +180,8 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER call_ratings_figures_insert AFTER INSERT ON call_ratings
+CREATE CONSTRAINT TRIGGER call_ratings_figures_insert AFTER INSERT ON call_ratings
+  DEFERRABLE INITIALLY DEFERRED
   FOR EACH ROW EXECUTE FUNCTION call_rating_figures_track();
 --> statement-breakpoint
 -- Every figure of one company (or of all, p_company null) summed again from its calls and

@@ -88,7 +88,9 @@ export async function markIdle(db: Database, userId: number, companyId: number):
 
 /**
  * Runs `work` holding the company's row, so that routing runs of several processes for one company
- * take turns and never offer two calls to one operator, or one call to two.
+ * take turns and never offer two calls to one operator, or one call to two. `no key update` is
+ * enough for that and, unlike `update`, lets other transactions insert rows that refer to the
+ * company meanwhile (a call, its figures): those wait for nothing here, and cannot deadlock.
  */
 export async function withCompanyRoutingLock<T>(
   db: Database,
@@ -96,7 +98,7 @@ export async function withCompanyRoutingLock<T>(
   work: (tx: Database) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
+    await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('no key update');
     return work(tx);
   });
 }

@@ -229,4 +229,19 @@ describe('operator availability and call routing (decision 043)', () => {
       .where(eq(videoCalls.id, next.id));
     expect((await accept(supervisor, next.id)).statusCode).toBe(200);
   });
+
+  it('answers many calls at once while routing offers others, and no transaction deadlocks (decision 050)', async () => {
+    // On PostgreSQL these run side by side: routing holds the company's row while a call's figures,
+    // written when it commits, refer to that company.
+    await server.connectConsole(beto.token);
+    const answered = await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        const created = await callOf();
+        expect(created.statusCode, created.body).toBe(200);
+        return accept(beto, created.json().data.id as number);
+      }),
+    );
+    expect(answered.map((response) => response.statusCode)).toEqual(answered.map(() => 200));
+  });
 });
+
