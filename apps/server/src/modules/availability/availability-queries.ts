@@ -98,7 +98,11 @@ export async function withCompanyRoutingLock<T>(
   work: (tx: Database) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('no key update');
+    await tx
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.id, companyId))
+      .for('no key update');
     return work(tx);
   });
 }

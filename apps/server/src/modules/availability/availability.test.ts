@@ -244,4 +244,3 @@ describe('operator availability and call routing (decision 043)', () => {
     expect(answered.map((response) => response.statusCode)).toEqual(answered.map(() => 200));
   });
 });
-

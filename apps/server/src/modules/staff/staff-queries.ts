@@ -313,7 +313,11 @@ export async function revokeInvitation(
  * runs one statement at a time anyway).
  */
 export async function lockCompanyStaff(db: Database, companyId: number) {
-  await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('no key update');
+  await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('no key update');
 }
 
 export async function updateMember(
