@@ -68,8 +68,20 @@ async function startRecording(consoleCall: Locator): Promise<void> {
   ).toBeVisible();
 }
 
-/** How long the console's MediaRecorder ran, from its own start and stop events, in seconds. */
-function recorderRunSeconds(page: Page): Promise<number> {
+/**
+ * How long the console's MediaRecorder ran, from its own start and stop events, in seconds. The
+ * button may come back before the recorder's `stop` event has fired: wait for both marks.
+ */
+async function recorderRunSeconds(page: Page): Promise<number> {
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        ['call:recording-started', 'call:recording-stopped'].every(
+          (name) => performance.getEntriesByName(name).length > 0,
+        ),
+      ),
+    )
+    .toBe(true);
   return page.evaluate(() => {
     const [started] = performance.getEntriesByName('call:recording-started');
     const [stopped] = performance.getEntriesByName('call:recording-stopped');
