@@ -3,6 +3,7 @@ import { callTexts } from '@seguridad/contracts/messages';
 import { webPaths } from '@seguridad/contracts/web-paths';
 import { chromiumArgs } from './playwright.config';
 import { expect, test as base, DEV_ADMIN } from './fixtures';
+import { signedInState, staffToken } from './support/accounts';
 
 /**
  * What the call journeys share: an operator on the console's calls view in a browser of its own,
@@ -23,15 +24,13 @@ export async function operatorOnCalls(
   /** Cookies the operator's browser holds before the first page (a journey's proxy pins by one). */
   cookies: Parameters<BrowserContext['addCookies']>[0] = [],
 ): Promise<Operator> {
-  const context = await browser.newContext({ baseURL });
+  // Signed in through the API: the console's sign-in form has journeys of its own
+  // (operator-console.spec.ts, citizen-to-operator.spec.ts).
+  const token = await staffToken(baseURL, DEV_ADMIN);
+  const context = await browser.newContext({ baseURL, storageState: signedInState(baseURL, token) });
   await context.addCookies(cookies);
   const page = await context.newPage();
-  await page.goto(
-    `${webPaths.login}?redirect_to=${encodeURIComponent(`${webPaths.operator}?vista=llamadas`)}`,
-  );
-  await page.getByLabel('Email').fill(DEV_ADMIN.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(DEV_ADMIN.password);
-  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
+  await page.goto(`${webPaths.operator}?vista=llamadas`);
   await expect(page.getByRole('heading', { level: 1, name: 'Consola de operadores' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'En vivo' })).toBeVisible();
   return { context, page };

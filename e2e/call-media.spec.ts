@@ -3,13 +3,14 @@ import { fileURLToPath } from 'node:url';
 import { callTexts } from '@seguridad/contracts/messages';
 import { checkedViewports, expectNoHorizontalScroll, expectNoSeriousAxeViolations } from './fixtures';
 import { connectCall, displayCaptureArgs, expectPlaying, openCallPanel, test } from './call-journeys';
+import { chromiumExecutable } from './playwright.config';
 import { expect } from './fixtures';
 
 const mediaDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'media');
 
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumExecutable,
     args: displayCaptureArgs,
   },
 });

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -56,15 +56,30 @@ async function waitForHealth(baseURL: string, child: ChildProcess, output: () =>
 }
 
 /**
+ * The data directory of a server started once by the global setup with the default environment,
+ * migrated and seeded: a server started with that same environment begins from a copy of it
+ * instead of creating, migrating and seeding an embedded database of its own (about 5 s of two
+ * cores each time). Unset when the setup could not make it: servers then start from nothing.
+ */
+const DATA_TEMPLATE_VARIABLE = 'E2E_DATA_TEMPLATE';
+
+/**
  * Starts the built server (`apps/server/dist/main.js`) on a free port with a fresh data directory,
- * exactly as `npm start` runs it: embedded database, seed, built website.
+ * exactly as `npm start` runs it: embedded database, seed, built website. With the default
+ * environment its data directory is a copy of the global setup's (the same migrated seed).
  */
 export async function startServer(
   env: Record<string, string> = {},
+  options: { keepData?: boolean } = {},
 ): Promise<RunningServer & { stop(): Promise<void> }> {
   if (!existsSync(serverEntry)) throw new Error('The server is not built: run `npm run build` first.');
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'seguridad-e2e-'));
+  const template = process.env[DATA_TEMPLATE_VARIABLE];
+  if (Object.keys(env).length === 0 && template && existsSync(template)) {
+    // The operations socket is the template server's own (a socket cannot be copied anyway).
+    cpSync(template, dataDir, { recursive: true, filter: (source) => !source.endsWith('admin.sock') });
+  }
   // Another listen address (a test network's) or a proxy in front change where it is reached.
   const host = env.HOST ?? '127.0.0.1';
   const directURL = `http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`;
@@ -111,9 +126,21 @@ export async function startServer(
         await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * For the global setup: starts and stops one server with the default environment and names its
+ * data directory for every worker to copy. Returns the teardown that removes it.
+ */
+export async function prepareDataTemplate(): Promise<() => void> {
+  if (!existsSync(serverEntry)) return () => {};
+  const server = await startServer({}, { keepData: true });
+  await server.stop();
+  process.env[DATA_TEMPLATE_VARIABLE] = server.dataDir;
+  return () => rmSync(server.dataDir, { recursive: true, force: true });
 }
 
 type WorkerFixtures = { server: RunningServer };

@@ -1,95 +1,126 @@
-// `npm test`: every check of the project, in order, with one closing line that counts them all:
-// lint and typecheck (one check each), unit and server tests (Vitest; the server suite once on
-// PGlite and again on PostgreSQL when DATABASE_URL is set) and the browser journeys (Playwright,
-// with Firefox through puppeteer-core and WebKit through WebKitWebDriver in the same run).
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// `npm test`: every check of the project, with one closing line that counts them all: lint and
+// typecheck (one check each), unit and server tests (Vitest; the server suite once on PGlite and
+// again on PostgreSQL when DATABASE_URL is set) and the browser journeys (Playwright, with Firefox
+// through puppeteer-core and WebKit through WebKitWebDriver in the same run).
+//
+// The phases run side by side where a two-core machine gains by it (docs/testing.md): the quick
+// checks, the build and the browsers' installs together; then the browser journeys, one browser
+// pair at a time, with the two server suites beside them at the lowest CPU priority, so that they
+// take only the time the journeys leave idle (waiting on a page, a timer or the network).
+//
+//   npm test                         everything
+//   npm test -- --only=<phase>[,…]   some phases alone (e.g. --only=lint,server-pglite); the
+//                                    phases they need run too (the journeys need the build)
+//   npm test -- --list               the phases' names
+import { rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { printSummary, reportDir, root, writeResults } from './test-summary.mjs';
-
-rmSync(reportDir, { recursive: true, force: true });
-mkdirSync(reportDir, { recursive: true });
-
-const results = [];
-
-function run(command, args, options = {}) {
-  console.log(`\n▶ ${[command, ...args].join(' ')}`);
-  const outcome = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
-  return outcome.status ?? 1;
-}
-
-function record(name, counts) {
-  results.push({ name, ...counts });
-  const skipped = counts.skipped ? `, ${counts.skipped} skipped` : '';
-  console.log(`  ${name}: ${counts.passed} passed, ${counts.failed} failed${skipped}`);
-}
-
-function check(name, command, args) {
-  const status = run(command, args);
-  record(name, { passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, skipped: 0 });
-  return status === 0;
-}
-
-function readJson(file) {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return undefined;
-  }
-}
-
-function vitest(name, workspaceDir, env = {}) {
-  const report = path.join(reportDir, `${name.replace(/\W+/g, '-')}.json`);
-  const status = run(
-    'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-    {
-      cwd: path.join(root, workspaceDir),
-      env: { ...process.env, ...env },
-    },
-  );
-  const json = readJson(report);
-  if (!json) return record(name, { passed: 0, failed: 1, skipped: 0 });
-  const failed = json.numFailedTests + (status !== 0 && json.numFailedTests === 0 ? 1 : 0);
-  record(name, { passed: json.numPassedTests, failed, skipped: json.numPendingTests + json.numTodoTests });
-}
-
-function playwright() {
-  const report = path.join(reportDir, 'e2e.json');
-  const status = run('npx', ['playwright', 'test'], {
-    cwd: path.join(root, 'e2e'),
-    env: { ...process.env, E2E_JSON_REPORT: report },
-  });
-  const stats = readJson(report)?.stats;
-  if (!stats) return record('browser journeys', { passed: 0, failed: 1, skipped: 0 });
-  const failed = stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0);
-  record('browser journeys', { passed: stats.expected + stats.flaky, failed, skipped: stats.skipped });
-}
+import { checkCounts, phase, playwrightCounts, runPhases, vitestCounts } from './test-phases.mjs';
 
 const postgresUrl = process.env.DATABASE_URL;
+// The server suites yield the CPU to whatever runs beside them (niceness 19: a share of about
+// 1/70 when both want the processor); alone, they run at full speed anyway.
+const LOW_PRIORITY = ['nice', '-n', '19'];
 
-check('lint', 'npm', ['run', 'lint']);
-check('typecheck', 'npm', ['run', 'typecheck']);
-vitest('contracts unit tests', 'packages/contracts');
-vitest('web unit tests', 'apps/web');
-vitest('server tests on PGlite', 'apps/server', { TEST_DATABASE: 'pglite' });
-if (postgresUrl) vitest('server tests on PostgreSQL', 'apps/server', { TEST_DATABASE: 'postgres' });
-else console.log('\n  (DATABASE_URL is not set: the server suite runs on PGlite only)');
+/** Browsers and tools the journeys drive, installed from Debian when missing (one apt at a time). */
+const browserTools = [
+  // The journeys' Chromium is Debian's headless shell (Chromium's own headless browser, what
+  // Playwright runs headless by default); the full browser stays for the bench and the server tests.
+  ['chromium available', ['scripts/ensure-chromium.sh']],
+  // The recording journey checks its file with ffprobe (Debian's ffmpeg).
+  ['ffprobe available', ['scripts/ensure-ffmpeg.sh']],
+  // The Firefox journeys (e2e/firefox.spec.ts, decision 037) drive Debian's Firefox ESR.
+  ['firefox available', ['scripts/ensure-firefox.sh']],
+  // The WebKit page journeys (e2e/webkit.spec.ts) drive WebKitGTK through WebKitWebDriver.
+  ['webkit available', ['scripts/ensure-webkit.sh']],
+];
 
-const built = check('build', 'npm', ['run', 'build']);
-const browserReady = check('chromium available', 'bash', ['scripts/ensure-chromium.sh']);
-// The recording journey checks its file with ffprobe (Debian's ffmpeg), installed like Chromium.
-// A missing ffprobe fails this check (and the recording journey), not the other journeys.
-check('ffprobe available', 'bash', ['scripts/ensure-ffmpeg.sh']);
-// The Firefox journeys (e2e/firefox.spec.ts, decision 037) drive Debian's Firefox ESR through
-// puppeteer-core, installed like Chromium; a missing Firefox fails this check and those journeys.
-check('firefox available', 'bash', ['scripts/ensure-firefox.sh']);
-// The WebKit page journeys (e2e/webkit.spec.ts) drive Debian's WebKitGTK through WebKitWebDriver
-// under xvfb-run, installed the same way.
-check('webkit available', 'bash', ['scripts/ensure-webkit.sh']);
-if (built && browserReady && existsSync(path.join(root, 'apps/server/dist/main.js'))) playwright();
-else record('browser journeys', { passed: 0, failed: 1, skipped: 0 });
+const phases = [
+  phase('lint', { id: 'lint', run: (log) => checkCounts(log, 'npm', ['run', 'lint']) }),
+  phase('typecheck', { id: 'typecheck', run: (log) => checkCounts(log, 'npm', ['run', 'typecheck']) }),
+  phase('contracts unit tests', {
+    id: 'contracts',
+    run: (log) => vitestCounts(log, 'contracts unit tests', 'packages/contracts'),
+  }),
+  phase('web unit tests', {
+    id: 'web',
+    run: (log) => vitestCounts(log, 'web unit tests', 'apps/web'),
+  }),
+  phase('build', { id: 'build', run: (log) => checkCounts(log, 'npm', ['run', 'build']) }),
+  // One phase for the four installs (apt takes one at a time), each still its own check.
+  ...browserTools.map(([name, args], index) =>
+    phase(name, {
+      id: 'tools',
+      after: index === 0 ? [] : [browserTools[index - 1][0]],
+      run: (log) => checkCounts(log, 'bash', args),
+    }),
+  ),
+  phase('server tests on PGlite', {
+    id: 'server-pglite',
+    // After the quick checks: they would otherwise share the CPU with them at full priority.
+    after: ['lint', 'typecheck', 'web unit tests', 'build'],
+    run: (log) => serverSuite(log, 'server tests on PGlite', 'pglite'),
+  }),
+  ...(postgresUrl
+    ? [
+        phase('server tests on PostgreSQL', {
+          id: 'server-postgres',
+          after: ['lint', 'typecheck', 'web unit tests', 'build'],
+          run: (log) => serverSuite(log, 'server tests on PostgreSQL', 'postgres'),
+        }),
+      ]
+    : []),
+  phase('browser journeys', {
+    id: 'journeys',
+    after: ['build', ...browserTools.map(([name]) => name)],
+    live: true,
+    when: ([built, chromium]) =>
+      built.failed === 0 && chromium.failed === 0 && existsSync(path.join(root, 'apps/server/dist/main.js')),
+    skipNote: 'not run: the build or Chromium is missing',
+    run: (log) =>
+      playwrightCounts(log, [], 'E2E_JSON_REPORT', path.join(reportDir, 'e2e.json'), {}, { cwd: 'e2e' }),
+  }),
+];
 
+function serverSuite(log, name, engine) {
+  return vitestCounts(log, name, 'apps/server', { TEST_DATABASE: engine }, LOW_PRIORITY);
+}
+
+/** The phases asked for by id, with every phase they wait for. */
+function selected(ids) {
+  if (!ids) return phases;
+  const wanted = new Set();
+  const add = (item) => {
+    if (wanted.has(item)) return;
+    wanted.add(item);
+    for (const name of item.after) add(phases.find((candidate) => candidate.name === name));
+  };
+  for (const id of ids) {
+    const matching = phases.filter((item) => item.id === id);
+    if (matching.length === 0) {
+      console.error(`No phase "${id}". Phases: ${[...new Set(phases.map((item) => item.id))].join(', ')}`);
+      process.exit(2);
+    }
+    matching.forEach(add);
+  }
+  return phases.filter((item) => wanted.has(item));
+}
+
+const args = process.argv.slice(2);
+if (args.includes('--list')) {
+  for (const id of new Set(phases.map((item) => item.id))) console.log(id);
+  process.exit(0);
+}
+const only = args
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+
+rmSync(reportDir, { recursive: true, force: true });
+if (!postgresUrl) console.log('\n  (DATABASE_URL is not set: the server suite runs on PGlite only)');
+const startedAt = Date.now();
+const results = await runPhases(selected(only), { startedAt });
 // CI adds the deployment journeys' results to these and prints one closing line for both.
-writeResults('npm-test', results);
-process.exit(printSummary(results) ? 0 : 1);
+writeResults('npm-test', results, startedAt);
+process.exit(printSummary([{ startedAt, results }]) ? 0 : 1);

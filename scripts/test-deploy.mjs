@@ -4,19 +4,14 @@
 // is missing): otherwise they are counted as skipped, with the reason. Ends with its own
 // `N passed, N failed`; CI then prints one line over this and `npm test` (scripts/test-summary.mjs).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { printSummary, reportDir, root, writeResults } from './test-summary.mjs';
+import { checkCounts, phase, playwrightCounts, runPhases } from './test-phases.mjs';
 
 const suite = 'deploy';
 const startedAt = Date.now();
-const results = [];
 const config = path.join('e2e', 'deploy', 'playwright.config.ts');
-
-function run(command, args, options = {}) {
-  console.log(`\n▶ ${[command, ...args].join(' ')}`);
-  return spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options }).status ?? 1;
-}
 
 /** The number of tests in the deployment suite, without running any. */
 function countJourneys() {
@@ -27,11 +22,9 @@ function countJourneys() {
   return Number(/Total: (\d+) tests?/.exec(listed.stdout ?? '')?.[1] ?? 0);
 }
 
-function finish() {
-  const seconds = Math.round((Date.now() - startedAt) / 1000);
-  console.log(`\nDeployment journeys took ${Math.floor(seconds / 60)} min ${seconds % 60} s.`);
-  writeResults(suite, results);
-  process.exit(printSummary(results) ? 0 : 1);
+function finish(results) {
+  writeResults(suite, results, startedAt);
+  process.exit(printSummary([{ startedAt, results }]) ? 0 : 1);
 }
 
 if (process.getuid?.() !== 0) {
@@ -40,13 +33,12 @@ if (process.getuid?.() !== 0) {
     '\nThe deployment journeys are skipped: they need root (network namespaces, iptables, and' +
       " installing Debian's nginx, coturn and prometheus when missing). CI runs them as root.",
   );
-  results.push({ name: 'deployment journeys', passed: 0, failed: 0, skipped, note: 'skipped: not root' });
-  finish();
+  finish([{ name: 'deployment journeys', passed: 0, failed: 0, skipped, note: 'skipped: not root' }]);
 }
 
 // What the journeys drive, installed from Debian when missing (as the browser tests install Chromium).
 const tools = [
-  ['/usr/bin/chromium', 'chromium', 'CHROMIUM_PATH'],
+  ['/usr/lib/chromium/chromium-headless-shell', 'chromium-headless-shell', 'E2E_CHROMIUM_PATH'],
   ['/usr/sbin/nginx', 'nginx', 'NGINX_PATH'],
   ['/usr/bin/turnserver', 'coturn', 'TURNSERVER_PATH'],
   ['/usr/bin/prometheus', 'prometheus', 'PROMETHEUS_PATH'],
@@ -55,58 +47,32 @@ const tools = [
   ['/usr/sbin/ip', 'iproute2', 'IP_PATH'],
   ['/usr/bin/openssl', 'openssl', 'OPENSSL_PATH'],
 ];
-let toolsReady = true;
-for (const [binary, pkg, variable] of tools) {
-  const status = run('bash', [
-    'scripts/ensure-debian-tool.sh',
-    process.env[variable] ?? binary,
-    pkg,
-    variable,
-    'the deployment journeys',
-  ]);
-  if (status !== 0) toolsReady = false;
-}
-results.push({
-  name: 'deployment tools available',
-  passed: toolsReady ? 1 : 0,
-  failed: toolsReady ? 0 : 1,
-  skipped: 0,
-});
 
-if (!existsSync(path.join(root, 'apps', 'server', 'dist', 'main.js'))) {
-  const built = run('npm', ['run', 'build']) === 0;
-  results.push({ name: 'build', passed: built ? 1 : 0, failed: built ? 0 : 1, skipped: 0 });
-}
-
-if (!toolsReady) {
-  results.push({
-    name: 'deployment journeys',
-    passed: 0,
-    failed: 1,
-    skipped: 0,
-    note: 'not run: tools missing',
-  });
-  finish();
-}
-
-const report = path.join(reportDir, 'deploy.json');
-const status = run('npx', ['playwright', 'test', '-c', config], {
-  env: { ...process.env, DEPLOY_JSON_REPORT: report },
-});
-let stats;
-try {
-  stats = JSON.parse(readFileSync(report, 'utf8')).stats;
-} catch {
-  stats = undefined;
-}
-if (!stats) results.push({ name: 'deployment journeys', passed: 0, failed: 1, skipped: 0 });
-else {
-  const failed = stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0);
-  results.push({
-    name: 'deployment journeys',
-    passed: stats.expected + stats.flaky,
-    failed,
-    skipped: stats.skipped,
-  });
-}
-finish();
+const results = await runPhases(
+  [
+    phase('deployment tools available', {
+      async run(log) {
+        for (const [binary, pkg, variable] of tools) {
+          const args = ['scripts/ensure-debian-tool.sh', process.env[variable] ?? binary, pkg, variable];
+          const counts = await checkCounts(log, 'bash', [...args, 'the deployment journeys']);
+          if (counts.failed) return counts;
+        }
+        // The journeys start the built server; `npm test` built it already when run before.
+        if (!existsSync(path.join(root, 'apps', 'server', 'dist', 'main.js'))) {
+          return checkCounts(log, 'npm', ['run', 'build']);
+        }
+        return { passed: 1, failed: 0, skipped: 0 };
+      },
+    }),
+    phase('deployment journeys', {
+      after: ['deployment tools available'],
+      live: true,
+      when: ([tooling]) => tooling.failed === 0,
+      skipNote: 'not run: tools missing',
+      run: (log) =>
+        playwrightCounts(log, ['-c', config], 'DEPLOY_JSON_REPORT', path.join(reportDir, 'deploy.json')),
+    }),
+  ],
+  { startedAt },
+);
+finish(results);

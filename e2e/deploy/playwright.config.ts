@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumArgs } from '../playwright.config';
+import { chromiumArgs, chromiumExecutable } from '../playwright.config';
 
 /**
  * The deployment journeys (`npm run test:deploy`, as root): Debian's nginx, coturn and Prometheus
@@ -21,7 +21,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumExecutable,
       args: chromiumArgs,
     },
     // The journeys' certificate is self-signed, made by the journey itself.

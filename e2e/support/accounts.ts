@@ -1,4 +1,9 @@
-import { type APIRequestContext, type Page } from '@playwright/test';
+import {
+  request as playwrightRequest,
+  type APIRequestContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 import { parseMobilePhone } from '@seguridad/contracts/helpers/phone';
 import { expect } from '../fixtures';
 
@@ -85,6 +90,33 @@ export async function tokenThroughApi(
   const response = await request.post('/api/v1/auth/login', { data: { email, password } });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** Where the web app keeps the session token (apps/web/src/shared/api/session-token.ts). */
+export const SESSION_TOKEN_STORAGE_KEY = 'session-token';
+
+/** A session token for a staff member (or anyone) of the server at `baseURL`, from the login API. */
+export async function staffToken(
+  baseURL: string,
+  account: { email: string; password: string },
+): Promise<string> {
+  // Its own request context: the journeys' self-signed TLS is accepted, and no browser is needed.
+  const request = await playwrightRequest.newContext({ baseURL, ignoreHTTPSErrors: true });
+  try {
+    return await tokenThroughApi(request, account.email, account.password);
+  } finally {
+    await request.dispose();
+  }
+}
+
+/** A browser context's storage that holds `token`, as the app keeps it after a sign-in. */
+export function signedInState(baseURL: string, token: string): BrowserContextOptions['storageState'] {
+  return {
+    cookies: [],
+    origins: [
+      { origin: new URL(baseURL).origin, localStorage: [{ name: SESSION_TOKEN_STORAGE_KEY, value: token }] },
+    ],
+  };
 }
 
 /** Fills the login form on the page and submits it. */
