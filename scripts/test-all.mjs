@@ -4,13 +4,14 @@
 // through puppeteer-core and WebKit through WebKitWebDriver in the same run).
 //
 // The phases run side by side where a two-core machine gains by it (docs/testing.md): the quick
-// checks, the build and the browsers' installs together; then the browser journeys, one browser
-// pair at a time, with the two server suites beside them at the lowest CPU priority, so that they
-// take only the time the journeys leave idle (waiting on a page, a timer or the network).
+// checks, the build and the browsers' installs together; then the two server suites together
+// (each waits on timers, sockets and its database as often as it computes); then the browser
+// journeys, one browser pair at a time, alone: anything beside them slows a call's video enough
+// to make its waits flaky.
 //
 //   npm test                         everything
-//   npm test -- --only=<phase>[,…]   some phases alone (e.g. --only=lint,server-pglite); the
-//                                    phases they need run too (the journeys need the build)
+//   npm test -- --only=<phase>[,…]   some phases alone (e.g. --only=lint,server-pglite); what
+//                                    they need runs too (the journeys need the build and browsers)
 //   npm test -- --list               the phases' names
 import { rmSync } from 'node:fs';
 import { existsSync } from 'node:fs';
@@ -19,9 +20,7 @@ import { printSummary, reportDir, root, writeResults } from './test-summary.mjs'
 import { checkCounts, phase, playwrightCounts, runPhases, vitestCounts } from './test-phases.mjs';
 
 const postgresUrl = process.env.DATABASE_URL;
-// The server suites yield the CPU to whatever runs beside them (niceness 19: a share of about
-// 1/70 when both want the processor); alone, they run at full speed anyway.
-const LOW_PRIORITY = ['nice', '-n', '19'];
+const quickChecks = ['lint', 'typecheck', 'contracts unit tests', 'web unit tests', 'build'];
 
 /** Browsers and tools the journeys drive, installed from Debian when missing (one apt at a time). */
 const browserTools = [
@@ -52,28 +51,28 @@ const phases = [
   ...browserTools.map(([name, args], index) =>
     phase(name, {
       id: 'tools',
-      after: index === 0 ? [] : [browserTools[index - 1][0]],
+      needs: index === 0 ? [] : [browserTools[index - 1][0]],
       run: (log) => checkCounts(log, 'bash', args),
     }),
   ),
   phase('server tests on PGlite', {
     id: 'server-pglite',
-    // After the quick checks: they would otherwise share the CPU with them at full priority.
-    after: ['lint', 'typecheck', 'web unit tests', 'build'],
+    after: quickChecks,
     run: (log) => serverSuite(log, 'server tests on PGlite', 'pglite'),
   }),
   ...(postgresUrl
     ? [
         phase('server tests on PostgreSQL', {
           id: 'server-postgres',
-          after: ['lint', 'typecheck', 'web unit tests', 'build'],
+          after: quickChecks,
           run: (log) => serverSuite(log, 'server tests on PostgreSQL', 'postgres'),
         }),
       ]
     : []),
   phase('browser journeys', {
     id: 'journeys',
-    after: ['build', ...browserTools.map(([name]) => name)],
+    needs: ['build', ...browserTools.map(([name]) => name)],
+    after: [...quickChecks, 'server tests on PGlite', 'server tests on PostgreSQL'],
     live: true,
     when: ([built, chromium]) =>
       built.failed === 0 && chromium.failed === 0 && existsSync(path.join(root, 'apps/server/dist/main.js')),
@@ -84,7 +83,7 @@ const phases = [
 ];
 
 function serverSuite(log, name, engine) {
-  return vitestCounts(log, name, 'apps/server', { TEST_DATABASE: engine }, LOW_PRIORITY);
+  return vitestCounts(log, name, 'apps/server', { TEST_DATABASE: engine });
 }
 
 /** The phases asked for by id, with every phase they wait for. */
@@ -94,7 +93,7 @@ function selected(ids) {
   const add = (item) => {
     if (wanted.has(item)) return;
     wanted.add(item);
-    for (const name of item.after) add(phases.find((candidate) => candidate.name === name));
+    for (const name of item.needs) add(phases.find((candidate) => candidate.name === name));
   };
   for (const id of ids) {
     const matching = phases.filter((item) => item.id === id);

@@ -65,7 +65,7 @@ const results = await runPhases(
       },
     }),
     phase('deployment journeys', {
-      after: ['deployment tools available'],
+      needs: ['deployment tools available'],
       live: true,
       when: ([tooling]) => tooling.failed === 0,
       skipNote: 'not run: tools missing',

@@ -11,11 +11,13 @@ const logDir = path.join(reportDir, 'logs');
 
 /**
  * A phase: `run(log)` starts its commands through `log.run(...)` and returns its counts
- * `{ passed, failed, skipped, note? }`. `after` names the phases it waits for; `when`, given
- * their results, says whether it can run at all (else it is recorded as failed, with `skipNote`).
+ * `{ passed, failed, skipped, note? }`. It starts once the phases it `needs` have ended (they run
+ * whenever it runs) and those it comes `after` (only ordering: waited for when they run at all).
+ * `when`, given the results of what it needs, says whether it can run (else it counts as failed,
+ * with `skipNote`).
  */
 export function phase(name, options) {
-  return { name, after: [], live: false, ...options };
+  return { name, needs: [], after: [], live: false, ...options };
 }
 
 function slug(name) {
@@ -69,8 +71,10 @@ export async function runPhases(phases, { startedAt = Date.now() } = {}) {
   const pending = [...phases];
   const seconds = () => Math.round((Date.now() - startedAt) / 100) / 10;
 
+  const scheduled = new Set(phases.map((item) => item.name));
   function ready(candidate) {
-    return candidate.after.every((name) => finished.has(name));
+    const waitsFor = [...candidate.needs, ...candidate.after.filter((name) => scheduled.has(name))];
+    return waitsFor.every((name) => finished.has(name));
   }
 
   async function start(item) {
@@ -78,7 +82,7 @@ export async function runPhases(phases, { startedAt = Date.now() } = {}) {
     console.log(`\n■ ${item.name}: started at ${formatClock(began)}`);
     const log = runner(item.name, item.live);
     let counts;
-    const earlier = item.after.map((name) => finished.get(name));
+    const earlier = item.needs.map((name) => finished.get(name));
     if (item.when && !item.when(earlier)) {
       counts = { passed: 0, failed: 1, skipped: 0, note: item.skipNote ?? 'not run' };
     } else {

@@ -37,6 +37,9 @@ const config = {
     // Vitest's default on two cores is one file at a time; a jsdom file spends as long setting up
     // its window as running its tests, so two go side by side.
     maxWorkers: 2,
+    // A file's first test imports the pages it renders: 2 s alone, and more beside the lint and
+    // typecheck that `npm test` runs at the same time. Vitest's default of 5 s was too close.
+    testTimeout: 15_000,
   },
 } satisfies UserConfig;
 
