@@ -34,6 +34,7 @@ const config = {
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/testing/setup.ts'],
     // Vitest's default on two cores is one file at a time; a jsdom file spends as long setting up
     // its window as running its tests, so two go side by side.
     maxWorkers: 2,
