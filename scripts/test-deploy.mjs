@@ -39,6 +39,7 @@ if (process.getuid?.() !== 0) {
 // What the journeys drive, installed from Debian when missing (as the browser tests install Chromium).
 const tools = [
   ['/usr/lib/chromium/chromium-headless-shell', 'chromium-headless-shell', 'E2E_CHROMIUM_PATH'],
+  ['/usr/bin/chromium', 'chromium', 'CHROMIUM_PATH'],
   ['/usr/sbin/nginx', 'nginx', 'NGINX_PATH'],
   ['/usr/bin/turnserver', 'coturn', 'TURNSERVER_PATH'],
   ['/usr/bin/prometheus', 'prometheus', 'PROMETHEUS_PATH'],

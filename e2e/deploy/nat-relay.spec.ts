@@ -3,7 +3,7 @@ import { chromium, expect, test, type Browser } from '@playwright/test';
 import { callTexts } from '@seguridad/contracts/messages';
 import { chatBothWays, connectCall, openCallPanel, operatorOnCalls } from '../call-journeys';
 import { freePort, startServer, type RunningServer } from '../fixtures';
-import { chromiumArgs, chromiumExecutable } from '../playwright.config';
+import { chromiumArgs } from '../playwright.config';
 import { recordCallSetup } from './support/call-setup';
 import { startCoturn, TURN_PORT } from './support/coturn';
 import { createNatNetwork, type NatHost, type NatNetwork } from './support/nat-network';
@@ -18,6 +18,12 @@ import { journeyDirectory, Teardown } from './support/processes';
 const TURN_SECRET = randomBytes(24).toString('hex');
 /** How long the control waits for a connection that must not come (ICE gives up later than this). */
 const CONTROL_WAIT_MS = 20_000;
+/**
+ * Debian's full Chromium, not the headless shell the other journeys drive: the shell ignores
+ * `--unsafely-treat-insecure-origin-as-secure`, so on the namespaces' plain-HTTP site it offers
+ * no camera and the widget says the browser cannot call.
+ */
+const fullChromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 test.describe('calls across NAT through coturn', () => {
   test.skip(process.getuid?.() !== 0, 'network namespaces and iptables need root');
@@ -68,7 +74,7 @@ test.describe('calls across NAT through coturn', () => {
   /** Chromium inside a home's namespace; the site is plain HTTP there, so it is declared secure. */
   async function browserIn(host: NatHost, site: string): Promise<Browser> {
     const browser = await chromium.launch({
-      executablePath: network.chromiumIn(host, chromiumExecutable),
+      executablePath: network.chromiumIn(host, fullChromium),
       args: [...chromiumArgs, `--unsafely-treat-insecure-origin-as-secure=${site}`],
     });
     return browser;
