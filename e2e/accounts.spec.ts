@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { DELETE_ACCOUNT_PHRASE } from '@seguridad/contracts/constants';
-import { accountTexts } from '@seguridad/contracts/messages';
+import { accountTexts, settingsTexts } from '@seguridad/contracts/messages';
 import { webPaths } from '@seguridad/contracts/web-paths';
 import {
   checkedViewports,
@@ -441,7 +441,7 @@ test.describe('protected pages', () => {
 });
 
 test.describe('delete account', () => {
-  test('asks for the exact phrase, deletes, shows the notice and goes to login', async ({
+  test('asks for the exact phrase and the password, deletes, shows the notice and goes to login', async ({
     page,
     request,
   }) => {
@@ -460,9 +460,16 @@ test.describe('delete account', () => {
     await phrase.fill(`${DELETE_ACCOUNT_PHRASE} `);
     await expect(remove).toBeDisabled();
     await phrase.fill(DELETE_ACCOUNT_PHRASE);
-    await expect(remove).toBeEnabled();
+    // The password is asked again: a session alone is what someone holding the phone has too.
+    await expect(remove).toBeDisabled();
+    const password = page.getByLabel('Contraseña actual');
+    await password.fill('no-es-mi-clave');
+    await remove.click();
+    await expect(page.getByText(settingsTexts.passwordWrong)).toBeVisible();
     const token = await storedToken(page);
+    expect(await userInfoStatus(request, token!)).toBe(200);
 
+    await password.fill(PASSWORD);
     await remove.click();
     await expect(page.getByRole('dialog', { name: accountTexts.accountDeleted })).toBeVisible();
     await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });

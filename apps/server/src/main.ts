@@ -9,6 +9,7 @@ import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
 import { lockDemoAccounts } from './db/seed/demo-accounts';
 import { seedDatabase } from './db/seed/seed';
 import { closeWithin } from './lib/graceful-close';
+import { protectDataDir } from './lib/private-data-dir';
 import { companyKeys } from './modules/company/company-queries';
 
 /** In-flight requests get this long after SIGTERM before their connections are cut. */
@@ -40,6 +41,12 @@ async function main() {
     throw error;
   }
 
+  const tightened = protectDataDir(config.dataDir);
+  if (tightened > 0) {
+    console.error(
+      `DATA_DIR ${config.dataDir}: ${tightened} archivos o carpetas eran legibles por otras cuentas; ahora solo por esta (0700/0600)`,
+    );
+  }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await runMigrations(database);
   const seed = await seedDatabase(database.db, {

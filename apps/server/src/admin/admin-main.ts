@@ -1,6 +1,7 @@
 // `npm run admin -- <verb> …`: the operations command (docs/operations.md).
 import { ConfigError, loadConfig, type AppConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { protectDataDir } from '../lib/private-data-dir';
 import { runMigrations } from '../db/migrate';
 import { createOutboxMailSender } from '../integrations/mail/outbox-mail-sender';
 import { createSmtpMailSender } from '../integrations/mail/smtp-mail-sender';
@@ -20,6 +21,7 @@ async function databaseCommand(config: AppConfig): Promise<number> {
     const forwarded = await forwardToServer(adminSocketPath(config.dataDir), [verb, ...args], output);
     if (forwarded !== null) return forwarded;
   }
+  protectDataDir(config.dataDir);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const mail = config.smtpUrl
     ? createSmtpMailSender({ url: config.smtpUrl, from: config.mailFrom })

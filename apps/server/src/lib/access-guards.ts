@@ -1,12 +1,43 @@
-import type { FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyRequest, onSendHookHandler, RouteOptions } from 'fastify';
+
+/** What an access guard requires, as docs/security.md names it. */
+export type AccessRequirement = 'session' | 'operator' | 'supervisor' | 'admin' | 'company-key';
 
 /** The access guards (`authenticate`, the operator and company-key guards), by identity. */
-const accessGuards = new WeakSet<object>();
+const accessGuards = new WeakMap<object, AccessRequirement>();
 
 /** Marks a function as an access guard, so a route naming it as preHandler runs it before validation. */
-export function accessGuard<Guard extends (request: FastifyRequest) => Promise<void>>(guard: Guard): Guard {
-  accessGuards.add(guard);
+export function accessGuard<Guard extends (request: FastifyRequest) => Promise<void>>(
+  guard: Guard,
+  requirement: AccessRequirement,
+): Guard {
+  accessGuards.set(guard, requirement);
   return guard;
+}
+
+/** One route as the server registered it, with what its guards require (docs/security.md). */
+export type RouteAccess = {
+  method: string;
+  url: string;
+  requires: AccessRequirement[];
+  /** Requests per window from one address, when the route sets its own limit (false: none). */
+  rateLimit: { max: number; timeWindow: string | number } | false | undefined;
+};
+
+/** What a route's guards require, read before `guardsBeforeValidation` moves them. */
+export function routeAccessOf(route: RouteOptions): RouteAccess {
+  const handlers = [route.preHandler ?? [], route.preValidation ?? []].flat();
+  const requires = handlers.flatMap((handler) => {
+    const requirement = accessGuards.get(handler);
+    return requirement ? [requirement] : [];
+  });
+  const limit = (route.config as { rateLimit?: RouteAccess['rateLimit'] } | undefined)?.rateLimit;
+  return {
+    method: [route.method].flat().join(','),
+    url: route.url,
+    requires,
+    rateLimit: limit === false ? false : limit ? { max: limit.max, timeWindow: limit.timeWindow } : undefined,
+  };
 }
 
 type RouteHook = NonNullable<RouteOptions['preHandler']>;
@@ -25,4 +56,21 @@ export function guardsBeforeValidation(route: RouteOptions): void {
   route.preHandler = handlers.filter((handler) => !accessGuards.has(handler)) as RouteHook;
   const validationHooks = route.preValidation === undefined ? [] : [route.preValidation].flat();
   route.preValidation = [...guards, ...validationHooks] as RouteOptions['preValidation'];
+}
+
+/**
+ * An answer to a signed-in request carries that person's data: no cache on the way (a shared
+ * proxy, the browser's disk) may keep it. A route that sets its own `Cache-Control` (signed media
+ * links, downloads) keeps it.
+ */
+const noStoreWhenSignedIn: onSendHookHandler = (request, reply, payload, done) => {
+  if (request.user !== undefined && !reply.hasHeader('cache-control'))
+    reply.header('cache-control', 'no-store');
+  done(null, payload);
+};
+
+/** The `onRoute` rule that adds `noStoreWhenSignedIn` to every route. */
+export function noStoreForSessions(route: RouteOptions): void {
+  const existing = route.onSend === undefined ? [] : [route.onSend].flat();
+  route.onSend = [...existing, noStoreWhenSignedIn] as RouteOptions['onSend'];
 }

@@ -8,3 +8,10 @@ export const operatorRoom = (companyId: number) => `company:${companyId}:operato
 
 /** The room of a company's supervisors and administrators: `supervision:changed` (decision 046). */
 export const supervisionRoom = (companyId: number) => `company:${companyId}:supervision`;
+
+/**
+ * The room of one staff member's consoles: offers, the queue's private rooms and who sees which
+ * waiting call. Only a socket that passed the staff gate (membership, two-step) joins it; the
+ * `user:` room every signed-in socket joins is for account events.
+ */
+export const staffRoom = (userId: number) => `staff:${userId}`;

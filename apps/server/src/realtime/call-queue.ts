@@ -2,7 +2,7 @@ import { callSocketEvents, type QueuePosition, type QueueRemoved } from '@seguri
 import { callRoom, toQueuedCall, type CallRow } from '../modules/calls/call-access';
 import { recentHandledSeconds, waitingPublicRooms } from '../modules/calls/queue-queries';
 import type { Deps } from '../lib/dependencies';
-import { operatorRoom } from '../lib/socket-rooms';
+import { operatorRoom, staffRoom } from '../lib/socket-rooms';
 
 /** Until a company has handled calls, a call is assumed to take this long. */
 export const DEFAULT_HANDLED_SECONDS = 180;
@@ -15,7 +15,7 @@ const HANDLED_SAMPLE = 20;
  */
 export function operatorsOf(call: CallRow): string {
   return call.isPrivate && call.operatorId !== null
-    ? `user:${call.operatorId}`
+    ? staffRoom(call.operatorId)
     : operatorRoom(call.companyId);
 }
 

@@ -230,10 +230,11 @@ describe('call signaling over Socket.IO', () => {
       const { test: busy } = await connectedCall(server, operator, { userName: 'Rosa' });
       const colleague = await newOperator(ctx, 'colega@example.com', busy.call.companyId);
       const socket = await server.connect(colleague.token);
+      // A call another operator answered is none of a colleague's business: as for a stranger.
       expect(await request(socket, 'join', operatorJoin(busy))).toEqual({
         ok: false,
-        error: 'call_taken',
-        message: callTexts.callTaken,
+        error: 'call_not_found',
+        message: callTexts.callNotFound,
       });
     });
   });

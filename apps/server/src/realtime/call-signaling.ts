@@ -78,8 +78,13 @@ export async function handleJoin(
   if (call.status !== 'waiting' && call.status !== 'active') {
     return ack(refusal('call_not_found', callTexts.callNotFound));
   }
-  // An operator enters through the accept route, which makes the call active.
-  if (participant.role === 'operator' && call.status !== 'active') {
+  // An operator enters through the accept route, which makes the call active, and only the one
+  // who accepted it (or created its private room) enters: anyone else joining first would take
+  // the caller and the chat history.
+  if (
+    participant.role === 'operator' &&
+    (call.status !== 'active' || call.operatorId !== participant.userId)
+  ) {
     return ack(refusal('not_in_call', callTexts.notInCall));
   }
 

@@ -68,6 +68,20 @@ export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
 }
 
+/** Deletes the signed-in account, with its password asked again as the page sends it. */
+export async function deleteAccount(
+  ctx: TestContext,
+  token: string,
+  password: string | null = STRONG_PASSWORD,
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/user/deleteUserAccount',
+    headers: bearer(token),
+    payload: password === null ? {} : { password },
+  });
+}
+
 export async function latestMessageTo(ctx: TestContext, recipient: string) {
   const [message] = await ctx.database.db
     .select()

@@ -61,8 +61,8 @@ async function newCompany(ctx: TestContext, slug: string) {
       inboxEmail: `${slug}@example.com`,
       workingHours: ALWAYS_OPEN,
     })
-    .returning({ id: companies.id });
-  return { id: company!.id, key: { 'company-key': publicKey } };
+    .returning({ id: companies.id, name: companies.name });
+  return { id: company!.id, name: company!.name, key: { 'company-key': publicKey } };
 }
 
 /**

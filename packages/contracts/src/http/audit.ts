@@ -20,6 +20,7 @@ export const AUDIT_AREAS = [
   'data_request',
   'retention',
   'hold',
+  'account',
   'library',
   'draw',
   'audit',

@@ -127,6 +127,14 @@ export const startPhoneVerificationBodySchema = z.object({
    */
   password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
 });
+/**
+ * Deleting the account asks for the current password again (a session alone is what a thief or
+ * an abuser with the phone in hand has too); without it the server answers 403 `password_required`.
+ */
+export const deleteAccountBodySchema = z.object({
+  password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+});
+export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
 export const verifyPhoneBodySchema = z.object({ phone_number: fullPhoneSchema, code: codeSchema });
 
 export const confirmedPhonesResponseSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATABASE_ID_MAX } from './ids';
 import { ROOM_NAME_PATTERN } from '../embed-bridge';
 import { apiRoute } from './api-route';
 
@@ -39,7 +40,7 @@ export type VoiceTokenResponse = z.infer<typeof voiceTokenResponseSchema>;
 
 export const createVideoCallBodySchema = z.object({
   /** A speciality id of the company; absent, null or 0 means General. */
-  speciality: z.coerce.number().int().min(0).nullable().optional(),
+  speciality: z.coerce.number().int().min(0).max(DATABASE_ID_MAX).nullable().optional(),
   /** Where the call starts from: the page URL or the embedding site, for the operator's context. */
   from: z.string().trim().max(500).optional().default(''),
   /** `privatevideo`: the private room an operator created and shared as a link. */

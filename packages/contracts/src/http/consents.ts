@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseIdSchema } from './ids';
 import { recordingTexts } from '../messages/recordings';
 import { apiRoute } from './api-route';
 
@@ -98,7 +99,7 @@ export const consentListResponseSchema = z.object({
 });
 export type ConsentListResponse = z.infer<typeof consentListResponseSchema>;
 
-export const consentParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const consentParamsSchema = z.object({ id: databaseIdSchema });
 
 export const consentWithdrawnResponseSchema = z.object({
   code: z.literal(200),

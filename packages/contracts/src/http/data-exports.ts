@@ -37,6 +37,8 @@ export const dataExportTexts = {
   statusOpen: 'En curso',
   statusAnswered: 'Respondida',
   dueBy: (date: string) => `Responder antes del ${date}`,
+  /** Each company holding the person's data answers its own request (decision 052). */
+  answeredByCompany: (company: string) => `La responde: ${company}`,
   extended: 'Plazo extendido',
   answer: 'Respuesta',
   mailSubject: (brand: string) => `${brand}: tus datos están listos`,

@@ -35,6 +35,8 @@ export const dataRequestTexts = {
   answered: 'Respuesta enviada.',
   extended: 'Plazo extendido.',
   notFound: 'No encontramos esa solicitud.',
+  tooManyFilings:
+    'Ya enviaste varias solicitudes hoy. Te responderemos las que están en curso; si necesitas algo más, escríbenos mañana.',
   alreadyAnswered: 'Esa solicitud ya fue respondida.',
   alreadyExtended: 'El plazo de esa solicitud ya fue extendido una vez.',
 } as const;
@@ -49,6 +51,11 @@ export const dataRequestBodySchema = z.object({
 
 export const dataRequestSchema = z.object({
   id: z.number().int(),
+  /**
+   * The company that answers it. A filing goes to every company holding the person's data, one
+   * request each, so that each sees and answers only its own part (decision 052).
+   */
+  company: z.string(),
   kind: z.enum(DATA_REQUEST_KINDS),
   detail: z.string(),
   status: z.enum(['open', 'answered']),

@@ -39,6 +39,8 @@ export const staffTexts = {
   acceptFailed: 'No pudimos aceptar la invitación. Inténtalo de nuevo.',
   invitationNotPending: 'Esta invitación ya se aceptó o se revocó.',
   invitationNotFound: 'Esta invitación no existe.',
+  lastAdminDelete:
+    'Eres la única persona administradora de tu central: nombra a otra persona administradora antes de eliminar tu cuenta.',
   lastAdminDemote:
     'Debe quedar al menos un administrador activo: nombra a otra persona administradora antes de cambiar este rol.',
   nothingToChange: 'Indica el rol o las especialidades que cambian.',

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { DataRequestKind, DataRequestStatus } from '@seguridad/contracts/http/data-requests';
 import { createdAt } from './columns';
-import { users } from './core';
+import { companyOf, users } from './core';
 
 // ─── Rights requests (decision 034): what a citizen asked, by when it must be answered ───
 
@@ -10,6 +10,11 @@ export const dataRequests = pgTable(
   'data_requests',
   {
     id: serial('id').primaryKey(),
+    /**
+     * The company that answers this request: one row per company holding the person's data,
+     * filed together (same `created_at`), each seen and answered by that company alone.
+     */
+    companyId: companyOf(),
     /** Null once the account is deleted; the request and its answer stay as a record. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     email: text('email').notNull(),
@@ -27,7 +32,7 @@ export const dataRequests = pgTable(
   },
   (table) => [
     index('data_requests_user_idx').on(table.userId),
-    index('data_requests_due_idx').on(table.status, table.dueAt),
+    index('data_requests_company_due_idx').on(table.companyId, table.status, table.dueAt),
   ],
 );
 

@@ -2,7 +2,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, callRecordings } from '../../db/schema';
+import { auditEvents, callRecordings, companyMembers } from '../../db/schema';
 import { bearer, newSession } from '../../testing/accounts';
 import {
   demoCompanyId,
@@ -229,5 +229,16 @@ describe('audited openings of citizens’ media', () => {
       ip: STAFF_ADDRESS,
       details: { call_id: call.id },
     });
+  });
+
+  it('a link stops working as soon as the staff member it was signed for is deactivated', async () => {
+    const leaving = await newOperator(ctx, 'se-va-con-links@example.com', companyId, 'operator');
+    const [mail] = (await inboxOf(leaving.token)).video_mails;
+    expect((await get(mail!.video_url, { range: 'bytes=0-99' })).statusCode).toBe(206);
+    await ctx.database.db
+      .update(companyMembers)
+      .set({ deactivatedAt: new Date() })
+      .where(eq(companyMembers.userId, leaving.userId));
+    expect((await get(mail!.video_url, { range: 'bytes=0-99' })).statusCode).toBe(403);
   });
 });

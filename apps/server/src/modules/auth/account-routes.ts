@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   confirmedPhonesResponseSchema,
+  deleteAccountBodySchema,
   okResponseSchema,
   recoveryBodySchema,
   recoveryDataResponseSchema,
@@ -12,12 +13,11 @@ import {
 } from '@seguridad/contracts/http/auth';
 import { removePhoneBodySchema } from '@seguridad/contracts/http/settings';
 import { maskPhone } from '@seguridad/contracts/helpers/phone';
-import { accountTexts, settingsTexts } from '@seguridad/contracts/messages';
+import { accountTexts, settingsTexts, staffTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/error-responses';
 import { guarded } from '../../lib/route-guards';
 import { deleteAccountAndData } from '../data-rights/account-erasure-service';
-import { removeAvatarFile } from '../settings/avatar-service';
 import { notifyTwoStepPhoneChange, recoverAccount } from './account-recovery-service';
 import { confirmOwner } from './reauth';
 import { recordSecurityEvent } from './security-event-queries';
@@ -56,19 +56,25 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * Deletes the account and everything personal hanging from it (sessions, devices, phones, codes,
-   * tokens go with it by cascade; what was sent with its e-mail or phones is erased; orders stay
-   * without the person, decision 034); open sockets of the user are disconnected.
+   * tokens go with it by cascade; what was sent with its proven e-mail or confirmed phones is
+   * erased; orders stay without the person, decision 034); open sockets of the user are
+   * disconnected. The current password is asked again, as for the two-step phones.
    */
   app.post(
     authApi.deleteAccount.pattern,
     {
       preHandler: app.authenticate,
-      schema: { tags: ['user'], response: { 200: okResponseSchema, ...errors } },
+      schema: {
+        tags: ['user'],
+        body: deleteAccountBodySchema,
+        response: { 200: okResponseSchema, ...reauthErrors, ...errorResponses(409) },
+      },
     },
     guarded('user')(async (request) => {
+      await confirmOwner(app, request, request.body.password);
       const userId = request.user.id;
-      await removeAvatarFile(app, userId);
-      await deleteAccountAndData({ db, storage: app.storage, log: request.log }, userId);
+      const erased = await deleteAccountAndData({ db, storage: app.storage, log: request.log }, userId);
+      if (erased === 'last_admin') throw new AppError(409, 'last_admin', staffTexts.lastAdminDelete);
       app.io.in(`user:${userId}`).disconnectSockets(true);
       return { code: 200 as const, message: accountTexts.accountDeleted };
     }),

@@ -1,5 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DeviceInfo } from '@seguridad/contracts/http/auth';
+import { accountTexts } from '@seguridad/contracts/messages';
+import { AppError } from '../../lib/app-error';
+import { isForeignKeyViolation } from '../../lib/database-errors';
 import { newDeviceMail } from './account-mails';
 import { userAgentName } from '@seguridad/contracts/helpers/user-agent';
 import { recordSecurityEvent } from './security-event-queries';
@@ -17,8 +20,26 @@ export function mailContext(app: FastifyInstance, user: UserRow) {
   };
 }
 
-/** Opens a session; a device the account never used before gets the owner an alert e-mail. */
+/**
+ * Opens a session; a device the account never used before gets the owner an alert e-mail. An
+ * account deleted while this ran answers as a wrong password would, not as a server error.
+ */
 export async function signIn(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  user: UserRow,
+  device: DeviceInfo | undefined,
+) {
+  try {
+    return await openSignIn(app, request, user, device);
+  } catch (error) {
+    if (isForeignKeyViolation(error))
+      throw new AppError(401, 'invalid_credentials', accountTexts.loginFailed);
+    throw error;
+  }
+}
+
+async function openSignIn(
   app: FastifyInstance,
   request: FastifyRequest,
   user: UserRow,

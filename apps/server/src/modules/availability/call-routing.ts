@@ -4,7 +4,7 @@ import { callTexts } from '@seguridad/contracts/messages';
 import { callSocketEvents } from '@seguridad/contracts/realtime/call';
 import type { videoCalls } from '../../db/schema';
 import type { Deps } from '../../lib/dependencies';
-import { operatorRoom } from '../../lib/socket-rooms';
+import { operatorRoom, staffRoom } from '../../lib/socket-rooms';
 import { toQueuedCall } from '../calls/call-access';
 import {
   operatorsInCall,
@@ -58,7 +58,7 @@ export function queuedCallWithOffer(
 
 /** The user rooms of the members who see the call. */
 export function viewerRooms(members: readonly RoutingMember[], call: RoutedCall): string[] {
-  return members.filter((member) => seesCall(member, call)).map((member) => `user:${member.userId}`);
+  return members.filter((member) => seesCall(member, call)).map((member) => staffRoom(member.userId));
 }
 
 /** Operators with a console open, on every process. */

@@ -6,7 +6,7 @@ import type { videoCalls } from '../../db/schema';
 import type { Deps } from '../../lib/dependencies';
 import { hashToken } from '../../lib/tokens';
 import { callById, callOfCompany, endCallIfOpen } from './call-queries';
-import { membershipOf } from '../operator/membership-queries';
+import { staffMembershipOf } from '../operator/membership-queries';
 import { endCallFrom } from './call-ending-queries';
 
 export type CallRow = typeof videoCalls.$inferSelect;
@@ -62,15 +62,22 @@ export async function callForCaller(
   return call && isOpenCall(call) ? call : undefined;
 }
 
-/** The call if this user is an operator of its company (any status: the console keeps history). */
+/**
+ * The call if this staff member may act on it (any status: the console keeps history): the
+ * operator who answered it (or created its private room), or a supervisor or administrator of its
+ * company. Another operator of the company gets nothing, as a stranger would; so does a member
+ * without the second factor their company requires.
+ */
 export async function callForOperator(
-  app: Deps<'database'>,
+  app: Deps<'database' | 'config'>,
   callId: number,
   userId: number,
 ): Promise<CallRow | undefined> {
-  const member = await membershipOf(app.database.db, userId);
+  const { member } = await staffMembershipOf(app.database.db, userId, app.config.staffTwoStepByDefault);
   if (!member) return undefined;
-  return callOfCompany(app.database.db, callId, member.companyId);
+  const call = await callOfCompany(app.database.db, callId, member.companyId);
+  if (!call) return undefined;
+  return member.role !== 'operator' || call.operatorId === userId ? call : undefined;
 }
 
 /**
@@ -78,7 +85,7 @@ export async function callForOperator(
  * operator's user id. Used by the HTTP routes (attachments, relay settings) and the socket `join`.
  */
 export async function callParticipant(
-  app: Deps<'database'>,
+  app: Deps<'database' | 'config'>,
   callId: number,
   credentials: { callerToken?: string; operatorUserId?: number },
 ): Promise<CallParticipant | undefined> {
@@ -113,7 +120,7 @@ export function callerTokenOf(request: FastifyRequest): string | undefined {
  * give undefined, which routes answer with 404 so nobody learns which calls exist.
  */
 export async function participantOfRequest(
-  app: Deps<'database' | 'requireCompany' | 'signedInUser'>,
+  app: Deps<'database' | 'config' | 'requireCompany' | 'signedInUser'>,
   request: FastifyRequest,
   callId: number,
   options: { companyKey: 'required' | 'optional'; callerToken?: string; callerMayBeClosed?: boolean },

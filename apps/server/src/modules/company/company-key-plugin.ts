@@ -121,7 +121,7 @@ export const companyKeyPlugin = fp(
     app.decorate('companyByKeyFrom', companyByKeyFrom);
     app.decorate('companySpecialities', companySpecialities);
     app.decorate('forgetCompanyCache', forgetCompanyCache);
-    app.decorate('requireCompany', accessGuard(requireCompany));
+    app.decorate('requireCompany', accessGuard(requireCompany, 'company-key'));
     app.decorateRequest('company', undefined);
   },
   { name: 'company-key', dependencies: ['app-config', 'attempts'] },

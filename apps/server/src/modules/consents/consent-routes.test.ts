@@ -162,6 +162,8 @@ describe('consent records', () => {
     expect((await withdraw(citizen, 'abc')).statusCode).toBe(400);
     expect((await withdraw(citizen, 0)).statusCode).toBe(400);
     expect((await withdraw(citizen, 99_999_999)).statusCode).toBe(404);
+    // Past the integer column's range: a 400 from the contract, not the database's 500.
+    expect((await withdraw(citizen, 2_147_483_648)).statusCode).toBe(400);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/user/consents' })).statusCode).toBe(401);
     expect(
       (await ctx.app.inject({ method: 'POST', url: `/api/v1/user/consents/${target.id}/withdraw` }))

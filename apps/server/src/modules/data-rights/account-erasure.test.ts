@@ -1,18 +1,21 @@
 import { Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settingsTexts } from '@seguridad/contracts/messages';
 import {
+  auditEvents,
   callbacks,
   contactMessages,
   networkInvitations,
   orders,
   promoEntries,
+  userPhones,
   users,
   videoMails,
   wheelSpins,
 } from '../../db/schema';
-import { bearer, newSession } from '../../testing/accounts';
-import { demoCompanyId } from '../../testing/calls';
+import { deleteAccount as deleteAccountOf, newSession } from '../../testing/accounts';
+import { demoCompanyId, otherCompany } from '../../testing/calls';
 import { orderStatus } from '../../testing/payments';
 import { createTestApp, type TestContext } from '../../testing/test-app';
 
@@ -56,9 +59,7 @@ describe('account deletion erases what hangs from the account', () => {
     return row!;
   }
 
-  async function deleteAccount(token: string) {
-    return ctx.app.inject({ method: 'POST', url: '/api/v1/user/deleteUserAccount', headers: bearer(token) });
-  }
+  const deleteAccount = (token: string) => deleteAccountOf(ctx, token);
 
   async function accountOf(email: string) {
     const token = await newSession(ctx, email);
@@ -66,7 +67,7 @@ describe('account deletion erases what hangs from the account', () => {
     return { token, user: user! };
   }
 
-  it('removes the video mails sent with its e-mail, in any case, with their files; others stay', async () => {
+  it('removes the video mails sent with its proven e-mail, in any case, with their files; others stay', async () => {
     const { token } = await accountOf('videomail-borrar@example.com');
     const mine = await videoMailFrom('VideoMail-Borrar@Example.com', '+56911110001');
     const theirs = await videoMailFrom('otra-persona@example.com', '+56911110002');
@@ -104,24 +105,117 @@ describe('account deletion erases what hangs from the account', () => {
     ).toHaveLength(1);
   });
 
-  it('removes callbacks asked for one of its phones', async () => {
+  it('removes callbacks asked for a phone it confirmed by a code, not for a phone it only typed', async () => {
     const { token, user } = await accountOf('callback-borrar@example.com');
-    await ctx.database.db.update(users).set({ phone: '+56922220001' }).where(eq(users.id, user.id));
-    const [mine] = await ctx.database.db
+    await ctx.database.db.update(users).set({ phone: '+56922220003' }).where(eq(users.id, user.id));
+    await ctx.database.db.insert(userPhones).values([
+      { userId: user.id, phone: '+56922220001', confirmedAt: new Date() },
+      { userId: user.id, phone: '+56922220004' },
+    ]);
+    const [mine, theirs, typedInProfile, neverConfirmed] = await ctx.database.db
       .insert(callbacks)
-      .values({ companyId, phone: '+56922220001', preferredTime: 'asap' })
-      .returning();
-    const [theirs] = await ctx.database.db
-      .insert(callbacks)
-      .values({ companyId, phone: '+56922220002', preferredTime: 'asap' })
+      .values(
+        ['+56922220001', '+56922220002', '+56922220003', '+56922220004'].map((phone) => ({
+          companyId,
+          phone,
+          preferredTime: 'asap',
+        })),
+      )
       .returning();
 
     await deleteAccount(token);
 
-    expect(await ctx.database.db.select().from(callbacks).where(eq(callbacks.id, mine!.id))).toEqual([]);
-    expect(await ctx.database.db.select().from(callbacks).where(eq(callbacks.id, theirs!.id))).toHaveLength(
-      1,
+    const left = await ctx.database.db
+      .select({ id: callbacks.id })
+      .from(callbacks)
+      .where(inArray(callbacks.id, [mine!.id, theirs!.id, typedInProfile!.id, neverConfirmed!.id]));
+    expect(left.map((row) => row.id).sort()).toEqual(
+      [theirs!.id, typedInProfile!.id, neverConfirmed!.id].sort(),
     );
+  });
+
+  it("a stranger who signs up with a victim's e-mail and phone erases none of what the victim sent", async () => {
+    const victimEmail = 'victima-erasure@example.com';
+    const victimMail = await videoMailFrom(victimEmail, '+56955550001');
+    const [victimMessage] = await ctx.database.db
+      .insert(contactMessages)
+      .values({ companyId, name: 'Ana', email: victimEmail, phone: '+56955550001', message: 'Ayuda' })
+      .returning();
+    const [victimCallback] = await ctx.database.db
+      .insert(callbacks)
+      .values({ companyId, phone: '+56955550001', preferredTime: 'asap' })
+      .returning();
+    // The abuser registers the address (never opening the mailed link) and types the phone.
+    const token = await newSession(ctx, victimEmail, { verified: false });
+    const [abuser] = await ctx.database.db.select().from(users).where(eq(users.email, victimEmail));
+    await ctx.database.db.update(users).set({ phone: '+56955550001' }).where(eq(users.id, abuser!.id));
+    await ctx.database.db.insert(userPhones).values({ userId: abuser!.id, phone: '+56955550001' });
+
+    expect((await deleteAccount(token)).statusCode).toBe(200);
+
+    expect(
+      await ctx.database.db.select().from(videoMails).where(eq(videoMails.id, victimMail.id)),
+    ).toHaveLength(1);
+    expect(await ctx.app.storage.size(victimMail.videoKey)).toBe(5);
+    expect(
+      await ctx.database.db.select().from(contactMessages).where(eq(contactMessages.id, victimMessage!.id)),
+    ).toHaveLength(1);
+    expect(
+      await ctx.database.db.select().from(callbacks).where(eq(callbacks.id, victimCallback!.id)),
+    ).toHaveLength(1);
+  });
+
+  it('keeps what is on legal hold, and tells each company how many items of each kind went', async () => {
+    const email = 'erasure-trail@example.com';
+    const other = await otherCompany(ctx, 'erasure-otra');
+    const { token } = await accountOf(email);
+    const held = await videoMailFrom(email, '+56966660001');
+    await ctx.database.db
+      .update(videoMails)
+      .set({ holdReason: 'Denuncia en curso', heldAt: new Date() })
+      .where(eq(videoMails.id, held.id));
+    await videoMailFrom(email, '+56966660001');
+    await ctx.database.db.insert(contactMessages).values([
+      { companyId, name: 'Rosa', email, phone: '+56966660001', message: 'Uno' },
+      { companyId: other.id, name: 'Rosa', email, phone: '+56966660001', message: 'Dos' },
+    ]);
+    const before = await ctx.database.db.select({ id: auditEvents.id }).from(auditEvents);
+    const lastBefore = Math.max(0, ...before.map((row) => row.id));
+
+    expect((await deleteAccount(token)).statusCode).toBe(200);
+
+    expect(await ctx.database.db.select().from(videoMails).where(eq(videoMails.id, held.id))).toHaveLength(1);
+    const entries = await ctx.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'account.erasure'), gt(auditEvents.id, lastBefore)));
+    const byCompany = new Map(entries.map((entry) => [entry.companyId, entry]));
+    expect(byCompany.get(companyId)?.details).toEqual({
+      removed: { video_mails: 1, contact_messages: 1, callbacks: 0 },
+    });
+    expect(byCompany.get(other.id)?.details).toEqual({
+      removed: { video_mails: 0, contact_messages: 1, callbacks: 0 },
+    });
+    expect(entries).toHaveLength(2);
+    // Nothing in the entry names the person.
+    expect(JSON.stringify(entries)).not.toContain('erasure-trail');
+    expect(JSON.stringify(entries)).not.toContain('66660001');
+  });
+
+  it('asks for the password again: without it, or with a wrong one, nothing is deleted', async () => {
+    const { token, user } = await accountOf('erasure-clave@example.com');
+    const mail = await videoMailFrom('erasure-clave@example.com', '+56977770001');
+
+    const missing = await deleteAccountOf(ctx, token, null);
+    expect(missing.statusCode).toBe(403);
+    expect(missing.json().message).toBe(settingsTexts.passwordRequired);
+    const wrong = await deleteAccountOf(ctx, token, 'no-es-mi-clave');
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().message).toBe(settingsTexts.passwordWrong);
+
+    expect(await ctx.database.db.select().from(users).where(eq(users.id, user.id))).toHaveLength(1);
+    expect(await ctx.database.db.select().from(videoMails).where(eq(videoMails.id, mail.id))).toHaveLength(1);
+    expect((await deleteAccount(token)).statusCode).toBe(200);
   });
 
   it('removes its network (both ways), unanswered invitations to its e-mail, promo entry and wheel', async () => {

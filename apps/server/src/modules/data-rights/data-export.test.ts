@@ -11,7 +11,7 @@ import {
   videoCalls,
   videoMails,
 } from '../../db/schema';
-import { bearer, latestMessageTo, newSession } from '../../testing/accounts';
+import { bearer, deleteAccount, latestMessageTo, newSession } from '../../testing/accounts';
 import {
   callRow,
   callTestServer,
@@ -276,11 +276,7 @@ describe('data export', () => {
     const [row] = await ctx.database.db.select().from(dataExports).where(eq(dataExports.userId, citizenId));
     const [call] = await ctx.database.db.select().from(videoCalls).where(eq(videoCalls.userId, citizenId));
 
-    const deleted = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/user/deleteUserAccount',
-      headers: bearer(citizen),
-    });
+    const deleted = await deleteAccount(ctx, citizen);
     expect(deleted.statusCode).toBe(200);
     expect((await callRow(ctx, call!.id)).userId).toBeNull();
     expect(await ctx.app.storage.size(row!.storageKey!)).toBeUndefined();

@@ -8,15 +8,24 @@ type Context = { brandName: string; name: string; email: string };
 const chileDate = (iso: string) =>
   new Intl.DateTimeFormat('es-CL', { dateStyle: 'long', timeZone: 'America/Santiago' }).format(new Date(iso));
 
-export function dataRequestFiledMail(context: Context, request: DataRequest): MailMessage {
+export function dataRequestFiledMail(context: Context, requests: DataRequest[]): MailMessage {
+  const [first] = requests;
+  if (!first) throw new Error('a filing has at least one request');
+  const parts =
+    requests.length === 1
+      ? [`Recibimos tu solicitud de ${dataRequestKindLabels[first.kind].toLowerCase()} (n° ${first.id}).`]
+      : [
+          `Recibimos tu solicitud de ${dataRequestKindLabels[first.kind].toLowerCase()}. Tus datos están en ${requests.length} centrales, y cada una responde por los suyos:`,
+          ...requests.map((request) => `- ${request.company}: solicitud n° ${request.id}`),
+        ];
   return {
     to: context.email,
     subject: `${context.brandName}: recibimos tu solicitud sobre tus datos`,
     text: [
       `Hola ${context.name}:`,
       '',
-      `Recibimos tu solicitud de ${dataRequestKindLabels[request.kind].toLowerCase()} (n° ${request.id}).`,
-      `Te responderemos a más tardar el ${chileDate(request.due_at)}.`,
+      ...parts,
+      `Te responderemos a más tardar el ${chileDate(first.due_at)}.`,
       '',
       'Puedes ver su estado en Configuración, sección «Mis datos».',
     ].join('\n'),
@@ -27,7 +36,9 @@ export function dataRequestAnsweredMail(to: string, brandName: string, request: 
   return {
     to,
     subject: `${brandName}: respuesta a tu solicitud n° ${request.id}`,
-    text: [`Respondimos tu solicitud n° ${request.id}:`, '', request.answer ?? ''].join('\n'),
+    text: [`${request.company} respondió tu solicitud n° ${request.id}:`, '', request.answer ?? ''].join(
+      '\n',
+    ),
   };
 }
 

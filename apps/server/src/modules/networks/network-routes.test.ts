@@ -5,6 +5,7 @@ import { networkInvitations, users } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
 import {
   bearer,
+  deleteAccount,
   latestMessageTo,
   newSession,
   verificationCodeTo,
@@ -361,12 +362,12 @@ describe('accounts that go away', () => {
     const id = await invitationIdFor(ctx, second.owner, guestEmail);
     await acceptReject(ctx, guest, { invitation_id: id, status: 2 });
 
-    await ctx.app.inject({ method: 'POST', url: '/api/v1/user/deleteUserAccount', headers: bearer(owner) });
+    await deleteAccount(ctx, owner);
     // The first owner is gone: the guest no longer sees that invitation.
     const guestView = (await getMyNetwork(ctx, guest)).json() as Network;
     expect(guestView.external_networks.map((row) => row.id)).toEqual([id]);
 
-    await ctx.app.inject({ method: 'POST', url: '/api/v1/user/deleteUserAccount', headers: bearer(guest) });
+    await deleteAccount(ctx, guest);
     expect(((await getMyNetwork(ctx, second.owner)).json() as Network).my_network).toEqual([]);
   });
 });

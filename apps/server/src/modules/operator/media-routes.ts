@@ -12,6 +12,7 @@ import {
 import { recordOpening } from '../audit/audit-service';
 import { videoMailMedia, videoMailMediaPath } from './inbox-queries';
 import { operatorApi } from '@seguridad/contracts/http/operator';
+import { requireActiveStaffOf } from './operator-access';
 
 /**
  * Streams video mails (with ranges, so the player can seek) and thumbnails behind signed URLs. A
@@ -38,6 +39,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await videoMailMedia(app.database.db, id);
       if (!row) throw new AppError(404, 'not_found', errorMessages.notFound);
       if (openedBy !== undefined) {
+        await requireActiveStaffOf(app.database.db, openedBy, row.companyId);
         await recordOpening(app.database.db, {
           companyId: row.companyId,
           actorUserId: openedBy,

@@ -40,3 +40,20 @@ export async function twoStepStateOf(
     .limit(1);
   return { required, confirmed: phone !== undefined };
 }
+
+/**
+ * The membership of someone who may act as staff now: an active member, with a confirmed phone
+ * when the company requires two-step sign-in. The console's routes, its socket (queue, inbox,
+ * offers) and every call action use this one gate, so no channel skips the second factor.
+ */
+export async function staffMembershipOf(
+  db: Database,
+  userId: number,
+  productDefault: boolean,
+): Promise<{ member: OperatorContext | undefined; twoStepMissing: boolean }> {
+  const member = await membershipOf(db, userId);
+  if (!member) return { member: undefined, twoStepMissing: false };
+  const twoStep = await twoStepStateOf(db, member.companyId, userId, productDefault);
+  if (twoStep.required && !twoStep.confirmed) return { member: undefined, twoStepMissing: true };
+  return { member, twoStepMissing: false };
+}

@@ -4,7 +4,8 @@ import { errorMessages } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { accessGuard } from '../../lib/access-guards';
 import { staffTexts } from '@seguridad/contracts/messages';
-import { membershipOf, twoStepStateOf, type OperatorContext } from './membership-queries';
+import type { Database } from '../../db/client';
+import { membershipOf, staffMembershipOf, type OperatorContext } from './membership-queries';
 
 /**
  * Roles in order of what they may do (decision 033): an operator answers and handles; a supervisor
@@ -17,6 +18,17 @@ export function roleAtLeast(role: OperatorContext['role'], wanted: OperatorConte
 }
 
 /**
+ * A signed media URL names the staff member it was signed for; it works only while that person
+ * is still an active member of the media's company, so deactivating someone cuts the links they
+ * already hold at once instead of when they expire.
+ */
+export async function requireActiveStaffOf(db: Database, userId: number, companyId: number): Promise<void> {
+  const member = await membershipOf(db, userId);
+  if (!member || member.companyId !== companyId)
+    throw new AppError(403, 'forbidden', errorMessages.forbidden);
+}
+
+/**
  * preHandlers of the console: a session of an active company member (with a confirmed phone when
  * the company requires two-step sign-in for staff); supervisors for the company's calls; admins
  * for the company settings.
@@ -26,17 +38,13 @@ export const operatorAccessPlugin = fp(
     app.decorateRequest('operator', undefined);
     async function requireMember(request: FastifyRequest): Promise<OperatorContext> {
       const user = await app.signedInUser(request);
-      const member = await membershipOf(app.database.db, user.id);
-      if (!member) throw new AppError(403, 'forbidden', errorMessages.forbidden);
-      const twoStep = await twoStepStateOf(
+      const { member, twoStepMissing } = await staffMembershipOf(
         app.database.db,
-        member.companyId,
         user.id,
         app.config.staffTwoStepByDefault,
       );
-      if (twoStep.required && !twoStep.confirmed) {
-        throw new AppError(403, 'two_step_required', staffTexts.twoStepRequired);
-      }
+      if (twoStepMissing) throw new AppError(403, 'two_step_required', staffTexts.twoStepRequired);
+      if (!member) throw new AppError(403, 'forbidden', errorMessages.forbidden);
       request.operator = member;
       return member;
     }
@@ -44,7 +52,7 @@ export const operatorAccessPlugin = fp(
       'requireOperator',
       accessGuard(async (request: FastifyRequest) => {
         await requireMember(request);
-      }),
+      }, 'operator'),
     );
     app.decorate(
       'requireSupervisor',
@@ -52,14 +60,14 @@ export const operatorAccessPlugin = fp(
         const member = await requireMember(request);
         if (!roleAtLeast(member.role, 'supervisor'))
           throw new AppError(403, 'forbidden', errorMessages.forbidden);
-      }),
+      }, 'supervisor'),
     );
     app.decorate(
       'requireCompanyAdmin',
       accessGuard(async (request: FastifyRequest) => {
         const member = await requireMember(request);
         if (member.role !== 'admin') throw new AppError(403, 'forbidden', errorMessages.forbidden);
-      }),
+      }, 'admin'),
     );
   },
   { name: 'operator-access', dependencies: ['session-auth'] },

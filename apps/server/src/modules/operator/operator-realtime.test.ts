@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { SESSION_IDLE_TTL_MS } from '@seguridad/contracts/constants';
 import { sessions } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
-import { login, newSession } from '../../testing/accounts';
+import { deleteAccount, login, newSession } from '../../testing/accounts';
 
 function connectWith(url: string, token: string): Promise<{ socket: Socket; operator: boolean }> {
   return new Promise((resolve, reject) => {
@@ -62,11 +62,7 @@ describe('operator realtime inbox', () => {
     const { socket } = await connectWith(url, token);
     sockets.push(socket);
     const disconnected = new Promise((resolve) => socket.once('disconnect', resolve));
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/user/deleteUserAccount',
-      headers: { authorization: `Bearer ${token}` },
-    });
+    await deleteAccount(ctx, token);
     expect(await disconnected).toBe('io server disconnect');
   });
 

@@ -3,14 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SocketUser } from '../../realtime/call-socket';
 import { findActiveSession, sessionRoom } from '../auth/session-queries';
-import { membershipOf } from './membership-queries';
-import { operatorRoom, supervisionRoom } from '../../lib/socket-rooms';
+import { staffMembershipOf } from './membership-queries';
+import { operatorRoom, staffRoom, supervisionRoom } from '../../lib/socket-rooms';
 
 /** The socket's user, through the same lookup as the API, so expired and revoked sessions count as none. */
 async function socketUserOf(app: FastifyInstance, token: string): Promise<SocketUser | undefined> {
   const session = await findActiveSession(app.database.db, token);
   if (!session) return undefined;
-  const member = await membershipOf(app.database.db, session.id);
+  const { member } = await staffMembershipOf(app.database.db, session.id, app.config.staffTwoStepByDefault);
   return {
     id: session.id,
     name: `${session.name} ${session.lastname}`.trim(),
@@ -22,8 +22,9 @@ async function socketUserOf(app: FastifyInstance, token: string): Promise<Socket
 
 /**
  * Sockets that present a session token join their user's room (so deleting an account can close
- * them) and, for company members, the company's operator room where inbox events and the call
- * queue arrive. The session is resolved in a middleware, before `connection`: no event of the
+ * them) and, for company members who pass the staff gate (two-step when required), the company's
+ * operator room where inbox events and the call queue arrive, and their own staff room; a member
+ * without the second factor is a plain signed-in socket, and not counted as available. The session is resolved in a middleware, before `connection`: no event of the
  * socket (a call `join` sent right away) is handled before we know who it is.
  */
 export const operatorRealtimePlugin = fp(
@@ -48,7 +49,7 @@ export const operatorRealtimePlugin = fp(
       if (!user) return;
       void socket.join(`user:${user.id}`);
       if (user.sessionId !== undefined) void socket.join(sessionRoom(user.sessionId));
-      if (user.companyId !== null) void socket.join(operatorRoom(user.companyId));
+      if (user.companyId !== null) void socket.join([operatorRoom(user.companyId), staffRoom(user.id)]);
       if (user.companyId !== null && (user.role === 'supervisor' || user.role === 'admin'))
         void socket.join(supervisionRoom(user.companyId));
       socket.emit(operatorEvents.sessionReady, { operator: user.companyId !== null });

@@ -12,7 +12,7 @@ import { databaseIdSchema } from '@seguridad/contracts/http/ids';
 import { errorMessages, recordingTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/error-responses';
-import { roleAtLeast } from '../operator/operator-access';
+import { requireActiveStaffOf, roleAtLeast } from '../operator/operator-access';
 import { guarded } from '../../lib/route-guards';
 import { callById } from '../calls/call-queries';
 import { requireStaffSignedPath, sendStoredMedia, signedMediaQuery } from '../../lib/signed-media';
@@ -104,7 +104,9 @@ export const recordingRoutes: FastifyPluginAsyncZod = async (app) => {
       const recording = await recordingById(db, id);
       if (!recording || recording.status !== 'ready')
         throw new AppError(404, 'not_found', errorMessages.notFound);
-      // The URL carries no session: it names who it was listed for (decision 042).
+      // The URL carries no session: it names who it was listed for (decision 042), who must
+      // still be an active member of the recording's company.
+      await requireActiveStaffOf(db, openedBy, recording.companyId);
       await recordOpening(db, {
         companyId: recording.companyId,
         actorUserId: openedBy,

@@ -12,7 +12,7 @@ import {
 } from '../../db/schema';
 import { DEV_ACCOUNTS } from '../../db/seed/seed';
 import { hashPassword } from '../../lib/password';
-import { bearer, login, STRONG_PASSWORD } from '../../testing/accounts';
+import { bearer, deleteAccount, login, STRONG_PASSWORD } from '../../testing/accounts';
 import { TEST_PASSWORDS } from '../../testing/test-database';
 import { createTestApp, type TestContext } from '../../testing/test-app';
 
@@ -206,5 +206,55 @@ describe('staff roles on the console routes (decision 033)', () => {
       { action: 'staff.deactivate', actor: ids.admin },
       { action: 'staff.reactivate', actor: ids.admin },
     ]);
+  });
+
+  it('two administrators deactivating each other at the same moment leave one; the last one cannot delete their account', async () => {
+    const [other] = await ctx.database.db
+      .insert(companies)
+      .values({
+        name: 'Central de dos',
+        publicKey: `pk_de_dos_${'0'.repeat(16)}`,
+        inboxEmail: 'dos@example.com',
+      })
+      .returning({ id: companies.id });
+    const made = async (email: string) => {
+      const [user] = await ctx.database.db
+        .insert(users)
+        .values({ name: 'Admin', lastname: 'Dos', email, passwordHash: await hashPassword(STRONG_PASSWORD) })
+        .returning({ id: users.id });
+      await ctx.database.db
+        .insert(companyMembers)
+        .values({ companyId: other!.id, userId: user!.id, role: 'admin' });
+      return { id: user!.id, token: (await login(ctx, email)).json().access_token as string };
+    };
+    const first = await made('primera.dos@example.com');
+    const second = await made('segunda.dos@example.com');
+    const deactivate = (actor: { token: string }, target: { id: number }) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/operator/team/${target.id}/deactivate`,
+        headers: bearer(actor.token),
+      });
+
+    const answers = await Promise.all([deactivate(first, second), deactivate(second, first)]);
+    // One wins; the other finds itself deactivated (401, 403) or its target the last one (409).
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 200)).toHaveLength(1);
+    expect([401, 403, 409]).toContain(codes.find((code) => code !== 200));
+    const active = await ctx.database.db
+      .select({ userId: companyMembers.userId })
+      .from(companyMembers)
+      .where(eq(companyMembers.companyId, other!.id));
+    const stillActive = (
+      await ctx.database.db.select().from(companyMembers).where(eq(companyMembers.companyId, other!.id))
+    ).filter((row) => row.deactivatedAt === null);
+    expect(active).toHaveLength(2);
+    expect(stillActive).toHaveLength(1);
+
+    const last = stillActive[0]!.userId === first.id ? first : second;
+    const refused = await deleteAccount(ctx, last.token);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(staffTexts.lastAdminDelete);
+    expect(await ctx.database.db.select().from(users).where(eq(users.id, last.id))).toHaveLength(1);
   });
 });

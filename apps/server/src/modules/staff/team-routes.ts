@@ -9,7 +9,7 @@ import {
   teamMemberResponseSchema,
   teamResponseSchema,
 } from '@seguridad/contracts/http/staff';
-import { staffTexts } from '@seguridad/contracts/messages';
+import { errorMessages, staffTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/error-responses';
 import { guarded } from '../../lib/route-guards';
@@ -18,6 +18,7 @@ import { revokeAllSessions } from '../auth/session-service';
 import { inviteStaff, resendInvitation, revokeStaffInvitation } from './invitation-service';
 import {
   invitationViewOf,
+  lockCompanyStaff,
   memberOf,
   otherActiveAdmins,
   pendingInvitations,
@@ -185,15 +186,24 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       )(async (request) => {
         const { companyId } = request.operator;
         const { userId } = request.params;
-        const member = await memberOf(db, companyId, userId);
-        if (!member) throw new AppError(404, 'member_not_found', staffTexts.memberNotFound);
-        if (!active) {
-          if (userId === request.user.id) throw new AppError(409, 'not_yourself', staffTexts.notYourself);
-          if (member.role === 'admin' && (await otherActiveAdmins(db, companyId, userId)) === 0) {
-            throw new AppError(409, 'last_admin', staffTexts.lastAdmin);
+        // Under the company's lock, as role changes are: two administrators deactivating each
+        // other at the same moment take turns, and the second finds itself the last one.
+        await db.transaction(async (tx) => {
+          await lockCompanyStaff(tx, companyId);
+          const member = await memberOf(tx, companyId, userId);
+          if (!member) throw new AppError(404, 'member_not_found', staffTexts.memberNotFound);
+          if (!active) {
+            if (userId === request.user.id) throw new AppError(409, 'not_yourself', staffTexts.notYourself);
+            if (member.role === 'admin' && (await otherActiveAdmins(tx, companyId, userId)) === 0) {
+              throw new AppError(409, 'last_admin', staffTexts.lastAdmin);
+            }
+            const actor = await memberOf(tx, companyId, request.user.id);
+            if (!actor || actor.deactivatedAt !== null || actor.role !== 'admin') {
+              throw new AppError(403, 'forbidden', errorMessages.forbidden);
+            }
           }
-        }
-        await setMemberDeactivated(db, companyId, userId, active ? null : new Date());
+          await setMemberDeactivated(tx, companyId, userId, active ? null : new Date());
+        });
         if (!active) await revokeAllSessions(app, userId);
         await recordAudit(db, {
           companyId,

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { DELAYS_MS, DELETE_ACCOUNT_PHRASE } from '@seguridad/contracts/constants';
+import { DELAYS_MS, DELETE_ACCOUNT_PHRASE, PASSWORD_MAX_LENGTH } from '@seguridad/contracts/constants';
 import { accountTexts } from '@seguridad/contracts/messages';
 import { webPaths } from '@seguridad/contracts/web-paths';
 import { clearSessionToken } from '../../shared/api/session-token';
@@ -8,6 +8,7 @@ import { useRedirectToLogin, useRequireSession } from '../../shared/auth/require
 import { Alert } from '../../shared/ui/alert';
 import { Button, buttonClassName } from '../../shared/ui/button';
 import { Dialog } from '../../shared/ui/dialog';
+import { PasswordField } from '../../shared/ui/password-field';
 import { TextField } from '../../shared/ui/text-field';
 import { useDeleteAccount } from './api/delete-account';
 import { errorStatus } from '../../shared/api/api-client';
@@ -22,6 +23,8 @@ export function DeleteAccountPage() {
   const navigate = useNavigate();
   const deleteAccount = useDeleteAccount();
   const [phrase, setPhrase] = useState('');
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [deleted, setDeleted] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const phraseHintId = useId();
@@ -39,14 +42,19 @@ export function DeleteAccountPage() {
 
   async function onDelete(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!confirmed) return;
+    if (!confirmed || !password) return;
     setFailure(null);
+    setPasswordError(null);
     try {
-      await deleteAccount.mutateAsync();
+      await deleteAccount.mutateAsync({ password });
       setDeleted(true);
     } catch (error) {
-      if (errorStatus(error) === 401) redirectToLogin();
-      else setFailure(authErrorText(error));
+      const status = errorStatus(error);
+      if (status === 401) redirectToLogin();
+      // The password was missing or wrong (or its guesses ran out): said beside the field.
+      else if (status === 403) setPasswordError(authErrorText(error, {}, [403]));
+      // The only administrator of a centre is told to name another first.
+      else setFailure(authErrorText(error, {}, [409]));
     }
   }
 
@@ -62,7 +70,7 @@ export function DeleteAccountPage() {
           <form className={styles.form} onSubmit={(event) => void onDelete(event)} noValidate>
             <p id={phraseHintId}>
               Para confirmar, escribe <span className={styles.phrase}>{DELETE_ACCOUNT_PHRASE}</span> en el
-              campo de abajo.
+              campo de abajo e ingresa tu contraseña.
             </p>
             <TextField
               label="Frase de confirmación"
@@ -74,12 +82,24 @@ export function DeleteAccountPage() {
               aria-describedby={phraseHintId}
               disabled={deleted}
             />
+            <PasswordField
+              label="Contraseña actual"
+              autoComplete="current-password"
+              maxLength={PASSWORD_MAX_LENGTH}
+              value={password}
+              error={passwordError ?? undefined}
+              onChange={(event) => {
+                setPassword(event.target.value);
+                setPasswordError(null);
+              }}
+              disabled={deleted}
+            />
             <div className={styles.actions}>
               <Button
                 type="submit"
                 variant="danger"
                 fullWidth
-                disabled={!confirmed || deleted}
+                disabled={!confirmed || !password || deleted}
                 busy={deleteAccount.isPending}
               >
                 Eliminar mi cuenta

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { type OkResponse, authApi } from '@seguridad/contracts/http/auth';
+import { type DeleteAccountBody, type OkResponse, authApi } from '@seguridad/contracts/http/auth';
 import { apiRequest } from '../../../shared/api/api-client';
 
-/** Deletes the signed-in account and everything personal attached to it. */
-export function deleteAccount(): Promise<OkResponse> {
-  return apiRequest<OkResponse>(authApi.deleteAccount.path(), { method: 'POST', auth: true });
+/** Deletes the signed-in account and everything personal attached to it; the password is asked again. */
+export function deleteAccount(body: DeleteAccountBody): Promise<OkResponse> {
+  return apiRequest<OkResponse>(authApi.deleteAccount.path(), { method: 'POST', auth: true, body });
 }
 
 export function useDeleteAccount() {

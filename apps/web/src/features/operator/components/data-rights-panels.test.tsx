@@ -16,6 +16,7 @@ const NOW = Date.parse('2027-01-20T12:00:00Z');
 function request(overrides: Partial<ConsoleDataRequest>): ConsoleDataRequest {
   return {
     id: 1,
+    company: 'Central Regional',
     kind: 'suppression',
     detail: 'Borren mi video mail.',
     status: 'open',

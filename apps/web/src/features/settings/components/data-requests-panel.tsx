@@ -109,6 +109,7 @@ export function DataRequestsPanel({ onNotice }: DataRequestsPanelProps) {
                   </span>
                   {request.extended && <span className={styles.badge}>{t.extended}</span>}
                 </p>
+                <p className={styles.hint}>{t.answeredByCompany(request.company)}</p>
                 <p className={styles.hint}>{request.detail}</p>
                 {request.status === 'open' ? (
                   <p className={styles.hint}>{t.dueBy(formatDay(request.due_at))}</p>
