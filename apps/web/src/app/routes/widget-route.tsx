@@ -40,12 +40,11 @@ export function WidgetRoute() {
     ),
   };
   return (
-    <>
-      <WidgetPage
-        videoCall={videoCall}
-        renderPhoneCallPanel={(controls) => <PhoneCallPanelSlot host={controls} from={from} />}
-      />
+    <WidgetPage
+      videoCall={videoCall}
+      renderPhoneCallPanel={(controls) => <PhoneCallPanelSlot host={controls} from={from} />}
+    >
       <RatingPromptSlot call={callToRate} onDone={closeRating} />
-    </>
+    </WidgetPage>
   );
 }

@@ -30,6 +30,11 @@ type WidgetPageProps = {
   videoCall?: WidgetVideoCall;
   /** The phone-call panel, composed in by the app layer like the video call. */
   renderPhoneCallPanel?: (controls: PhoneCallPanelControls) => ReactNode;
+  /**
+   * What the app layer shows beside the drawer (the rating prompt). It renders inside the host
+   * page's company, so what it sends carries that site's key, not the build's.
+   */
+  children?: ReactNode;
 };
 
 /**
@@ -66,7 +71,7 @@ function originFrom(value: string | null): string | undefined {
  * it is ready and how big to make the frame (the whole viewport during a call), and obeys
  * open/close/openVideoCall from that page only.
  */
-export function WidgetPage({ videoCall, renderPhoneCallPanel }: WidgetPageProps) {
+export function WidgetPage({ videoCall, renderPhoneCallPanel, children }: WidgetPageProps) {
   const params = useWidgetQuery();
   const companyKey = params.get(WIDGET_QUERY.companyKey)?.trim() ?? '';
   const hostOrigin = originFrom(params.get(WIDGET_QUERY.hostOrigin));
@@ -149,6 +154,7 @@ export function WidgetPage({ videoCall, renderPhoneCallPanel }: WidgetPageProps)
           </Suspense>
         )}
       </div>
+      {children}
     </CompanyKeyProvider>
   );
 }
