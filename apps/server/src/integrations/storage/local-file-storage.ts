@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -64,12 +65,17 @@ export function createLocalFileStorage(rootDir: string, options: { maxWriteMs: n
     // `cut` (`abortWrites`). Either way the `.part` file goes at once.
     const cut = new AbortController();
     const written = (async () => {
+      const file = createWriteStream(partPath);
       try {
-        await pipeline(source, counter, createWriteStream(partPath), {
+        await pipeline(source, counter, file, {
           signal: AbortSignal.any([AbortSignal.timeout(options.maxWriteMs), cut.signal]),
         });
         await rename(partPath, finalPath);
       } catch (error) {
+        // A write stream cut before its file was open still opens (creates) it, then closes: wait
+        // for that, or the `.part` would appear after it was removed (a file over the limit is
+        // refused at its first chunks, which is when this happens).
+        if (!file.closed) await once(file, 'close').catch(() => undefined);
         await rm(partPath, { force: true });
         throw error;
       }
