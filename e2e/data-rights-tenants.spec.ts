@@ -33,7 +33,13 @@ async function admin(dataDir: string, args: string[]): Promise<string> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
     [path.join(repoRoot, 'apps/server/scripts/admin.mjs'), ...args],
-    { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8', timeout: 60_000 },
+    {
+      cwd: repoRoot,
+      // The journeys' server is on PGlite: a DATABASE_URL from CI would send the command elsewhere.
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
   );
   return stdout;
 }
