@@ -1,8 +1,7 @@
-import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   callbacks,
-  companies,
   companyMembers,
   contactMessages,
   dataExports,
@@ -14,6 +13,7 @@ import {
   users,
   videoMails,
 } from '../../db/schema';
+import { lockCompanyStaff, otherActiveAdmins } from '../staff/staff-queries';
 
 /** What an account deletion removed, by kind; `fileKeys` are the storage objects to remove after. */
 export type AccountErasure = {
@@ -84,24 +84,8 @@ export async function eraseAccount(
         ),
       );
     for (const { companyId } of adminOf) {
-      await tx
-        .select({ id: companies.id })
-        .from(companies)
-        .where(eq(companies.id, companyId))
-        .for('no key update');
-      const others = await tx
-        .select({ userId: companyMembers.userId })
-        .from(companyMembers)
-        .where(
-          and(
-            eq(companyMembers.companyId, companyId),
-            eq(companyMembers.role, 'admin'),
-            isNull(companyMembers.deactivatedAt),
-            ne(companyMembers.userId, userId),
-          ),
-        )
-        .limit(1);
-      if (others.length === 0) return 'last_admin';
+      await lockCompanyStaff(tx, companyId);
+      if ((await otherActiveAdmins(tx, companyId, userId)) === 0) return 'last_admin';
     }
     const email = user.email.trim().toLowerCase();
     const emailProven = user.emailVerifiedAt !== null;
