@@ -4,10 +4,9 @@ import { RETENTION_VERB, retentionRunCommand } from './admin/retention-command';
 import { buildApp } from './app';
 import { ConfigError, DEFAULT_DEMO_PASSWORDS, isLoopbackHost, loadConfig, type AppConfig } from './config';
 import { openDatabase } from './db/client';
-import { runMigrations } from './db/migrate';
+import { prepareDatabase } from './db/prepare-database';
 import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
 import { lockDemoAccounts } from './db/seed/demo-accounts';
-import { seedDatabase } from './db/seed/seed';
 import { closeWithin } from './lib/graceful-close';
 import { protectDataDir } from './lib/private-data-dir';
 import { companyKeys } from './modules/company/company-queries';
@@ -48,12 +47,16 @@ async function main() {
     );
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await runMigrations(database);
-  const seed = await seedDatabase(database.db, {
-    companyKey: config.seed.companyKey ?? (config.isProduction ? undefined : DEMO_COMPANY_KEY),
-    companyName: config.seed.companyName,
-    allowedOrigins: config.seed.allowedOrigins,
-    inboxEmail: 'central@example.com',
+  const seed = await prepareDatabase(database, {
+    // A production start creates no company: the operations command does (decision 056).
+    company: config.isProduction
+      ? undefined
+      : {
+          key: config.seed.companyKey ?? DEMO_COMPANY_KEY,
+          name: config.seed.companyName,
+          inboxEmail: 'central@example.com',
+          allowedOrigins: config.seed.allowedOrigins,
+        },
     devAccounts: config.demoMode
       ? { operatorPassword: config.seed.operatorPassword, citizenPassword: config.seed.citizenPassword }
       : undefined,
@@ -127,6 +130,11 @@ async function main() {
     `  Base de datos: ${database.kind === 'pglite' ? `PGlite en ${config.dataDir}/db` : 'PostgreSQL'}`,
     ...companyRows.map((row) => `  Empresa "${row.name}": company-key ${row.key}`),
   ];
+  if (companyRows.length === 0) {
+    lines.push(
+      '  Aún no hay ninguna empresa: créala con npm run admin -- company:create --name "…" (docs/operations.md).',
+    );
+  }
   if (seed.devAccounts.length > 0) {
     lines.push('  Cuentas de demostración creadas:');
     for (const account of seed.devAccounts)

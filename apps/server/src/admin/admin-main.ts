@@ -2,7 +2,8 @@
 import { ConfigError, loadConfig, type AppConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { protectDataDir } from '../lib/private-data-dir';
-import { runMigrations } from '../db/migrate';
+import { migrateThen } from '../db/migrate';
+import { seedReferenceData } from '../db/seed/seed';
 import { createOutboxMailSender } from '../integrations/mail/outbox-mail-sender';
 import { createSmtpMailSender } from '../integrations/mail/smtp-mail-sender';
 import { adminSocketPath, forwardToServer } from './admin-socket';
@@ -27,7 +28,9 @@ async function databaseCommand(config: AppConfig): Promise<number> {
     ? createSmtpMailSender({ url: config.smtpUrl, from: config.mailFrom })
     : createOutboxMailSender(database.db);
   try {
-    await runMigrations(database);
+    // A command on an empty database writes the reference data a first start would (plans,
+    // territory, the draw's history), under the same lock as a starting server.
+    await migrateThen(database, () => seedReferenceData(database.db));
     if (verb === RETENTION_VERB) {
       return await retentionRunCommand(
         { db: database.db, storage: createConfiguredStorage(config) },

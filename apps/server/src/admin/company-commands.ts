@@ -1,7 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
-import { insertCompany, newCompanyKey, seedDatabase } from '../db/seed/seed';
+import { insertCompany, newCompanyKey } from '../db/seed/seed';
 import type { MailSender } from '../integrations/mail/mail-sender';
 import { AppError } from '../lib/app-error';
 import { recordAudit } from '../modules/audit/audit-service';
@@ -121,20 +121,9 @@ async function companyCreate(deps: CompanyCommandDeps, args: string[], output: C
   if (name.length > 120) throw new UsageError('--name es demasiado largo / is too long (120)');
   const origins = [...new Set(((values.origin as string[] | undefined) ?? []).map(originOf))];
   const inbox = values['inbox-email'] ? emailOf(values['inbox-email'] as string, 'inbox-email') : '';
-  // A database without any company gets the whole seed (plans, regions, the draw's history) with
-  // this company as its first, exactly as the server's first start would make it.
-  const seeded = await seedDatabase(deps.db, {
-    companyKey: undefined,
-    companyName: name,
-    inboxEmail: inbox,
-    allowedOrigins: origins,
-    devAccounts: undefined,
-  });
-  const company = seeded.seeded
-    ? (await listCompanies(deps.db))[0]!
-    : await deps.db.transaction((tx) =>
-        insertCompany(tx, { name, publicKey: newCompanyKey(), inboxEmail: inbox, allowedOrigins: origins }),
-      );
+  const company = await deps.db.transaction((tx) =>
+    insertCompany(tx, { name, publicKey: newCompanyKey(), inboxEmail: inbox, allowedOrigins: origins }),
+  );
   const created = await companyByKey(deps.db, company.publicKey);
   await recordAudit(deps.db, {
     companyId: created!.id,

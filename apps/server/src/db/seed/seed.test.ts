@@ -44,9 +44,7 @@ describe('seed data', () => {
 
   it('does nothing when run again', async () => {
     const outcome = await seedDatabase(database.db, {
-      companyKey: 'pk_another_key_1234567',
-      companyName: 'Otra',
-      inboxEmail: 'x@example.com',
+      company: { key: 'pk_another_key_1234567', name: 'Otra', inboxEmail: 'x@example.com' },
       devAccounts: { operatorPassword: 'x'.repeat(8), citizenPassword: 'y'.repeat(8) },
     });
     expect(outcome.seeded).toBe(false);

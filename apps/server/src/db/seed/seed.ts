@@ -65,10 +65,12 @@ export async function insertCompany(
 }
 
 export type SeedOptions = {
-  companyKey: string | undefined;
-  companyName: string;
-  inboxEmail: string;
-  allowedOrigins?: string[];
+  /**
+   * The company a first start creates. Only a demo or development start passes one: a production
+   * start creates no company of its own, the operations command (`company:create`) does.
+   */
+  company:
+    { key: string | undefined; name: string; inboxEmail: string; allowedOrigins?: string[] } | undefined;
   /** Dev accounts are created only outside production. */
   devAccounts: { operatorPassword: string; citizenPassword: string } | undefined;
 };
@@ -79,13 +81,57 @@ export type SeedOutcome = {
 };
 
 /**
- * Fills a new database with what the product needs to work at once. It runs at every start and
- * does nothing once a company exists, so a restart never duplicates or overwrites data.
+ * What every database needs whether or not it has a company: the plan, the territory, the draw's
+ * published history and the wheel. Each part is written only where it is missing, so running it
+ * again (another process, a restart, the operations command) changes nothing.
+ */
+export async function seedReferenceData(db: Database): Promise<void> {
+  await seedWheelOptions(db);
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(plans)
+      .values({
+        id: PLAN_BASICO.id,
+        name: PLAN_BASICO.name,
+        priceClp: PLAN_BASICO.yearlyPriceClp,
+        description: PLAN_BASICO_FEATURES,
+      })
+      .onConflictDoNothing();
+    await tx
+      .insert(regions)
+      .values(
+        chileRegions.map((region) => ({ id: region.id, countryId: CHILE_COUNTRY_ID, name: region.name })),
+      )
+      .onConflictDoNothing();
+    if (await isEmpty(tx, communes)) {
+      await tx
+        .insert(communes)
+        .values(
+          chileRegions.flatMap((region) => region.communes.map((name) => ({ regionId: region.id, name }))),
+        );
+    }
+    if (await isEmpty(tx, drawWinners)) {
+      await tx
+        .insert(drawWinners)
+        .values(publishedWinners.map((winner, index) => ({ position: index + 1, ...winner })));
+    }
+  });
+}
+
+async function isEmpty(db: Database, table: typeof communes | typeof drawWinners): Promise<boolean> {
+  const [row] = await db.select({ total: count() }).from(table);
+  return (row?.total ?? 0) === 0;
+}
+
+/**
+ * Fills a new database with what the product needs to work at once. It runs at every start
+ * (under the migration lock, `prepareDatabase`), and creates the company and the demo accounts
+ * only while no company exists, so a restart never duplicates or overwrites data.
  */
 export async function seedDatabase(db: Database, options: SeedOptions): Promise<SeedOutcome> {
-  await seedWheelOptions(db);
-  const [existing] = await db.select({ total: count() }).from(companies);
-  if ((existing?.total ?? 0) > 0) return { seeded: false, devAccounts: [] };
+  await seedReferenceData(db);
+  const firstCompany = options.company;
+  if (!firstCompany || !(await isEmptyOfCompanies(db))) return { seeded: false, devAccounts: [] };
 
   const devPasswords = options.devAccounts;
   const [operatorHash, citizenHash] = devPasswords
@@ -97,33 +143,11 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
 
   await db.transaction(async (tx) => {
     const company = await insertCompany(tx, {
-      name: options.companyName,
-      publicKey: options.companyKey ?? newCompanyKey(),
-      inboxEmail: options.inboxEmail,
-      allowedOrigins: options.allowedOrigins ?? [],
+      name: firstCompany.name,
+      publicKey: firstCompany.key ?? newCompanyKey(),
+      inboxEmail: firstCompany.inboxEmail,
+      allowedOrigins: firstCompany.allowedOrigins ?? [],
     });
-
-    await tx.insert(plans).values({
-      id: PLAN_BASICO.id,
-      name: PLAN_BASICO.name,
-      priceClp: PLAN_BASICO.yearlyPriceClp,
-      description: PLAN_BASICO_FEATURES,
-    });
-
-    await tx
-      .insert(regions)
-      .values(
-        chileRegions.map((region) => ({ id: region.id, countryId: CHILE_COUNTRY_ID, name: region.name })),
-      );
-    await tx
-      .insert(communes)
-      .values(
-        chileRegions.flatMap((region) => region.communes.map((name) => ({ regionId: region.id, name }))),
-      );
-
-    await tx
-      .insert(drawWinners)
-      .values(publishedWinners.map((winner, index) => ({ position: index + 1, ...winner })));
 
     if (operatorHash && citizenHash) {
       const [operator] = await tx
@@ -153,4 +177,9 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
         ]
       : [],
   };
+}
+
+async function isEmptyOfCompanies(db: Database): Promise<boolean> {
+  const [existing] = await db.select({ total: count() }).from(companies);
+  return (existing?.total ?? 0) === 0;
 }
