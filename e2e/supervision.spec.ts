@@ -71,10 +71,11 @@ test('a supervisor watches the centre live: a call waits, is answered, another i
   const secondCitizenContext = await browser.newContext({ baseURL: server.baseURL });
   try {
     const supervisor = watcher.page;
-    // The supervisor watches and does not answer: paused, so every call is offered to Olga.
-    await supervisor
-      .getByRole('combobox', { name: availabilityTexts.choose })
-      .selectOption({ label: 'En pausa · Administrativo' });
+    // The supervisor watches and does not answer: a supervisor takes no calls until they choose
+    // Disponible (decision 057), and the console says so. Every call is offered to Olga.
+    const myState = supervisor.getByRole('region', { name: availabilityTexts.title });
+    await expect(myState.getByRole('status')).toHaveText(availabilityTexts.notTakingCalls);
+    await expect(myState).toContainText(availabilityTexts.notTakingCallsNotice);
     const view = supervisor.getByRole('tabpanel');
     await expect(view.getByRole('heading', { name: supervisionTexts.title })).toBeVisible();
     const team = view.getByRole('list', { name: supervisionTexts.operators });

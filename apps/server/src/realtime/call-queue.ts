@@ -3,6 +3,8 @@ import { callRoom, toQueuedCall, type CallRow } from '../modules/calls/call-acce
 import { recentHandledSeconds, waitingPublicRooms } from '../modules/calls/queue-queries';
 import type { Deps } from '../lib/dependencies';
 import { operatorRoom, staffRoom } from '../lib/socket-rooms';
+import { routingMembers, type RoutingMember } from '../modules/availability/availability-queries';
+import { serves } from '../modules/availability/call-routing';
 
 /** Until a company has handled calls, a call is assumed to take this long. */
 export const DEFAULT_HANDLED_SECONDS = 180;
@@ -31,23 +33,45 @@ export async function averageHandledSeconds(app: Deps<'database'>, companyId: nu
   return Math.max(0, durations.reduce((sum, seconds) => sum + seconds, 0) / durations.length);
 }
 
-/** Every waiting public call of the company with its place in the queue, first to be answered first. */
+type WaitingCall = Awaited<ReturnType<typeof waitingPublicRooms>>[number];
+
+/**
+ * Whether two waiting calls wait for the same people: some member who takes calls serves both. A
+ * supervisor or administrator who has not made themselves Disponible takes none. With nobody on
+ * the staff for either, calls of the same speciality compete.
+ */
+function competes(ahead: WaitingCall, call: WaitingCall, members: readonly RoutingMember[]): boolean {
+  const takers = members.filter((member) => member.role === 'operator' || member.state === 'available');
+  const forCall = takers.filter((member) => serves(member, call));
+  if (forCall.length === 0) return ahead.specialityId === call.specialityId;
+  return forCall.some((member) => serves(member, ahead));
+}
+
+/**
+ * Every waiting public call of the company with its place in the queue: one plus the calls ahead
+ * of it that compete for the same operators («Hay N personas antes que tú»). A domestic-violence
+ * call does not wait behind legal-advice calls that other operators answer.
+ */
 export async function queuePositions(
   app: Deps<'database' | 'roomSize'>,
   companyId: number,
 ): Promise<QueuePosition[]> {
   const waiting = await waitingPublicRooms(app.database.db, companyId);
   if (waiting.length === 0) return [];
-  const [online, handledSeconds] = await Promise.all([
+  const [online, handledSeconds, members] = await Promise.all([
     operatorsOnline(app, companyId),
     averageHandledSeconds(app, companyId),
+    routingMembers(app.database.db, companyId),
   ]);
-  return waiting.map((room, index) => ({
-    roomName: room,
-    position: index + 1,
-    eta_seconds: Math.round(((index + 1) * handledSeconds) / Math.max(1, online)),
-    operators_online: online,
-  }));
+  return waiting.map((call, index) => {
+    const position = 1 + waiting.slice(0, index).filter((ahead) => competes(ahead, call, members)).length;
+    return {
+      roomName: call.room,
+      position,
+      eta_seconds: Math.round((position * handledSeconds) / Math.max(1, online)),
+      operators_online: online,
+    };
+  });
 }
 
 /** Tells every waiting caller of the company its (new) place in the queue. */

@@ -6,6 +6,7 @@ import type { CreateVideoCallBody } from '@seguridad/contracts/http/calls';
 import type { JoinAck } from '@seguridad/contracts/realtime/call';
 import { companies, companyMembers, users, videoCalls } from '../db/schema';
 import { DEV_ACCOUNTS } from '../db/seed/seed';
+import { saveChosenState } from '../modules/availability/availability-queries';
 import { hashToken, newToken } from '../lib/tokens';
 import { newRoomName, type CallRow } from '../modules/calls/call-access';
 import { login, newSession } from './accounts';
@@ -86,6 +87,13 @@ export async function newOperator(
 export async function otherCompany(ctx: TestContext, slug: string) {
   const company = await newCompany(ctx, slug);
   const admin = await newOperator(ctx, `operadora-${slug}@example.com`, company.id, 'admin');
+  // This admin answers the tests' calls, so they chose Disponible (an admin takes none until then).
+  await saveChosenState(ctx.database.db, {
+    userId: admin.userId,
+    companyId: company.id,
+    state: 'available',
+    reason: null,
+  });
   return { ...company, operator: admin.token };
 }
 

@@ -40,6 +40,9 @@ export const availabilityTexts = {
   reasonRequired: 'Elige el motivo de la pausa.',
   stateInvalid: 'Elige Disponible o En pausa.',
   pausedNotice: 'Estás en pausa: no te ofreceremos llamadas nuevas.',
+  /** A supervisor or an administrator who has not chosen Disponible (their state by default). */
+  notTakingCalls: 'No recibe llamadas',
+  notTakingCallsNotice: 'Como supervisor o administrador no recibes llamadas hasta que elijas Disponible.',
   offeredToYou: 'Llamada para ti',
   offeredAfterCall: 'Llamada para ti: vuelve a la fila para aceptarla.',
   offerCountdown: (seconds: number) =>
@@ -72,7 +75,10 @@ export const availabilitySchema = z.object({
   user_id: z.number().int(),
   /** What the centre sees: the chosen state, or En llamada while holding a call. */
   state: operatorStateSchema,
-  /** The chosen state under En llamada, so the console can show both. */
+  /**
+   * The chosen state under En llamada, so the console can show both. `paused` with no reason: a
+   * supervisor or an administrator who never chose, and takes no calls (`notTakingCalls`).
+   */
   chosen: z.enum(['available', 'paused']),
   reason: pauseReasonSchema.nullable(),
   since: z.string(),

@@ -8,6 +8,7 @@ import {
   companies,
   companyMembers,
   drawWinners,
+  operatorAvailability,
   plans,
   regions,
   specialities,
@@ -161,6 +162,18 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
       if (!operator || !citizen) throw new Error('seed: demo account insert returned nothing');
       await seedDemoWheelAttempts(tx, citizen.id);
       await tx.insert(companyMembers).values({ companyId: company.id, userId: operator.id, role: 'admin' });
+      // The demo administrator answers the demo's calls: Disponible from the start, as if chosen
+      // (an administrator who never chose takes no calls, decision 057).
+      const now = new Date();
+      await tx
+        .insert(operatorAvailability)
+        .values({
+          userId: operator.id,
+          companyId: company.id,
+          state: 'available',
+          changedAt: now,
+          idleSince: now,
+        });
     }
   });
 

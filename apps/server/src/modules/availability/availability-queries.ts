@@ -17,7 +17,15 @@ export type RoutingMember = {
   idleSince: Date | null;
 };
 
-/** The company's active members with their chosen state (none chosen: Disponible). */
+/**
+ * The state of a member who never chose one: an operator comes to take calls; a supervisor or an
+ * administrator comes to watch or configure, and takes calls only once they choose Disponible.
+ */
+export function unchosenStateOf(role: RoutingMember['role']): RoutingMember['state'] {
+  return role === 'operator' ? 'available' : 'paused';
+}
+
+/** The company's active members with their chosen state (none chosen: `unchosenStateOf`). */
 export async function routingMembers(db: Database, companyId: number): Promise<RoutingMember[]> {
   const rows = await db
     .select({
@@ -34,7 +42,7 @@ export async function routingMembers(db: Database, companyId: number): Promise<R
     .innerJoin(users, eq(users.id, companyMembers.userId))
     .leftJoin(operatorAvailability, eq(operatorAvailability.userId, companyMembers.userId))
     .where(and(eq(companyMembers.companyId, companyId), isNull(companyMembers.deactivatedAt)));
-  return rows.map((row) => ({ ...row, state: row.state ?? 'available' }));
+  return rows.map((row) => ({ ...row, state: row.state ?? unchosenStateOf(row.role) }));
 }
 
 /** The operators of the company holding a call now (En llamada). */

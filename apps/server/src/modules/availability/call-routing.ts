@@ -85,8 +85,26 @@ export async function centreTakesCalls(
   );
 }
 
+/** Whether the member chose the call's speciality (not merely serving everything by default). */
+function trainedFor(member: Pick<RoutingMember, 'specialityIds'>, call: RoutedCall): boolean {
+  return !isGeneralCall(call) && member.specialityIds.includes(call.specialityId!);
+}
+
 /**
- * Offers each waiting call nobody was offered yet to the longest-idle free operator who serves it
+ * Who is offered a call first among those free who serve it: one trained for its speciality before
+ * one who serves everything by default, then the longest idle. A member with no idle time on
+ * record (never chose a state, never ended a call) is not "longest idle": they come after.
+ */
+export function offerOrder(call: RoutedCall) {
+  const idle = (member: RoutingMember) => member.idleSince?.getTime() ?? Number.POSITIVE_INFINITY;
+  return (a: RoutingMember, b: RoutingMember): number =>
+    Number(trainedFor(b, call)) - Number(trainedFor(a, call)) ||
+    (idle(a) === idle(b) ? 0 : idle(a) < idle(b) ? -1 : 1) ||
+    a.userId - b.userId;
+}
+
+/**
+ * Offers each waiting call nobody was offered yet to the first free operator in `offerOrder`
  * (free: console open, Disponible, not in a call, holding no other offer), and withdraws a running
  * offer whose operator is no longer free. A call is offered once: after its offer ran out, was
  * declined or withdrawn, anyone who serves it may take it. Returns the calls whose offer changed,
@@ -128,9 +146,7 @@ export async function routeWaitingCalls(
       if (call.offerExpiresAt !== null) continue;
       const longestIdle = [...free.values()]
         .filter((member) => !holdingOffer.has(member.userId) && serves(member, call))
-        .sort(
-          (a, b) => (a.idleSince?.getTime() ?? 0) - (b.idleSince?.getTime() ?? 0) || a.userId - b.userId,
-        )[0];
+        .sort(offerOrder(call))[0];
       if (!longestIdle) continue;
       const offered = await setOffer(tx, call.id, {
         operatorId: longestIdle.userId,

@@ -24,10 +24,17 @@ export async function recentHandledSeconds(
   return handled.map((call) => (call.endedAt!.getTime() - call.acceptedAt!.getTime()) / 1000);
 }
 
-/** The rooms of the company's waiting public calls, first to be answered first. */
-export async function waitingPublicRooms(db: Database, companyId: number): Promise<string[]> {
-  const waiting = await db
-    .select({ room: videoCalls.room })
+/** The company's waiting public calls (room and speciality), first to be answered first. */
+export async function waitingPublicRooms(
+  db: Database,
+  companyId: number,
+): Promise<{ room: string; specialityId: number | null; specialityName: string }[]> {
+  return db
+    .select({
+      room: videoCalls.room,
+      specialityId: videoCalls.specialityId,
+      specialityName: videoCalls.specialityName,
+    })
     .from(videoCalls)
     .where(
       and(
@@ -37,7 +44,6 @@ export async function waitingPublicRooms(db: Database, companyId: number): Promi
       ),
     )
     .orderBy(asc(videoCalls.createdAt), asc(videoCalls.id));
-  return waiting.map(({ room }) => room);
 }
 
 /**

@@ -120,7 +120,8 @@ describe('the Supervisión snapshot and its live signal (decision 046)', () => {
     const stateOf = (userId: number) => view.operators.find((member) => member.user_id === userId);
     expect(stateOf(busy.userId)).toMatchObject({ state: 'in_call' });
     expect(stateOf(operator.userId)).toMatchObject({ state: 'paused', reason: 'colacion' });
-    expect(stateOf(supervisor.userId)).toMatchObject({ state: 'available' });
+    // A supervisor who never chose takes no calls (decision 057): paused, with no reason.
+    expect(stateOf(supervisor.userId)).toMatchObject({ state: 'paused', reason: null });
     // The company's admin has no console open.
     expect(view.operators.filter((member) => member.state === 'offline')).toHaveLength(1);
 

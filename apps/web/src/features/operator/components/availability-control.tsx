@@ -16,6 +16,9 @@ import styles from './availability.module.css';
 
 type Choice = 'available' | `paused:${PauseReason}`;
 
+/** The select's value while a supervisor or an administrator has not chosen (not choosable). */
+const NOT_TAKING = 'not_taking';
+
 function choiceOf(body: SetAvailabilityBody): Choice {
   return body.state === 'available' ? 'available' : `paused:${body.reason}`;
 }
@@ -44,13 +47,18 @@ export function AvailabilityControl({
   const mine = availability.data?.availability;
   if (!mine) return null;
 
+  const pending = change.isPending ? change.variables : undefined;
+  // A supervisor or an administrator who never chose takes no calls until they choose Disponible.
+  const notTaking = !pending && mine.chosen === 'paused' && !mine.reason;
   const chosen: SetAvailabilityBody =
-    change.isPending && change.variables
-      ? change.variables
-      : mine.chosen === 'paused' && mine.reason
-        ? { state: 'paused', reason: mine.reason }
-        : { state: 'available' };
-  const shown: OperatorState = connection.status !== 'live' ? 'offline' : inCall ? 'in_call' : chosen.state;
+    pending ??
+    (mine.chosen === 'paused' && mine.reason
+      ? { state: 'paused', reason: mine.reason }
+      : { state: 'available' });
+  const shown: OperatorState =
+    connection.status !== 'live' ? 'offline' : inCall ? 'in_call' : notTaking ? 'paused' : chosen.state;
+  const label =
+    shown === 'paused' && notTaking ? availabilityTexts.notTakingCalls : operatorStateLabels[shown];
   const detail =
     shown === 'paused' && chosen.state === 'paused' ? ` · ${pauseReasonLabels[chosen.reason]}` : '';
 
@@ -58,17 +66,22 @@ export function AvailabilityControl({
     <section className={styles.availability} aria-label={availabilityTexts.title}>
       <p className={`${styles.state} ${styles[shown]}`} role="status">
         <span className={styles.dot} aria-hidden="true" />
-        {operatorStateLabels[shown]}
+        {label}
         {detail}
       </p>
       <SelectField
         label={availabilityTexts.choose}
         className={styles.choice}
-        value={choiceOf(chosen)}
+        value={notTaking ? NOT_TAKING : choiceOf(chosen)}
         disabled={change.isPending}
         error={change.isError ? errorText(change.error, availabilityTexts.stateInvalid) : undefined}
         onChange={(event) => change.mutate(bodyOf(event.target.value as Choice))}
       >
+        {notTaking && (
+          <option value={NOT_TAKING} disabled>
+            {availabilityTexts.notTakingCalls}
+          </option>
+        )}
         <option value="available">{operatorStateLabels.available}</option>
         {PAUSE_REASONS.map((reason) => (
           <option key={reason} value={`paused:${reason}`}>
@@ -76,7 +89,11 @@ export function AvailabilityControl({
           </option>
         ))}
       </SelectField>
-      {chosen.state === 'paused' && <p className={styles.hint}>{availabilityTexts.pausedNotice}</p>}
+      {notTaking ? (
+        <p className={styles.hint}>{availabilityTexts.notTakingCallsNotice}</p>
+      ) : (
+        chosen.state === 'paused' && <p className={styles.hint}>{availabilityTexts.pausedNotice}</p>
+      )}
     </section>
   );
 }

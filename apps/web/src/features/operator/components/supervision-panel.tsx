@@ -1,6 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
-import { operatorStateLabels, pauseReasonLabels } from '@seguridad/contracts/http/availability';
+import {
+  availabilityTexts,
+  operatorStateLabels,
+  pauseReasonLabels,
+} from '@seguridad/contracts/http/availability';
 import { channelLabels } from '@seguridad/contracts/http/reports';
 import { supervisionTexts as texts, type SupervisionSnapshot } from '@seguridad/contracts/http/supervision';
 import { reportTexts } from '@seguridad/contracts/messages/reports';
@@ -208,7 +212,9 @@ export function SupervisionPanel({ socket }: { socket: OperatorSocket | null }) 
                 <li key={member.user_id} className={`${styles.row} ${styles[`state-${member.state}`]}`}>
                   <span className={styles.rowMain}>{member.name}</span>
                   <span className={styles.rowTime}>
-                    {operatorStateLabels[member.state]}
+                    {member.state === 'paused' && !member.reason
+                      ? availabilityTexts.notTakingCalls
+                      : operatorStateLabels[member.state]}
                     {member.reason && ` · ${pauseReasonLabels[member.reason]}`}
                     {member.since && (
                       <span className={styles.rowNote}>
