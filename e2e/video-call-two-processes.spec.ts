@@ -24,9 +24,9 @@ test.describe('scale-out', () => {
         REDIS_URL: redisUrl!,
         MEDIA_URL_SECRET: randomBytes(32).toString('hex'),
       };
-      // One after the other: the first migrates and seeds, the second finds it done.
-      const first = await startServer(env);
-      const second = await startServer(env);
+      // Both at once on the empty database: the migrations and the seed take one lock, so the
+      // second waits for the first and finds it all done (decision 056).
+      const [first, second] = await Promise.all([startServer(env), startServer(env)]);
       const operatorContext = await browser.newContext({ baseURL: second.baseURL });
       const citizenContext = await browser.newContext({ baseURL: first.baseURL });
       try {

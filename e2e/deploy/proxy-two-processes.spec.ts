@@ -78,13 +78,15 @@ test.describe('behind nginx with TLS, two server processes on PostgreSQL and Red
           VOICE_TOKENS_MAX: String(VOICE_TOKENS_MAX),
           CALL_RECONNECT_GRACE_MS: String(RECONNECT_GRACE_MS),
         };
-        // One after the other: the first migrates and seeds, the second finds it done.
-        const processes = [];
-        for (const metricsPort of metricsPorts) {
-          const server = await startServer({ ...shared, METRICS_PORT: String(metricsPort) });
-          teardown.add(() => server.stop());
-          processes.push({ ...server, metrics: `127.0.0.1:${metricsPort}` });
-        }
+        // Both at once on the empty database: the migrations and the seed take one lock
+        // (decision 056).
+        const processes = await Promise.all(
+          metricsPorts.map(async (metricsPort) => {
+            const server = await startServer({ ...shared, METRICS_PORT: String(metricsPort) });
+            teardown.add(() => server.stop());
+            return { ...server, metrics: `127.0.0.1:${metricsPort}` };
+          }),
+        );
         const prometheus = await startPrometheus(directory.path, {
           port: prometheusPort!,
           targets: processes.map((server) => server.metrics),
