@@ -14,6 +14,7 @@ import { verificationPlugin } from './integrations/verification/verification-plu
 import type { VerificationProvider } from './integrations/verification/verification-provider';
 import { accountRoutes } from './modules/auth/account-routes';
 import { authRoutes } from './modules/auth/auth-routes';
+import { authenticatorRoutes } from './modules/auth/authenticator-routes';
 import { promoPhoneRoutes } from './modules/auth/promo-phone-routes';
 import { sessionAuthPlugin } from './modules/auth/session-auth-plugin';
 import { attachmentRoutes } from './modules/calls/attachment-routes';
@@ -165,6 +166,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);
+  await app.register(authenticatorRoutes);
   await app.register(profileRoutes);
   await app.register(deviceRoutes);
   await app.register(sessionRoutes);

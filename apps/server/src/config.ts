@@ -55,6 +55,12 @@ const envSchema = z.object({
   SMTP_URL: urlWithProtocols(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().min(3).default('Plataforma de Seguridad <no-responder@localhost>'),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  /**
+   * How long the hashed files of a replaced build stay servable, so pages opened before a deploy
+   * keep loading their chunks (decision 055); where they are kept (default `DATA_DIR/web-assets`).
+   */
+  WEB_ASSETS_KEPT_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  WEB_ASSETS_KEPT_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFromEnv.default(false),
   /** Requests an IP may make to the API per minute before a 429; auth routes set tighter limits. */
@@ -181,6 +187,8 @@ export type AppConfig = {
   smtpUrl: string | undefined;
   mailFrom: string;
   webDistDir: string;
+  /** Hashed files of replaced builds, still served (decision 055). */
+  webAssetsKept: { dir: string; days: number };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: boolean;
   rateLimitMax: number;
@@ -305,6 +313,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM,
     webDistDir: path.resolve(vars.WEB_DIST_DIR ?? path.join(root, '..', 'web', 'dist')),
+    webAssetsKept: {
+      dir: path.resolve(vars.WEB_ASSETS_KEPT_DIR ?? path.join(vars.DATA_DIR, 'web-assets')),
+      days: vars.WEB_ASSETS_KEPT_DAYS,
+    },
     logLevel: vars.LOG_LEVEL,
     trustProxy: vars.TRUST_PROXY,
     rateLimitMax: vars.RATE_LIMIT_MAX,
@@ -408,4 +420,13 @@ export function missingSenders(
   if (!config.smtpUrl) missing.push('mail');
   if (!config.twilio) missing.push('sms');
   return missing;
+}
+
+/**
+ * Whether a code sent by SMS or WhatsApp reaches a phone: with Twilio, and in development, tests
+ * and demo mode, where the outbox (the dev mailbox) is how codes are read. A production server
+ * without Twilio says so and offers the authenticator app instead (decision 054).
+ */
+export function smsAvailable(config: Parameters<typeof missingSenders>[0]): boolean {
+  return !missingSenders(config).includes('sms');
 }

@@ -1,4 +1,5 @@
 import { authApi } from './http/auth';
+import { authenticatorApi } from './http/authenticator';
 import { availabilityApi } from './http/availability';
 import { callVideosApi } from './http/call-videos';
 import { callbacksApi } from './http/callbacks';
@@ -26,6 +27,7 @@ import { widgetApi } from './http/widget';
  */
 export const apiPaths = {
   auth: authApi,
+  authenticator: authenticatorApi,
   availability: availabilityApi,
   callVideos: callVideosApi,
   callbacks: callbacksApi,

@@ -49,6 +49,22 @@ export const SESSION_ABSOLUTE_TTL_MS = 180 * 24 * 60 * 60 * 1000;
 export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
 export const VERIFICATION_TYPE = { sms: 1, whatsapp: 2 } as const;
 
+/**
+ * Two-step sign-in with an authenticator app (TOTP, RFC 6238; decision 054): what the app shows
+ * (6 digits, a new code every 30 s), how many steps either side of now a code is still taken (1:
+ * the clocks of phone and server may differ by up to half a minute), how long an enrolment waits
+ * for its first code, and how many one-time recovery codes the owner is shown.
+ */
+export const AUTHENTICATOR = {
+  digits: 6,
+  periodSeconds: 30,
+  windowSteps: 1,
+  enrolmentTtlMinutes: 10,
+  recoveryCodeCount: 10,
+  /** Letters and digits of a recovery code, written in two groups of five (e.g. 'K7M2Q-X9PLD'). */
+  recoveryCodeLength: 10,
+} as const;
+
 export const RECORDING_MIME_TYPE = 'video/webm;codecs=vp8';
 export const VIDEO_CONSTRAINTS = {
   width: { min: 640, ideal: 1280, max: 1920 },

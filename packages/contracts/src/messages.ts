@@ -232,7 +232,9 @@ export const callTexts = {
   callWhenReady: 'Podrás llamar cuando tu cámara y tu micrófono estén listos.',
 } as const;
 
-// The texts of the larger areas live in their own files, one import path for every text.
+// The texts of the larger areas live in their own files, one import path for every text. Those of
+// pages the widget never shows (two-step, the console's data rights…) are imported from their own
+// path instead, so the widget's first load does not carry them (decision 019).
 export * from './messages/settings';
 export * from './messages/payments';
 export * from './messages/promo';

@@ -45,6 +45,9 @@ export const settingsSectionPaths = {
   myData: '/configuracion/mis-datos',
 } as const;
 
+/** The authenticator app's block in the two-step section, which the console's gate links to. */
+export const AUTHENTICATOR_SECTION_ID = 'aplicacion-de-autenticacion';
+
 export type SettingsSectionPath = (typeof settingsSectionPaths)[keyof typeof settingsSectionPaths];
 
 /** Paths that need a session: a visitor without one is sent to log in first. */

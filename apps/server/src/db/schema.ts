@@ -20,3 +20,4 @@ export * from './tables/data-requests';
 export * from './tables/ratings';
 export * from './tables/consents';
 export * from './tables/call-figures';
+export * from './tables/authenticator';

@@ -30,6 +30,10 @@ export const HANDLER_CHECKS: Record<string, string> = {
   'POST /api/v1/auth/2fa/requestTwoFactorAuthCode': 'the password just proven (a pending two-step sign-in)',
   'POST /api/v1/auth/2fa/confirmTwoFACodeLogin':
     'the pending two-step sign-in and its code, guesses budgeted',
+  'POST /api/v1/auth/2fa/confirmAuthenticatorLogin':
+    'the pending two-step sign-in and its authenticator code (once per step), guesses budgeted per account',
+  'POST /api/v1/auth/2fa/confirmRecoveryCodeLogin':
+    'the pending two-step sign-in and a one-time recovery code (hashed), guesses budgeted per account',
   'POST /api/v1/auth/resetpassrequest': 'public: answers the same whether the e-mail exists or not',
   'POST /api/v1/auth/checktoken': 'a mailed reset token (hashed, single use, expiring)',
   'POST /api/v1/auth/resetpass': 'a mailed reset token (hashed, single use, expiring)',

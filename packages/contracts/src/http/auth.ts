@@ -84,13 +84,21 @@ export const userSummarySchema = z.object({
   email: z.string(),
 });
 
-/** Either a session (`access_token`) or, for accounts with confirmed phones, the second step. */
+/**
+ * Either a session (`access_token`) or, for accounts with confirmed phones or an authenticator
+ * app, the second step: the phones (possibly none), whether the app is on, and whether this
+ * service can send SMS at all (decision 054).
+ */
 export const loginResponseSchema = z.object({
   code: z.literal(200),
   access_token: z.string().optional(),
   token_type: z.literal('Bearer').optional(),
   user: userSummarySchema.optional(),
   '2fa_masked_user_phones': z.array(maskedPhoneSchema).optional(),
+  /** The account has a confirmed authenticator app: its 6-digit code (or a recovery code) works. */
+  '2fa_authenticator': z.boolean().optional(),
+  /** False when no SMS provider is configured: the phones are listed, but no code would arrive. */
+  '2fa_sms_available': z.boolean().optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 

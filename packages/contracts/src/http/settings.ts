@@ -55,7 +55,7 @@ export const updateCameraSharingBodySchema = cameraSharingSchema;
 export const userSettingsResponseSchema = z.object({
   code: z.literal(200),
   camera_sharing: cameraSharingSchema,
-  /** True while the account has no confirmed phone: the page shows the two-step banner. */
+  /** True while the account has no confirmed phone nor authenticator app: the page shows the two-step banner. */
   two_factor_pending: z.boolean(),
 });
 export type UserSettingsResponse = z.infer<typeof userSettingsResponseSchema>;
@@ -118,6 +118,10 @@ export const securityEventKinds = [
   'all_sessions_revoked',
   'device_removed',
   'account_reset_requested',
+  'authenticator_added',
+  'authenticator_removed',
+  'recovery_codes_regenerated',
+  'recovery_code_used',
 ] as const;
 export type SecurityEventKind = (typeof securityEventKinds)[number];
 

@@ -24,7 +24,7 @@ export const staffTexts = {
   unknownSpeciality: 'Alguna de las especialidades no existe en esta central.',
   unknownRole: 'El rol debe ser operador, supervisor o administrador.',
   twoStepRequired:
-    'Tu central pide verificación en dos pasos: confirma un teléfono en Configuración > Verificación en dos pasos antes de abrir la consola.',
+    'Tu central pide verificación en dos pasos: activa una aplicación de autenticación o confirma un teléfono en Configuración > Autenticación en Dos Pasos antes de abrir la consola.',
   memberNotFound: 'Esta persona no es parte del equipo.',
   notYourself: 'No puedes desactivar tu propia cuenta.',
   lastAdmin: 'Debe quedar al menos un administrador activo.',

@@ -51,6 +51,10 @@ export const securityEvents = pgTable(
         'all_sessions_revoked',
         'device_removed',
         'account_reset_requested',
+        'authenticator_added',
+        'authenticator_removed',
+        'recovery_codes_regenerated',
+        'recovery_code_used',
       ],
     }).notNull(),
     /** What it concerns, for a person: "Chrome en Linux", a masked phone. Never a secret. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { maskPhone } from '@seguridad/contracts/helpers/phone';
 import { accountReactivationMail, passwordChangedMail, twoStepPhoneChangedMail } from './account-mails';
+import { removeAuthenticator } from './authenticator-queries';
 import { recordSecurityEvent } from './security-event-queries';
 import { revokeAllSessions } from './session-service';
 import { mailContext } from './sign-in-service';
@@ -9,12 +10,16 @@ import { disablePassword, findUserById, removeAllUserPhones } from './user-queri
 
 /**
  * What proves the mailbox (a recovery link, a reset link) takes the account back from whoever
- * holds the password: every two-step phone goes (nobody can tell which a thief added; the owner
+ * holds the password: every two-step phone and the authenticator app go (nobody can tell which a thief added; the owner
  * is told which, and adds theirs again with the new password), and the log says so.
  */
 async function removeTwoStepPhones(app: FastifyInstance, userId: number): Promise<string[]> {
   const removed = (await removeAllUserPhones(app.database.db, userId)).map((phone) => maskPhone(phone));
   for (const phone of removed) await recordSecurityEvent(app.database.db, userId, 'phone_removed', phone);
+  // An authenticator app a thief enrolled is as much theirs as a phone (decision 054).
+  if (await removeAuthenticator(app.database.db, userId)) {
+    await recordSecurityEvent(app.database.db, userId, 'authenticator_removed');
+  }
   return removed;
 }
 

@@ -14,6 +14,8 @@ import {
 import { removePhoneBodySchema } from '@seguridad/contracts/http/settings';
 import { maskPhone } from '@seguridad/contracts/helpers/phone';
 import { accountTexts, settingsTexts, staffTexts } from '@seguridad/contracts/messages';
+import { twoStepTexts } from '@seguridad/contracts/messages/two-step';
+import { smsAvailable } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/error-responses';
 import { guarded } from '../../lib/route-guards';
@@ -103,12 +105,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         body: startPhoneVerificationBodySchema,
-        response: { 200: okResponseSchema, ...reauthErrors },
+        response: { 200: okResponseSchema, ...reauthErrors, ...errorResponses(503) },
       },
     },
     guarded('user')(async (request) => {
       const { phone_number: phone, type, password } = request.body;
       const userId = request.user.id;
+      if (!smsAvailable(app.config)) {
+        throw new AppError(503, 'sms_unavailable', twoStepTexts.smsUnavailableForPhones);
+      }
       await confirmOwner(app, request, password);
       if ((await otherPendingPhoneCount(db, userId, phone)) >= MAX_PENDING_PHONES) {
         throw new AppError(429, 'too_many_pending_phones', accountTexts.codeSendLimit);

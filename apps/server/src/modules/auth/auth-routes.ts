@@ -14,12 +14,15 @@ import {
 } from '@seguridad/contracts/http/auth';
 import { maskPhone } from '@seguridad/contracts/helpers/phone';
 import { accountTexts } from '@seguridad/contracts/messages';
+import { twoStepTexts } from '@seguridad/contracts/messages/two-step';
+import { smsAvailable } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/error-responses';
 import { hashPassword } from '../../lib/password';
 import { guarded } from '../../lib/route-guards';
 import { passwordResetMail } from './account-mails';
 import { afterPasswordReset } from './account-recovery-service';
+import { hasConfirmedAuthenticator } from './authenticator-queries';
 import { confirmEmailByCode, resendVerificationLink } from './email-verification-service';
 import { enforceAttemptLimit, forgetFailedAttempts, userWithCredentials } from './credentials';
 import { recordSecurityEvent } from './security-event-queries';
@@ -62,10 +65,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await userWithCredentials(app, email, password);
       await forgetFailedAttempts(app, request, 'login', email);
       const phones = await confirmedPhonesOf(db, user.id);
-      if (phones.length > 0) {
+      const authenticator = await hasConfirmedAuthenticator(db, user.id);
+      if (phones.length > 0 || authenticator) {
         return {
           code: 200 as const,
           '2fa_masked_user_phones': phones.map((phone) => ({ id: phone.id, phone: maskPhone(phone.phone) })),
+          '2fa_authenticator': authenticator,
+          '2fa_sms_available': smsAvailable(app.config),
         };
       }
       return signIn(app, request, user, device);
@@ -79,13 +85,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         body: requestTwoFactorCodeBodySchema,
-        response: { 200: okResponseSchema, ...errors },
+        response: { 200: okResponseSchema, ...errors, ...errorResponses(503) },
       },
     },
     async (request) => {
       const { email, password, phone_id: phoneId, type } = request.body;
       await enforceAttemptLimit(app, request, 'codeRequest', email);
       const user = await userWithCredentials(app, email, password);
+      if (!smsAvailable(app.config)) throw new AppError(503, 'sms_unavailable', twoStepTexts.smsUnavailable);
       const phone = (await confirmedPhonesOf(db, user.id)).find((candidate) => candidate.id === phoneId);
       if (!phone) throw new AppError(422, 'phone_not_found', accountTexts.phoneNotFound);
       await sendVerificationCode(db, app.verification, {

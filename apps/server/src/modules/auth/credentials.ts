@@ -24,6 +24,11 @@ export const ATTEMPT_LIMITS = {
   resetRequest: { limit: 3, windowMs: 15 * MINUTE, perEmail: 'requester' },
   codeRequest: { limit: 5, windowMs: 15 * MINUTE, perEmail: 'slow' },
   codeCheck: { limit: 10, windowMs: 15 * MINUTE, perEmail: 'slow' },
+  /**
+   * Wrong authenticator or recovery codes of an account whose password was right: refused past it
+   * per account, as five wrong guesses end an SMS code (decision 054). A right code starts it over.
+   */
+  secondFactorGuess: { limit: 5, windowMs: 15 * MINUTE, perEmail: 'refuse' },
   /** The current password asked of a signed-in session (two-step phone changes): refused past it. */
   reauth: { limit: 10, windowMs: 15 * MINUTE, perEmail: 'refuse' },
 } as const;

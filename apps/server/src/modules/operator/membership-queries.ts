@@ -1,6 +1,6 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { companies, companyMembers, userPhones } from '../../db/schema';
+import { authenticatorApps, companies, companyMembers, userPhones } from '../../db/schema';
 
 export type OperatorContext = { companyId: number; role: 'operator' | 'supervisor' | 'admin' };
 
@@ -18,8 +18,8 @@ export async function membershipOf(db: Database, userId: number): Promise<Operat
 }
 
 /**
- * Whether the company makes its staff confirm a phone (two-step sign-in) before the console opens,
- * and whether this member has one. `productDefault` applies while the company has not chosen.
+ * Whether the company makes its staff set up two-step sign-in (a confirmed phone or authenticator
+ * app) before the console opens, and whether this member has. `productDefault` applies while the company has not chosen.
  */
 export async function twoStepStateOf(
   db: Database,
@@ -38,12 +38,27 @@ export async function twoStepStateOf(
     .from(userPhones)
     .where(and(eq(userPhones.userId, userId), isNotNull(userPhones.confirmedAt)))
     .limit(1);
-  return { required, confirmed: phone !== undefined };
+  if (phone) return { required, confirmed: true };
+  // An authenticator app is a second factor as a phone is, and needs no SMS provider (decision 054).
+  const [app] = await db
+    .select({ id: authenticatorApps.id })
+    .from(authenticatorApps)
+    .where(and(eq(authenticatorApps.userId, userId), isNotNull(authenticatorApps.confirmedAt)))
+    .limit(1);
+  return { required, confirmed: app !== undefined };
 }
 
 /**
- * The membership of someone who may act as staff now: an active member, with a confirmed phone
- * when the company requires two-step sign-in. The console's routes, its socket (queue, inbox,
+ * Whether the account whose id is `userId` (a column) has a second factor for sign-in, as the gate
+ * counts it: a confirmed phone or a confirmed authenticator app. For lists of many members.
+ */
+export function hasSecondFactor(userId: SQLWrapper): SQL<boolean> {
+  return sql<boolean>`(exists (select 1 from ${userPhones} where ${userPhones.userId} = ${userId} and ${userPhones.confirmedAt} is not null) or exists (select 1 from ${authenticatorApps} where ${authenticatorApps.userId} = ${userId} and ${authenticatorApps.confirmedAt} is not null))`;
+}
+
+/**
+ * The membership of someone who may act as staff now: an active member, with a confirmed phone or
+ * authenticator app when the company requires two-step sign-in. The console's routes, its socket (queue, inbox,
  * offers) and every call action use this one gate, so no channel skips the second factor.
  */
 export async function staffMembershipOf(

@@ -13,6 +13,7 @@ import { errorMessages, settingsTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/error-responses';
 import { guarded } from '../../lib/route-guards';
+import { hasConfirmedAuthenticator } from '../auth/authenticator-queries';
 import { confirmedPhonesOf } from '../auth/user-queries';
 import { avatarByToken } from './avatar-queries';
 import { readProfileUpload, saveAvatar } from './avatar-service';
@@ -98,11 +99,16 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['user'], response: { 200: userSettingsResponseSchema, ...errors } },
     },
     guarded('user')(async (request) => {
-      const [cameraSharing, phones] = await Promise.all([
+      const [cameraSharing, phones, authenticator] = await Promise.all([
         cameraSharingOf(db, request.user.id),
         confirmedPhonesOf(db, request.user.id),
+        hasConfirmedAuthenticator(db, request.user.id),
       ]);
-      return { code: 200 as const, camera_sharing: cameraSharing, two_factor_pending: phones.length === 0 };
+      return {
+        code: 200 as const,
+        camera_sharing: cameraSharing,
+        two_factor_pending: phones.length === 0 && !authenticator,
+      };
     }),
   );
 

@@ -1,15 +1,8 @@
 import { aliasedTable, and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { TeamInvitation, TeamMember } from '@seguridad/contracts/http/staff';
 import type { Database } from '../../db/client';
-import {
-  companies,
-  companyMembers,
-  sessions,
-  specialities,
-  staffInvitations,
-  userPhones,
-  users,
-} from '../../db/schema';
+import { companies, companyMembers, sessions, specialities, staffInvitations, users } from '../../db/schema';
+import { hasSecondFactor } from '../operator/membership-queries';
 
 export type StaffRole = 'operator' | 'supervisor' | 'admin';
 
@@ -185,7 +178,7 @@ export async function teamMembers(
         sql`(select max(${sessions.createdAt}) from ${sessions} where ${sessions.userId} = ${users.id})`.mapWith(
           sessions.createdAt,
         ),
-      twoStep: sql<boolean>`exists (select 1 from ${userPhones} where ${userPhones.userId} = ${users.id} and ${userPhones.confirmedAt} is not null)`,
+      twoStep: hasSecondFactor(users.id),
     })
     .from(companyMembers)
     .innerJoin(users, eq(users.id, companyMembers.userId))

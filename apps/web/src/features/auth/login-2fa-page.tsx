@@ -1,10 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import type { LoginResponse } from '@seguridad/contracts/http/auth';
 import { accountTexts, errorMessages } from '@seguridad/contracts/messages';
+import { twoStepTexts } from '@seguridad/contracts/messages/two-step';
 import { webPaths } from '@seguridad/contracts/web-paths';
 import { setSessionToken } from '../../shared/api/session-token';
 import { getDeviceIdentity } from '../../shared/auth/device-identity';
 import { Alert } from '../../shared/ui/alert';
+import { Button } from '../../shared/ui/button';
+import { useConfirmAuthenticatorLogin } from './api/confirm-authenticator-login';
+import { useConfirmRecoveryCodeLogin } from './api/confirm-recovery-code-login';
 import { useConfirmTwoFactorLogin } from './api/confirm-two-factor-login';
 import { useRequestTwoFactorCode } from './api/request-two-factor-code';
 import { errorStatus } from '../../shared/api/api-client';
@@ -12,6 +17,7 @@ import { authErrorText } from './auth-errors';
 import { AuthCard } from './components/auth-card';
 import { ChoosePhoneStep, type PhoneChoice } from './components/choose-phone-step';
 import { CodeStep } from './components/code-step';
+import { RecoveryCodeStep } from './components/recovery-code-step';
 import styles from './components/auth-form.module.css';
 import { clearPendingLogin, readPendingLogin, type PendingLogin } from './pending-login';
 import { useRedirectTarget } from './redirect-target';
@@ -20,22 +26,33 @@ import { useRedirectTarget } from './redirect-target';
  * The login's second step:
  *   choose (phone + SMS/WhatsApp) --Siguiente--> code --Guardar--> signed in
  *                                 <----Volver----
+ *   app (the authenticator's code) --Ingresar--> signed in       (first, when the account has one)
+ *   recovery (a one-time code)     --Ingresar--> signed in
+ * With an app, «Otras formas de verificar» moves between app, recovery and choose (decision 054).
  */
-type Step = { name: 'choose' } | { name: 'code'; choice: PhoneChoice };
+type Step =
+  { name: 'choose' } | { name: 'code'; choice: PhoneChoice } | { name: 'app' } | { name: 'recovery' };
 
-/** 422 (wrong code, unknown phone) and 429 (too many tries or sends) carry the server's own words. */
-const SERVER_WORDED = [422];
+/**
+ * 422 (wrong code, unknown phone, a used recovery code) and 503 (no SMS provider) carry the
+ * server's own words, as 429 (too many tries or sends) does.
+ */
+const SERVER_WORDED = [422, 503];
 
 export function Login2faPage() {
   const navigate = useNavigate();
   const { search } = useLocation();
   const { target } = useRedirectTarget();
   const [pending] = useState<PendingLogin | null>(readPendingLogin);
-  const [step, setStep] = useState<Step>({ name: 'choose' });
+  const [step, setStep] = useState<Step>(() =>
+    pending?.authenticator ? { name: 'app' } : { name: 'choose' },
+  );
   const [lastChoice, setLastChoice] = useState<PhoneChoice | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
   const requestCode = useRequestTwoFactorCode();
   const confirmCode = useConfirmTwoFactorLogin();
+  const confirmApp = useConfirmAuthenticatorLogin();
+  const confirmRecovery = useConfirmRecoveryCodeLogin();
   const chooseHeadingRef = useRef<HTMLHeadingElement>(null);
   const returnedToChoice = useRef(false);
 
@@ -62,14 +79,20 @@ export function Login2faPage() {
     }
   }
 
-  async function confirm(code: string) {
+  /** Any of the three second steps: the session it opens, or the failure to show. */
+  async function finish(
+    send: (credentials: {
+      email: string;
+      password: string;
+      device: ReturnType<typeof getDeviceIdentity>;
+    }) => Promise<LoginResponse>,
+  ) {
     if (!pending) return;
     setFailure(null);
     try {
-      const answer = await confirmCode.mutateAsync({
+      const answer = await send({
         email: pending.email,
         password: pending.password,
-        code,
         device: getDeviceIdentity(),
       });
       if (!answer.access_token) {
@@ -88,10 +111,22 @@ export function Login2faPage() {
     }
   }
 
+  const confirm = (code: string) =>
+    finish((credentials) => confirmCode.mutateAsync({ ...credentials, code }));
+  const confirmWithApp = (code: string) =>
+    finish((credentials) => confirmApp.mutateAsync({ ...credentials, code }));
+  const confirmWithRecoveryCode = (recoveryCode: string) =>
+    finish((credentials) => confirmRecovery.mutateAsync({ ...credentials, recovery_code: recoveryCode }));
+
   function back() {
     setFailure(null);
     returnedToChoice.current = true;
     setStep({ name: 'choose' });
+  }
+
+  function switchTo(next: Step) {
+    setFailure(null);
+    setStep(next);
   }
 
   const chosenPhone =
@@ -99,19 +134,45 @@ export function Login2faPage() {
   const phoneTail = chosenPhone?.phone.replace(/\D/g, '').slice(-3);
   const channel = step.name === 'code' && step.choice.type === 2 ? 'WhatsApp' : 'SMS';
 
+  const hasPhones = pending.phones.length > 0;
+  const phoneStep = step.name === 'choose' || step.name === 'code';
+
   return (
     <AuthCard
       title="Verificación en dos pasos"
-      lead="Tu cuenta está protegida con un código que enviamos a uno de tus teléfonos confirmados."
+      lead={
+        pending.authenticator
+          ? twoStepTexts.loginLeadApp
+          : 'Tu cuenta está protegida con un código que enviamos a uno de tus teléfonos confirmados.'
+      }
     >
       {failure && <Alert tone="warning">{failure}</Alert>}
-      {step.name === 'choose' ? (
-        <ChoosePhoneStep
-          phones={pending.phones}
-          initialChoice={lastChoice}
-          onSubmit={sendCode}
-          headingRef={chooseHeadingRef}
+      {step.name === 'app' ? (
+        <CodeStep
+          key="app"
+          sentTo={twoStepTexts.appCodeHint}
+          label={twoStepTexts.codeLabel}
+          submitLabel={twoStepTexts.signIn}
+          onSubmit={confirmWithApp}
         />
+      ) : step.name === 'recovery' ? (
+        <RecoveryCodeStep
+          onSubmit={confirmWithRecoveryCode}
+          onBack={() => switchTo(pending.authenticator ? { name: 'app' } : { name: 'choose' })}
+        />
+      ) : step.name === 'choose' ? (
+        !pending.smsAvailable ? (
+          <Alert tone="warning">
+            {pending.authenticator ? twoStepTexts.smsUnavailable : twoStepTexts.noWayToSignIn}
+          </Alert>
+        ) : (
+          <ChoosePhoneStep
+            phones={pending.phones}
+            initialChoice={lastChoice}
+            onSubmit={sendCode}
+            headingRef={chooseHeadingRef}
+          />
+        )
       ) : (
         <>
           {!failure && <Alert tone="success">{accountTexts.codeSent}</Alert>}
@@ -121,6 +182,29 @@ export function Login2faPage() {
             onBack={back}
           />
         </>
+      )}
+      {pending.authenticator && (
+        <nav className={styles.otherWays} aria-label={twoStepTexts.otherMethods}>
+          <p className={styles.muted}>{twoStepTexts.otherMethods}</p>
+          {step.name !== 'app' && (
+            <Button variant="ghost" fullWidth onClick={() => switchTo({ name: 'app' })}>
+              {twoStepTexts.methodApp}
+            </Button>
+          )}
+          {step.name !== 'recovery' && (
+            <Button variant="ghost" fullWidth onClick={() => switchTo({ name: 'recovery' })}>
+              {twoStepTexts.methodRecovery}
+            </Button>
+          )}
+          {hasPhones && !phoneStep && pending.smsAvailable && (
+            <Button variant="ghost" fullWidth onClick={() => switchTo({ name: 'choose' })}>
+              {twoStepTexts.methodPhone}
+            </Button>
+          )}
+          {hasPhones && !pending.smsAvailable && step.name !== 'choose' && (
+            <p className={styles.muted}>{twoStepTexts.smsUnavailable}</p>
+          )}
+        </nav>
       )}
       <p className={styles.switchLine}>
         <Link to={`${webPaths.login}${search}`}>Ingresar con otra cuenta</Link>

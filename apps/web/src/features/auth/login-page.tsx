@@ -15,7 +15,7 @@ import { useLogin } from './api/login';
 import { authErrorText } from './auth-errors';
 import { AuthCard } from './components/auth-card';
 import styles from './components/auth-form.module.css';
-import { savePendingLogin } from './pending-login';
+import { pendingLoginFrom, savePendingLogin } from './pending-login';
 import { twoFactorPathFor, useRedirectTarget } from './redirect-target';
 
 const loginFormSchema = loginBodySchema.pick({ email: true, password: true });
@@ -40,9 +40,9 @@ export function LoginPage() {
     setFailure(null);
     try {
       const answer = await login.mutateAsync({ email, password, device: getDeviceIdentity() });
-      const phones = answer['2fa_masked_user_phones'];
-      if (phones && phones.length > 0) {
-        savePendingLogin({ email, password, phones });
+      const secondStep = pendingLoginFrom({ email, password }, answer);
+      if (secondStep) {
+        savePendingLogin(secondStep);
         await navigate(twoFactorPathFor(redirectTo));
       } else if (answer.access_token) {
         setSessionToken(answer.access_token);

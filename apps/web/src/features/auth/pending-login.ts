@@ -1,14 +1,21 @@
-import { maskedPhoneSchema, type MaskedPhone } from '@seguridad/contracts/http/auth';
+import { maskedPhoneSchema, type LoginResponse, type MaskedPhone } from '@seguridad/contracts/http/auth';
 
 /**
- * Between the two login steps the spec keeps the credentials (the 2FA calls ask for them again)
- * and the masked phones. They live in session storage, which this tab alone can read and which
+ * Between the two login steps the spec keeps the credentials (the 2FA calls ask for them again),
+ * the masked phones, whether the account has an authenticator app and whether SMS can be sent
+ * (decision 054). They live in session storage, which this tab alone can read and which
  * dies with it, for ten minutes at most, and are removed as soon as the second step ends.
  */
 const STORAGE_KEY = 'pending-2fa-login';
 const TTL_MS = 10 * 60 * 1000;
 
-export type PendingLogin = { email: string; password: string; phones: MaskedPhone[] };
+export type PendingLogin = {
+  email: string;
+  password: string;
+  phones: MaskedPhone[];
+  authenticator: boolean;
+  smsAvailable: boolean;
+};
 
 function storage(): Storage | null {
   try {
@@ -16,6 +23,23 @@ function storage(): Storage | null {
   } catch {
     return null;
   }
+}
+
+/** The second step the login answer asks for, or null when it opened a session. */
+export function pendingLoginFrom(
+  credentials: { email: string; password: string },
+  answer: LoginResponse,
+): PendingLogin | null {
+  const phones = answer['2fa_masked_user_phones'] ?? [];
+  const authenticator = answer['2fa_authenticator'] === true;
+  if (phones.length === 0 && !authenticator) return null;
+  return {
+    email: credentials.email,
+    password: credentials.password,
+    phones,
+    authenticator,
+    smsAvailable: answer['2fa_sms_available'] !== false,
+  };
 }
 
 export function savePendingLogin(login: PendingLogin): void {
@@ -42,7 +66,10 @@ export function readPendingLogin(): PendingLogin | null {
     parsed = null;
   }
   if (typeof parsed !== 'object' || parsed === null) return null;
-  const { email, password, phones, expiresAt } = parsed as Record<string, unknown>;
+  const { email, password, phones, authenticator, smsAvailable, expiresAt } = parsed as Record<
+    string,
+    unknown
+  >;
   const validPhones = Array.isArray(phones)
     ? phones.filter((phone) => maskedPhoneSchema.safeParse(phone).success)
     : [];
@@ -51,10 +78,17 @@ export function readPendingLogin(): PendingLogin | null {
     typeof password === 'string' &&
     typeof expiresAt === 'number' &&
     expiresAt > Date.now() &&
-    validPhones.length > 0;
+    (validPhones.length > 0 || authenticator === true);
   if (!usable) {
     clearPendingLogin();
     return null;
   }
-  return { email, password, phones: validPhones as MaskedPhone[] };
+  return {
+    email,
+    password,
+    phones: validPhones as MaskedPhone[],
+    authenticator: authenticator === true,
+    // Older pending logins said nothing: SMS was the only way then.
+    smsAvailable: smsAvailable !== false,
+  };
 }

@@ -13,7 +13,7 @@ import { login } from './api/login';
 import { useSignup } from './api/signup';
 import { AuthCard } from './components/auth-card';
 import styles from './components/auth-form.module.css';
-import { savePendingLogin } from './pending-login';
+import { pendingLoginFrom, savePendingLogin } from './pending-login';
 import { twoFactorPathFor, useRedirectTarget } from './redirect-target';
 
 /** Spec §8: the first message of the server's list, else the generic one. */
@@ -45,9 +45,9 @@ export function RegisterPage() {
       try {
         const answer = await login({ ...createdAccount, device: getDeviceIdentity() });
         if (cancelled) return;
-        const phones = answer['2fa_masked_user_phones'];
-        if (phones && phones.length > 0) {
-          savePendingLogin({ ...createdAccount, phones });
+        const secondStep = pendingLoginFrom(createdAccount, answer);
+        if (secondStep) {
+          savePendingLogin(secondStep);
           await navigate(twoFactorPathFor(redirectTo));
         } else if (answer.access_token) {
           setSessionToken(answer.access_token);

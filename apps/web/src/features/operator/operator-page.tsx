@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { settingsSectionPaths, webPaths } from '@seguridad/contracts/web-paths';
+import { AUTHENTICATOR_SECTION_ID, settingsSectionPaths, webPaths } from '@seguridad/contracts/web-paths';
 import { auditTexts, callbackTexts, promoTexts, staffTexts, teamTexts } from '@seguridad/contracts/messages';
+import { twoStepTexts } from '@seguridad/contracts/messages/two-step';
 import { reportTexts } from '@seguridad/contracts/messages/reports';
 import {
   dataRequestConsoleTexts,
@@ -125,15 +126,24 @@ function NoAccess() {
   );
 }
 
-/** The company asks its staff for two-step sign-in: a confirmed phone before the console opens. */
+/**
+ * The company asks its staff for two-step sign-in before the console opens: an authenticator app
+ * (which needs no SMS provider, decision 054) or a confirmed phone, both set up in Settings.
+ */
 function TwoStepFirst() {
   return (
     <PageFrame>
       <Alert tone="warning" title="Verificación en dos pasos">
         {staffTexts.twoStepRequired}
       </Alert>
-      <div>
-        <Link className={buttonClassName('primary')} to={settingsSectionPaths.twoFactor}>
+      <div className={styles.actions}>
+        <Link
+          className={buttonClassName('primary')}
+          to={`${settingsSectionPaths.twoFactor}#${AUTHENTICATOR_SECTION_ID}`}
+        >
+          {twoStepTexts.setUpApp}
+        </Link>
+        <Link className={buttonClassName('ghost')} to={settingsSectionPaths.twoFactor}>
           Configurar la verificación en dos pasos
         </Link>
       </div>

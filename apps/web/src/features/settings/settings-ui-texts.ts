@@ -1,4 +1,5 @@
 import { consentTexts } from '@seguridad/contracts/http/consents';
+import { twoStepTexts } from '@seguridad/contracts/messages/two-step';
 
 /**
  * The settings page's own copy, beyond the spec's texts (those live in contracts' `settingsTexts`
@@ -58,7 +59,8 @@ export const settingsUiTexts = {
     'Se cerrará tu sesión en todos los dispositivos y te enviaremos un correo para cambiar tu contraseña.',
   confirm: 'Confirmar',
   twoFactorConfigure: 'Configurar',
-  twoFactorLinkText: 'Protege tu cuenta con un código enviado a tu teléfono.',
+  twoFactorLinkText:
+    'Protege tu cuenta con una aplicación de autenticación o con un código enviado a tu teléfono.',
   camerasTitle: 'Cámaras',
   camerasLead: 'Tú decides quién puede ver tus cámaras. Por defecto no se comparten con nadie.',
   // The switches' words are the consents' texts (decision 049): one place, so they cannot drift.
@@ -76,7 +78,6 @@ export const settingsUiTexts = {
   logLead: 'Lo ocurrido en tu cuenta en los últimos 90 días.',
   logEmpty: 'Sin actividad registrada.',
   // Two-step
-  twoFactorLead: 'Al ingresar te pediremos un código enviado a uno de estos teléfonos.',
   phonesTitle: 'Teléfonos confirmados',
   phonesEmpty: 'Aún no tienes teléfonos confirmados.',
   removePhone: 'Quitar',
@@ -109,4 +110,8 @@ export const securityEventLabels = {
   all_sessions_revoked: 'Sesiones cerradas en todos los dispositivos',
   device_removed: 'Dispositivo eliminado',
   account_reset_requested: 'Restablecimiento de cuenta solicitado',
+  authenticator_added: twoStepTexts.eventAuthenticatorAdded,
+  authenticator_removed: twoStepTexts.eventAuthenticatorRemoved,
+  recovery_codes_regenerated: twoStepTexts.eventRecoveryCodesRegenerated,
+  recovery_code_used: twoStepTexts.eventRecoveryCodeUsed,
 } as const;

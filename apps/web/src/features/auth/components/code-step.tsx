@@ -10,14 +10,23 @@ import styles from './auth-form.module.css';
 const codeFormSchema = confirmTwoFactorLoginBodySchema.pick({ code: true });
 
 type CodeStepProps = {
-  /** Where the code went, e.g. 'SMS al +569 **** *678'. */
+  /** Where the code went, e.g. 'SMS al +569 **** *678', or where to read it (the app). */
   sentTo: string;
   onSubmit: (code: string) => Promise<void>;
-  onBack: () => void;
+  /** Without it there is no «Volver» (the app's code is the first thing the page asks). */
+  onBack?: () => void;
+  label?: string;
+  submitLabel?: string;
 };
 
 /** Step 2: the 6-digit code. The input takes focus when the step opens. */
-export function CodeStep({ sentTo, onSubmit, onBack }: CodeStepProps) {
+export function CodeStep({
+  sentTo,
+  onSubmit,
+  onBack,
+  label = 'Código de verificación',
+  submitLabel = 'Guardar',
+}: CodeStepProps) {
   const headingId = useId();
   const inputRef = useRef<HTMLInputElement | null>(null);
   const {
@@ -47,7 +56,7 @@ export function CodeStep({ sentTo, onSubmit, onBack }: CodeStepProps) {
       </h2>
       <p className={styles.muted}>{sentTo}</p>
       <TextField
-        label="Código de verificación"
+        label={label}
         hint={`${VERIFICATION_CODE_DIGITS} números`}
         inputMode="numeric"
         autoComplete="one-time-code"
@@ -62,11 +71,13 @@ export function CodeStep({ sentTo, onSubmit, onBack }: CodeStepProps) {
       />
       <div className={styles.actions}>
         <Button type="submit" fullWidth disabled={!isValid} busy={isSubmitting}>
-          Guardar
+          {submitLabel}
         </Button>
-        <Button variant="secondary" fullWidth onClick={onBack} disabled={isSubmitting}>
-          Volver
-        </Button>
+        {onBack && (
+          <Button variant="secondary" fullWidth onClick={onBack} disabled={isSubmitting}>
+            Volver
+          </Button>
+        )}
       </div>
     </form>
   );

@@ -7,6 +7,7 @@ export const settingsQueryKeys = {
   sessions: ['settings', 'sessions'] as const,
   securityLog: ['settings', 'security-log'] as const,
   confirmedPhones: ['settings', 'confirmed-phones'] as const,
+  authenticator: ['settings', 'authenticator'] as const,
   dataExport: ['settings', 'data-export'] as const,
   dataRequests: ['settings', 'data-requests'] as const,
   consents: ['settings', 'consents'] as const,

@@ -7,6 +7,7 @@ import { VERIFICATION_CODE_DIGITS, VERIFICATION_TYPE } from '@seguridad/contract
 import { codeSchema, type MaskedPhone } from '@seguridad/contracts/http/auth';
 import { twoFactorPhoneFieldSchema } from '@seguridad/contracts/http/settings';
 import { accountTexts, settingsTexts } from '@seguridad/contracts/messages';
+import { twoStepTexts } from '@seguridad/contracts/messages/two-step';
 import { webPaths } from '@seguridad/contracts/web-paths';
 import { errorText } from '../../../shared/api/api-client';
 import { Alert } from '../../../shared/ui/alert';
@@ -14,6 +15,7 @@ import { Button, buttonClassName } from '../../../shared/ui/button';
 import { ChannelChoice } from '../../../shared/ui/channel-choice';
 import { Snackbar } from '../../../shared/ui/snackbar';
 import { TextField } from '../../../shared/ui/text-field';
+import { useAuthenticatorStatus } from '../api/authenticator-app';
 import {
   useConfirmedPhones,
   useRemovePhone,
@@ -24,6 +26,7 @@ import { settingsUiTexts as t } from '../settings-ui-texts';
 import { useNotice } from '../use-notice';
 import { useOwnerProof } from '../use-owner-proof';
 import styles from '../settings-page.module.css';
+import { AuthenticatorPanel } from './authenticator-panel';
 import { ConfirmDialog } from './confirm-dialog';
 import { PasswordDialog } from './password-dialog';
 import { SectionFrame } from './section-frame';
@@ -41,8 +44,9 @@ type Step = { step: 'phone' } | { step: 'code'; phone: string } | { step: 'verif
 const phoneTail = (phone: string) => phone.replace(/\D/g, '').slice(-3);
 
 /**
- * Spec §2 2FA setup: phone and channel, then the 6-digit code, then 'Cuenta Verificada'. Above it,
- * the confirmed phones (masked) with a remove button. Both changes may ask for the password.
+ * Spec §2 2FA setup: first the authenticator app (decision 054), then phone and channel, the
+ * 6-digit code and 'Cuenta Verificada', with the confirmed phones (masked) and a remove button.
+ * Every change may ask for the password. Without SMS delivery the phone form is not offered.
  */
 export function TwoFactorSection() {
   const [state, setState] = useState<Step>({ step: 'phone' });
@@ -52,6 +56,8 @@ export function TwoFactorSection() {
   const verify = useVerifyPhone();
   const remove = useRemovePhone();
   const phones = useConfirmedPhones();
+  const authenticator = useAuthenticatorStatus();
+  const smsAvailable = authenticator.data?.sms_available !== false;
   const [removing, setRemoving] = useState<MaskedPhone | null>(null);
   const outcomeRef = useRef<HTMLDivElement | null>(null);
 
@@ -97,7 +103,9 @@ export function TwoFactorSection() {
   }
 
   return (
-    <SectionFrame title={settingsTexts.twoFactorTitle} lead={t.twoFactorLead}>
+    <SectionFrame title={settingsTexts.twoFactorTitle} lead={twoStepTexts.sectionLead}>
+      <AuthenticatorPanel proof={proof} show={show} />
+
       <section className={styles.block} aria-labelledby="phones-title">
         <h3 id="phones-title" className={styles.blockTitle}>
           {t.phonesTitle}
@@ -128,7 +136,8 @@ export function TwoFactorSection() {
         <h3 id="add-phone-title" className={styles.blockTitle}>
           {t.addPhoneTitle}
         </h3>
-        {state.step === 'phone' && (
+        {!smsAvailable && <Alert tone="warning">{twoStepTexts.smsUnavailableForPhones}</Alert>}
+        {smsAvailable && state.step === 'phone' && (
           <form className={styles.narrowForm} onSubmit={sendCode} noValidate>
             <TextField
               label={t.phoneNumber}
