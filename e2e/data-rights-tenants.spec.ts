@@ -1,7 +1,3 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO_COMPANY_KEY, DELETE_ACCOUNT_PHRASE } from '@seguridad/contracts/constants';
 import { dataRequestKindLabels } from '@seguridad/contracts/http/data-requests';
@@ -9,6 +5,7 @@ import { accountTexts } from '@seguridad/contracts/messages';
 import { dataRequestConsoleTexts } from '@seguridad/contracts/messages/data-rights-console';
 import { webPaths } from '@seguridad/contracts/web-paths';
 import { DEV_ADMIN, expect, test } from './fixtures';
+import { adminCommand as admin } from './support/admin-command';
 import {
   fillLogin,
   latestMatch,
@@ -25,24 +22,6 @@ import {
  * registers a victim's e-mail and deletes that account erases nothing the victim sent, and one
  * company's administrator never sees a rights request whose data only another company holds.
  */
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/** `npm run admin -- …` against the journeys' running server (through its admin socket). */
-async function admin(dataDir: string, args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [path.join(repoRoot, 'apps/server/scripts/admin.mjs'), ...args],
-    {
-      cwd: repoRoot,
-      // The journeys' server is on PGlite: a DATABASE_URL from CI would send the command elsewhere.
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    },
-  );
-  return stdout;
-}
 
 async function inboxMessages(request: APIRequestContext): Promise<string[]> {
   const token = await tokenThroughApi(request, DEV_ADMIN.email, DEV_ADMIN.password);
