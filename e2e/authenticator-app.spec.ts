@@ -1,5 +1,4 @@
 import { type Page } from '@playwright/test';
-import { generateSync } from 'otplib';
 import { AUTHENTICATOR } from '@seguridad/contracts/constants';
 import { twoStepTexts } from '@seguridad/contracts/messages/two-step';
 import { settingsSectionPaths, webPaths } from '@seguridad/contracts/web-paths';
@@ -13,22 +12,13 @@ import {
   uniqueEmail,
   verifyEmailThroughOutbox,
 } from './support/accounts';
+import { appCode } from './support/staff';
 
 /*
  * Two-step sign-in with an authenticator app (decision 054), as a person does it: enrol in
  * Settings reading the key the page shows, then sign in with the app's code and, once, with a
  * recovery code. The codes are computed here with the same library a phone's app implements.
  */
-
-/** The app's code `steps` periods from now. */
-function appCode(secret: string, steps = 0): string {
-  return generateSync({
-    secret,
-    digits: AUTHENTICATOR.digits,
-    period: AUTHENTICATOR.periodSeconds,
-    epoch: Math.floor(Date.now() / 1000) + steps * AUTHENTICATOR.periodSeconds,
-  });
-}
 
 async function signOut(page: Page) {
   await page.getByRole('banner').getByRole('button', { name: 'Mi cuenta' }).click();

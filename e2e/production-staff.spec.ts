@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import type { Browser, BrowserContext, FrameLocator, Page } from '@playwright/test';
+import type { BrowserContext, FrameLocator, Page } from '@playwright/test';
 import { availabilityTexts } from '@seguridad/contracts/http/availability';
 import { accountTexts, auditTexts, callTexts, teamTexts } from '@seguridad/contracts/messages';
 import { webPaths } from '@seguridad/contracts/web-paths';
@@ -13,6 +13,7 @@ import { expect, freePort, startServer, test } from './fixtures';
 import { PASSWORD, randomMobilePhone, uniqueEmail } from './support/accounts';
 import { startHostSite } from './support/host-site';
 import { startSmtpStandIn } from './support/smtp-stand-in';
+import { joinTeam } from './support/staff';
 import { startTwilioVerifyStandIn } from './support/twilio-verify-stand-in';
 
 /*
@@ -37,8 +38,6 @@ async function admin(args: string[], env: Record<string, string>): Promise<strin
   );
   return stdout;
 }
-
-type Staff = { context: BrowserContext; page: Page };
 
 test.describe('a production call centre, staffed from nothing', () => {
   test.describe.configure({ timeout: 240_000 });
@@ -200,28 +199,6 @@ test.describe('a production call centre, staffed from nothing', () => {
     }
   });
 });
-
-/** Opens the mailed invitation in a browser of the person's own and creates their account. */
-async function joinTeam(
-  browser: Browser,
-  contexts: BrowserContext[],
-  baseURL: string,
-  link: string,
-  name: string,
-  lastname: string,
-): Promise<Staff> {
-  const context = await browser.newContext({ baseURL });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(link);
-  await page.getByRole('textbox', { name: 'Nombre' }).fill(name);
-  await page.getByRole('textbox', { name: 'Apellido' }).fill(lastname);
-  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirmar contraseña').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Aceptar la invitación' }).click();
-  await expect(page).toHaveURL(new RegExp(`${webPaths.operator}$`));
-  return { context, page };
-}
 
 /** Production requires two steps of staff: the console sends them to confirm a phone first. */
 async function setUpTwoStep(page: Page, twilio: Awaited<ReturnType<typeof startTwilioVerifyStandIn>>) {
