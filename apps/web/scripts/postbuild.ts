@@ -28,8 +28,11 @@ type ServerEntry = {
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const distDir = path.join(webRoot, 'dist');
-const ssrDir = path.join(webRoot, 'dist-ssr');
+// Elsewhere than `dist` and `dist-ssr` when both are given (the deploy journey rebuilds into the
+// folder its server serves: `vite build --outDir <dir>`, `vite build --ssr … --outDir <ssr dir>`). The
+// prerender bundle imports React and the rest from node_modules, so it stays inside apps/web.
+const distDir = path.resolve(process.env.WEB_BUILD_OUT_DIR ?? path.join(webRoot, 'dist'));
+const ssrDir = path.resolve(process.env.WEB_BUILD_SSR_DIR ?? path.join(webRoot, 'dist-ssr'));
 
 const escapeAttribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

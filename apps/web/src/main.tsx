@@ -1,4 +1,6 @@
+import { newVersionTexts } from '@seguridad/contracts/messages/new-version';
 import { SESSION_TOKEN_STORAGE_KEY } from './shared/api/session-token';
+import { recoverFromChunkError, reloadState } from './shared/new-version/reload-for-new-version';
 import { revealAllOnScroll } from './shared/ui/reveal-on-scroll';
 import { enhanceUntilIntent } from './app/prehydration';
 import type { PrefilledQuery } from './app/providers';
@@ -8,7 +10,30 @@ const container = document.getElementById('root');
 if (!container) throw new Error('missing #root');
 const root = container;
 
-const loadApp = () => import('./app/boot');
+/**
+ * The app shell of a client-only route is empty until React renders it: when the app's code cannot
+ * be loaded even after the one reload (decision 055), it says so rather than staying blank.
+ */
+function showNewVersionNotice() {
+  if (root.firstElementChild) return;
+  const notice = document.createElement('div');
+  notice.setAttribute('role', 'alert');
+  const title = document.createElement('p');
+  title.textContent = `${newVersionTexts.title} ${newVersionTexts.body}`;
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = newVersionTexts.reload;
+  button.addEventListener('click', () => window.location.reload());
+  notice.append(title, button);
+  root.append(notice);
+}
+
+const loadApp = () =>
+  import('./app/boot').catch((error: unknown) => {
+    // A page opened before a deploy: reloads once, or says so (decision 055).
+    if (recoverFromChunkError(error) && reloadState.get() === 'failed') showNewVersionNotice();
+    throw error;
+  });
 
 function signedIn(): boolean {
   try {

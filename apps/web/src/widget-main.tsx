@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { WidgetRoute } from './app/routes/widget-route';
 import { AppProviders } from './app/providers';
+import { NewVersionNotice } from './shared/new-version/new-version-notice';
 import './shared/styles/global.css';
 
 /*
@@ -16,6 +17,7 @@ createRoot(container).render(
   <StrictMode>
     <AppProviders>
       <WidgetRoute />
+      <NewVersionNotice />
     </AppProviders>
   </StrictMode>,
 );

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { matchPath, Route, Routes } from 'react-router';
+import { ChunkErrorBoundary } from '../shared/new-version/new-version-notice';
 import { BareLayout } from './layout/bare-layout';
 import { SiteLayout } from './layout/site-layout';
 import { notFoundRoute, routeTable, type RouteEntry } from './route-table';
@@ -31,9 +32,11 @@ function pageFor(entry: RouteEntry): ComponentType {
 function element(entry: RouteEntry) {
   const Page = pageFor(entry);
   return (
-    <Suspense fallback={<div className="page-loading" aria-busy="true" />}>
-      <Page />
-    </Suspense>
+    <ChunkErrorBoundary>
+      <Suspense fallback={<div className="page-loading" aria-busy="true" />}>
+        <Page />
+      </Suspense>
+    </ChunkErrorBoundary>
   );
 }
 

@@ -2,6 +2,7 @@ import { startTransition, StrictMode, useEffect, useRef } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { handOverTypedFields } from '../shared/forms/typed-before-react';
+import { NewVersionNotice } from '../shared/new-version/new-version-notice';
 import { AppRoutes, preloadPageOf } from './app-routes';
 import { AppProviders, type PrefilledQuery } from './providers';
 
@@ -45,6 +46,7 @@ export async function startApp(
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>
+        <NewVersionNotice />
       </AppProviders>
       {onCommitted && <WhenCommitted onCommitted={onCommitted} />}
     </StrictMode>

@@ -1,7 +1,9 @@
 import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
+import { SITE_COMPANY_KEY_META } from '@seguridad/contracts/site-config';
 
 /**
- * White-label settings of the website, fixed at build time (`VITE_*` variables). The defaults
+ * White-label settings of the website, fixed at build time (`VITE_*` variables; the company key is
+ * the server's at run time first). The defaults
  * are a neutral brand, so the same code serves any region that deploys it.
  */
 type SiteEnv = Partial<Record<keyof ImportMetaEnv, string>>;
@@ -12,6 +14,16 @@ const env: SiteEnv =
   (import.meta.env as SiteEnv | undefined) ??
   (globalThis as { process?: { env: SiteEnv } }).process?.env ??
   {};
+
+/**
+ * The key the server wrote into the page it served: its default company's, read at run time, so a
+ * new company or a rotated key needs no rebuild (decision 055). Absent under the Vite dev server
+ * and in the build's Node scripts, where `VITE_COMPANY_KEY` (or the demo key) stands in.
+ */
+function companyKeyOfPage(): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  return document.querySelector<HTMLMetaElement>(`meta[name="${SITE_COMPANY_KEY_META}"]`)?.content;
+}
 
 function setting(value: string | undefined, fallback: string): string {
   return value && value.trim() !== '' ? value.trim() : fallback;
@@ -26,7 +38,7 @@ export const siteConfig = {
     'https://play.google.com/store/apps/details?id=cl.comunidadsegura.app',
   ),
   /** Identifies the call-centre tenant on widget calls; it is public by design. */
-  companyKey: setting(env.VITE_COMPANY_KEY, DEMO_COMPANY_KEY),
+  companyKey: setting(companyKeyOfPage(), setting(env.VITE_COMPANY_KEY, DEMO_COMPANY_KEY)),
   contactEmail: setting(env.VITE_CONTACT_EMAIL, 'contacto@example.com'),
   /** Canonical origin for search engines; empty means links stay relative. */
   siteUrl: setting(env.VITE_SITE_URL, ''),

@@ -24,6 +24,19 @@ export async function defaultCompanyId(db: Database): Promise<number | undefined
   return row?.id;
 }
 
+/**
+ * The default company's widget key: the company of the product's own website, whose drawer asks on
+ * its behalf (decision 055). Read at run time, so a rotated key or a first company needs no rebuild.
+ */
+export async function defaultCompanyKey(db: Database): Promise<string | undefined> {
+  const [row] = await db
+    .select({ key: companies.publicKey })
+    .from(companies)
+    .orderBy(asc(companies.id))
+    .limit(1);
+  return row?.key;
+}
+
 /** Every company's name and widget key, for the start-up banner. */
 export async function companyKeys(db: Database): Promise<{ name: string; key: string }[]> {
   return db

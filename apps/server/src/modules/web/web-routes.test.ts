@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../db/schema';
 import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
 import { settingsSectionPaths, webPaths } from '@seguridad/contracts/web-paths';
+import { SITE_COMPANY_KEY_META } from '@seguridad/contracts/site-config';
 import { createTestApp, type TestContext } from '../../testing/test-app';
 import { UNKNOWN_KEY_LOOKUPS_PER_MINUTE } from '../company/company-key-plugin';
 
@@ -36,11 +37,14 @@ describe('website routes', () => {
   let dist: string;
   beforeAll(async () => {
     dist = makeDist();
-    ctx = await createTestApp({ env: { WEB_DIST_DIR: dist, RATE_LIMIT_MAX: '1' } });
+    ctx = await createTestApp({
+      env: { WEB_DIST_DIR: dist, WEB_ASSETS_KEPT_DIR: `${dist}-kept`, RATE_LIMIT_MAX: '1' },
+    });
   });
   afterAll(async () => {
     await ctx.close();
     rmSync(dist, { recursive: true, force: true });
+    rmSync(`${dist}-kept`, { recursive: true, force: true });
   });
 
   it('serves a prerendered page for its route, revalidated on every visit', async () => {
@@ -100,7 +104,10 @@ describe('website routes', () => {
 
   it('serves pages brotli-compressed when the build made a copy and the browser accepts it', async () => {
     writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(Buffer.from('<title>Inicio</title>')));
-    const fresh = await createTestApp({ env: { WEB_DIST_DIR: dist }, database: ctx.database });
+    const fresh = await createTestApp({
+      env: { WEB_DIST_DIR: dist, WEB_ASSETS_KEPT_DIR: `${dist}-kept` },
+      database: ctx.database,
+    });
     try {
       const response = await fresh.app.inject({
         method: 'GET',
@@ -112,6 +119,9 @@ describe('website routes', () => {
       const plain = await fresh.app.inject({ method: 'GET', url: '/' });
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.body).toContain('<title>Inicio</title>');
+      // The compressed copy is made again with the site's company key in it (decision 055).
+      const { brotliDecompressSync } = await import('node:zlib');
+      expect(brotliDecompressSync(response.rawPayload).toString()).toContain(SITE_COMPANY_KEY_META);
     } finally {
       await fresh.close();
     }
@@ -210,5 +220,82 @@ describe('website routes', () => {
   it('does not count page loads against the API rate limit', async () => {
     for (let i = 0; i < 4; i += 1)
       expect((await ctx.app.inject({ method: 'GET', url: '/' })).statusCode).toBe(200);
+  });
+});
+
+describe('a page opened before a deploy (decision 055)', () => {
+  const page = `<!doctype html><html lang="es"><head><title>Inicio</title></head><body></body></html>`;
+  /** One build's output: its pages and one hashed chunk of its own. */
+  function writeBuild(dist: string, chunk: string, code: string) {
+    rmSync(dist, { recursive: true, force: true });
+    mkdirSync(path.join(dist, 'assets'), { recursive: true });
+    for (const file of ['index.html', 'spa.html', '404.html']) writeFileSync(path.join(dist, file), page);
+    writeFileSync(path.join(dist, 'assets', chunk), code);
+    writeFileSync(path.join(dist, 'assets', `${chunk}.br`), brotliCompressSync(code));
+  }
+
+  let root: string;
+  beforeAll(() => {
+    root = mkdtempSync(path.join(tmpdir(), 'web-deploys-'));
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it("still serves the replaced build's chunks, for a year, and the new pages revalidated", async () => {
+    const dist = path.join(root, 'dist');
+    const env = { WEB_DIST_DIR: dist, WEB_ASSETS_KEPT_DIR: path.join(root, 'kept') };
+    const oldCode = 'export const panel = "antes";'.repeat(40);
+    writeBuild(dist, 'contact-panel-OLD111.js', oldCode);
+    const before = await createTestApp({ env });
+    const database = before.database;
+    try {
+      expect((await before.app.inject({ url: '/assets/contact-panel-OLD111.js' })).statusCode).toBe(200);
+      await before.app.close();
+
+      // The rebuild replaces the whole folder; the server restarts on the same data.
+      writeBuild(dist, 'contact-panel-NEW222.js', 'export const panel = "después";');
+      const after = await createTestApp({ env, database });
+      try {
+        const old = await after.app.inject({ url: '/assets/contact-panel-OLD111.js' });
+        expect(old.statusCode).toBe(200);
+        expect(old.body).toBe(oldCode);
+        expect(old.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        const oldBrotli = await after.app.inject({
+          url: '/assets/contact-panel-OLD111.js',
+          headers: { 'accept-encoding': 'br' },
+        });
+        expect(oldBrotli.headers['content-encoding']).toBe('br');
+        expect(oldBrotli.headers['cache-control']).toContain('immutable');
+
+        const current = await after.app.inject({ url: '/assets/contact-panel-NEW222.js' });
+        expect(current.statusCode).toBe(200);
+        expect(current.headers['cache-control']).toContain('immutable');
+        const home = await after.app.inject({ url: '/' });
+        expect(home.headers['cache-control']).toBe('no-cache');
+        // Only hashed files are kept: nothing else of the store is reachable.
+        expect((await after.app.inject({ url: '/kept.json' })).statusCode).toBe(404);
+        expect((await after.app.inject({ url: '/assets/nunca-existio.js' })).statusCode).toBe(404);
+      } finally {
+        await after.app.close();
+      }
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("tells the site's pages the default company's key at run time, not the widget frame", async () => {
+    const dist = path.join(root, 'dist-key');
+    writeBuild(dist, 'main-KEY333.js', 'export {};');
+    mkdirSync(path.join(dist, 'widget'));
+    writeFileSync(path.join(dist, 'widget', 'index.html'), page);
+    const ctx = await createTestApp({ env: { WEB_DIST_DIR: dist, WEB_ASSETS_KEPT_DIR: `${dist}-kept` } });
+    try {
+      const meta = `<meta name="${SITE_COMPANY_KEY_META}" content="${DEMO_COMPANY_KEY}" />`;
+      expect((await ctx.app.inject({ url: '/' })).body).toContain(meta);
+      expect((await ctx.app.inject({ url: '/no-existe' })).body).toContain(meta);
+      expect((await ctx.app.inject({ url: `/widget?key=${DEMO_COMPANY_KEY}` })).body).not.toContain(meta);
+      expect(readFileSync(path.join(dist, 'index.html'), 'utf8')).toBe(page);
+    } finally {
+      await ctx.close();
+    }
   });
 });

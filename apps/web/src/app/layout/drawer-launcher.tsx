@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useLocation } from 'react-router';
 import { CALL_LAUNCH_QUERY } from '@seguridad/contracts/embed-bridge';
+import { DRAFT_IDS, hasDraftFor } from '../../shared/forms/reload-drafts';
+import { ChunkErrorBoundary } from '../../shared/new-version/new-version-notice';
+import { recoverFromChunkError } from '../../shared/new-version/reload-for-new-version';
 import type { SiteDrawer, SiteDrawerProps } from './site-drawer';
 import styles from './drawer-launcher.module.css';
 
@@ -36,6 +39,8 @@ function asksForVideoCall(search: string): boolean {
 export function DrawerLauncher() {
   const [Drawer, setDrawer] = useState<ComponentType<SiteDrawerProps> | null>(null);
   const [open, setOpen] = useState(false);
+  // After a reload a new deployment forced with the drawer open, it opens again where it was.
+  const [reopen] = useState(() => hasDraftFor(DRAFT_IDS.drawer));
   const [loading, setLoading] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
@@ -51,17 +56,19 @@ export function DrawerLauncher() {
 
   // A link into the call mounts the drawer, which opens itself on the Videollamada panel.
   useEffect(() => {
-    if (!videoCallLink || Drawer) return;
+    if (!(videoCallLink || reopen) || Drawer) return;
     let cancelled = false;
     loadDrawer()
       .then((module) => {
-        if (!cancelled) setDrawer(() => module.SiteDrawer);
+        if (cancelled) return;
+        setDrawer(() => module.SiteDrawer);
+        if (reopen) setOpen(true);
       })
-      .catch(() => undefined);
+      .catch(recoverFromChunkError);
     return () => {
       cancelled = true;
     };
-  }, [videoCallLink, Drawer]);
+  }, [videoCallLink, reopen, Drawer]);
 
   async function openDrawer() {
     if (Drawer) {
@@ -73,8 +80,10 @@ export function DrawerLauncher() {
       const module = await loadDrawer();
       setDrawer(() => module.SiteDrawer);
       setOpen(true);
-    } catch {
-      // Offline or a new deployment: the button stays and a second press tries again.
+    } catch (error) {
+      // A new deployment: the page reloads once, what was typed kept (decision 055). Offline: the
+      // button stays and a second press tries again.
+      recoverFromChunkError(error);
     } finally {
       setLoading(false);
     }
@@ -113,7 +122,9 @@ export function DrawerLauncher() {
         <span>Contáctanos</span>
       </button>
       {Drawer && (
-        <Drawer open={open} onClose={closeDrawer} search={search} onRequestOpen={() => setOpen(true)} />
+        <ChunkErrorBoundary>
+          <Drawer open={open} onClose={closeDrawer} search={search} onRequestOpen={() => setOpen(true)} />
+        </ChunkErrorBoundary>
       )}
     </>
   );

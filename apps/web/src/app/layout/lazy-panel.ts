@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react';
+import { recoverFromChunkError } from '../../shared/new-version/reload-for-new-version';
 
 /** A panel whose code downloads on first use and is kept for every later use. */
 export type LazyPanel<Props> = {
@@ -34,8 +35,11 @@ export function useLazyPanel<Props>(panel: LazyPanel<Props>) {
       .then((component) => {
         if (!cancelled) setPanel(() => component);
       })
-      .catch(() => {
-        if (!cancelled) setFailed(true);
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        setFailed(true);
+        // A new deployment: reloads once (decision 055); offline, the slot offers another try.
+        recoverFromChunkError(error);
       });
     return () => {
       cancelled = true;

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { RatableCall } from '../../features/call/rating-prompt';
+import { ChunkErrorBoundary } from '../../shared/new-version/new-version-notice';
 
 const RatingPrompt = lazy(async () => ({
   default: (await import('../../features/call/rating-prompt')).RatingPrompt,
@@ -12,8 +13,10 @@ const RatingPrompt = lazy(async () => ({
 export function RatingPromptSlot({ call, onDone }: { call: RatableCall | null; onDone: () => void }) {
   if (!call) return null;
   return (
-    <Suspense fallback={null}>
-      <RatingPrompt key={call.id} call={call} onDone={onDone} />
-    </Suspense>
+    <ChunkErrorBoundary>
+      <Suspense fallback={null}>
+        <RatingPrompt key={call.id} call={call} onDone={onDone} />
+      </Suspense>
+    </ChunkErrorBoundary>
   );
 }

@@ -176,7 +176,9 @@ function OperatorConsole() {
   const [searchParams, setSearchParams] = useSearchParams();
 
   const denied = errorStatus(membership.error) ?? errorStatus(inbox.error) ?? errorStatus(company.error);
-  const isMember = inbox.isSuccess;
+  // A refetch that failed while the server restarted (a deploy) keeps what was loaded: the console
+  // stays, its socket reconnects and resyncs, instead of an error page the operator must retry.
+  const isMember = inbox.data !== undefined;
 
   useEffect(() => {
     if (denied === 401) redirectToLogin();
@@ -199,7 +201,8 @@ function OperatorConsole() {
 
   if (twoStepRequired) return <TwoStepFirst />;
   if (membership.data?.member === false || denied === 403) return <NoAccess />;
-  const failed = membership.isError ? membership : inbox.isError ? inbox : undefined;
+  const failed =
+    membership.isError && !membership.data ? membership : inbox.isError && !inbox.data ? inbox : undefined;
   if (failed && denied !== 401) {
     return (
       <PageFrame>

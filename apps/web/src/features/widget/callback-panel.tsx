@@ -8,6 +8,8 @@ import { Alert } from '../../shared/ui/alert';
 import { Button } from '../../shared/ui/button';
 import { SelectField } from '../../shared/ui/select-field';
 import { TextField } from '../../shared/ui/text-field';
+import { DRAFT_IDS } from '../../shared/forms/reload-drafts';
+import { useDraftAcrossReload } from '../../shared/forms/use-draft-across-reload';
 import { useCallbackSlots, useRequestCallback } from './api/request-callback';
 import { hasPhoneDigits, normalizedPhoneField } from './phone-input';
 import { useSendWithNotice } from './use-timed-notice';
@@ -32,13 +34,20 @@ type CallbackPanelProps = {
 export function CallbackPanel({ active, reason, onFinished }: CallbackPanelProps) {
   const requestCallback = useRequestCallback();
   const slots = useCallbackSlots(active);
+  const form = useForm({
+    resolver: zodResolver(callbackBodySchema),
+    mode: 'onTouched',
+    defaultValues: emptyRequest,
+  });
   const {
     register,
     handleSubmit,
     control,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(callbackBodySchema), mode: 'onTouched', defaultValues: emptyRequest });
+  } = form;
+  // The number typed survives the reload a new deployment may force (decision 055).
+  useDraftAcrossReload(DRAFT_IDS.callbackForm, form);
   const phone = useWatch({ control, name: 'phone_number' });
 
   const { sent, failure, noticeRef, submit } = useSendWithNotice({

@@ -1,4 +1,6 @@
-import { Suspense, useId, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
+import { DRAFT_IDS, keepDraftAcrossReload, takeDraft } from '../../shared/forms/reload-drafts';
+import { ChunkErrorBoundary } from '../../shared/new-version/new-version-notice';
 import { Alert } from '../../shared/ui/alert';
 import { useServiceStatus } from './api/get-service-status';
 import styles from './contact-drawer.module.css';
@@ -57,6 +59,16 @@ export type ContactDrawerProps = {
   onFullScreenChange?: (fullScreen: boolean) => void;
 };
 
+/** The drawer's draft across a reload: the panel it showed (its form keeps its own). */
+type DrawerDraft = { panel: DrawerPanel };
+const restorablePanels: readonly DrawerPanel[] = ['contact', 'videoMail', 'callback'];
+
+/** The panel the drawer showed before a reload a new deployment forced, if it can show it again. */
+function restoredPanel(): DrawerPanel | undefined {
+  const draft = takeDraft<DrawerDraft>(DRAFT_IDS.drawer);
+  return draft && restorablePanels.includes(draft.panel) ? draft.panel : undefined;
+}
+
 function PanelOutlet<Controls>(props: { render: (controls: Controls) => ReactNode; controls: Controls }) {
   return props.render(props.controls);
 }
@@ -98,6 +110,7 @@ export function ContactDrawer({
   const listTitleId = `${ids}-title`;
   const panelTitleId = `${ids}-panel-title`;
   const drawerRef = useRef<HTMLDivElement>(null);
+  const [initialShown] = useState<DrawerPanel | undefined>(() => restoredPanel() ?? initialPanel);
   const {
     panel,
     visited,
@@ -110,13 +123,18 @@ export function ContactDrawer({
     panelTitleRef,
   } = useDrawerNavigation({
     open,
-    initialPanel,
+    initialPanel: initialShown,
     panelRequest,
     drawerRef,
     onClose,
     onPanelChange,
     onFullScreenChange,
   });
+  const readDraft = useEffectEvent((): DrawerDraft | null =>
+    open && panel && restorablePanels.includes(panel) ? { panel } : null,
+  );
+  useEffect(() => keepDraftAcrossReload(DRAFT_IDS.drawer, readDraft), []);
+
   const { trapped, onKeyDown } = useDrawerDialog({
     drawerRef,
     open,
@@ -240,16 +258,18 @@ export function ContactDrawer({
         )}
         {visited.has('callback') && (
           <div className={styles.panelBody} hidden={panel !== 'callback'}>
-            <Suspense fallback={panelLoading}>
-              <CallbackPanel
-                active={open && panel === 'callback'}
-                reason={callbackReason}
-                onFinished={() => {
-                  setCallbackReason(null);
-                  finishPanel();
-                }}
-              />
-            </Suspense>
+            <ChunkErrorBoundary>
+              <Suspense fallback={panelLoading}>
+                <CallbackPanel
+                  active={open && panel === 'callback'}
+                  reason={callbackReason}
+                  onFinished={() => {
+                    setCallbackReason(null);
+                    finishPanel();
+                  }}
+                />
+              </Suspense>
+            </ChunkErrorBoundary>
           </div>
         )}
         {visited.has('videoMail') && (
@@ -259,34 +279,38 @@ export function ContactDrawer({
                 {derivedReason}
               </Alert>
             )}
-            <Suspense fallback={panelLoading}>
-              <VideoMailPanel
-                active={open && panel === 'videoMail'}
-                derived={videoMailDerived || derivedReason !== null}
-                initialMessage={derivedMessage}
-                onRequestCallback={
-                  callBackOffered
-                    ? () => {
-                        setCallbackReason(null);
-                        openPanel('callback');
-                      }
-                    : undefined
-                }
-                onOpenContactForm={() => openPanel('contact')}
-                onFinished={() => {
-                  setDerivedReason(null);
-                  setDerivedMessage(null);
-                  finishPanel();
-                }}
-              />
-            </Suspense>
+            <ChunkErrorBoundary>
+              <Suspense fallback={panelLoading}>
+                <VideoMailPanel
+                  active={open && panel === 'videoMail'}
+                  derived={videoMailDerived || derivedReason !== null}
+                  initialMessage={derivedMessage}
+                  onRequestCallback={
+                    callBackOffered
+                      ? () => {
+                          setCallbackReason(null);
+                          openPanel('callback');
+                        }
+                      : undefined
+                  }
+                  onOpenContactForm={() => openPanel('contact')}
+                  onFinished={() => {
+                    setDerivedReason(null);
+                    setDerivedMessage(null);
+                    finishPanel();
+                  }}
+                />
+              </Suspense>
+            </ChunkErrorBoundary>
           </div>
         )}
         {visited.has('contact') && (
           <div className={styles.panelBody} hidden={panel !== 'contact'}>
-            <Suspense fallback={panelLoading}>
-              <ContactPanel active={open && panel === 'contact'} onFinished={finishPanel} />
-            </Suspense>
+            <ChunkErrorBoundary>
+              <Suspense fallback={panelLoading}>
+                <ContactPanel active={open && panel === 'contact'} onFinished={finishPanel} />
+              </Suspense>
+            </ChunkErrorBoundary>
           </div>
         )}
       </div>

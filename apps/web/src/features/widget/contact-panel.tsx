@@ -8,6 +8,8 @@ import { Alert } from '../../shared/ui/alert';
 import { Button } from '../../shared/ui/button';
 import { TextField } from '../../shared/ui/text-field';
 import { EmailField } from '../../shared/ui/email-field';
+import { DRAFT_IDS } from '../../shared/forms/reload-drafts';
+import { useDraftAcrossReload } from '../../shared/forms/use-draft-across-reload';
 import { useSendContact } from './api/send-contact';
 import { hasPhoneDigits, isFilled, normalizedPhoneField } from './phone-input';
 import { TextAreaField } from './text-area-field';
@@ -27,17 +29,20 @@ type ContactPanelProps = {
 /** The contact form (spec §2, §3, §5): name, e-mail, a +569 mobile and a message. */
 export function ContactPanel({ active, onFinished }: ContactPanelProps) {
   const sendContact = useSendContact();
+  const form = useForm({
+    resolver: zodResolver(contactBodySchema),
+    mode: 'onTouched',
+    defaultValues: emptyContact,
+  });
   const {
     register,
     handleSubmit,
     control,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(contactBodySchema),
-    mode: 'onTouched',
-    defaultValues: emptyContact,
-  });
+  } = form;
+  // What was typed survives the reload a new deployment may force (decision 055).
+  useDraftAcrossReload(DRAFT_IDS.contactForm, form);
   const [name, email, phone, message] = useWatch({
     control,
     name: ['name', 'email', 'phone_number', 'message'],

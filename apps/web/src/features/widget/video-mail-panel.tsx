@@ -6,6 +6,8 @@ import { videoMailFieldsSchema } from '@seguridad/contracts/http/widget';
 import { widgetTexts } from '@seguridad/contracts/messages';
 import { Alert } from '../../shared/ui/alert';
 import { browserCapabilities } from '../../shared/media/browser-capabilities';
+import { DRAFT_IDS } from '../../shared/forms/reload-drafts';
+import { useDraftAcrossReload } from '../../shared/forms/use-draft-across-reload';
 import { useVideoMail } from './use-video-mail';
 import { canSendVideoMail } from './video-mail-flow';
 import { VideoMailDetails } from './video-mail-details';
@@ -65,6 +67,8 @@ export function VideoMailPanel({
     defaultValues: emptyVideoMail,
   });
   const { handleSubmit, control, reset, getValues, setValue } = form;
+  // The fields survive the reload a new deployment may force (decision 055); a recording cannot.
+  useDraftAcrossReload(DRAFT_IDS.videoMailForm, form);
   const [email, name, phone, message] = useWatch({
     control,
     name: ['email', 'name', 'phone_number', 'message'],

@@ -9,6 +9,7 @@ import {
 } from '@seguridad/contracts/embed-bridge';
 import { DRAWER_WIDTH_PX } from '@seguridad/contracts/constants';
 import { CompanyKeyProvider } from '../../shared/api/company-key';
+import { ChunkErrorBoundary } from '../../shared/new-version/new-version-notice';
 import type {
   DrawerPanel,
   PanelRequest,
@@ -139,19 +140,21 @@ export function WidgetPage({ videoCall, renderPhoneCallPanel, children }: Widget
     <CompanyKeyProvider companyKey={companyKey}>
       <div className={styles.frame}>
         {drawerWanted && (
-          <Suspense fallback={null}>
-            <ContactDrawer
-              embedded
-              open={open}
-              onClose={() => setOpen(false)}
-              onPanelChange={setPanel}
-              onFullScreenChange={setFullScreen}
-              panelRequest={panelRequest}
-              renderVideoCallPanel={videoCall?.renderPanel}
-              renderPhoneCallPanel={renderPhoneCallPanel}
-              videoCallInvited={videoCall?.invited}
-            />
-          </Suspense>
+          <ChunkErrorBoundary>
+            <Suspense fallback={null}>
+              <ContactDrawer
+                embedded
+                open={open}
+                onClose={() => setOpen(false)}
+                onPanelChange={setPanel}
+                onFullScreenChange={setFullScreen}
+                panelRequest={panelRequest}
+                renderVideoCallPanel={videoCall?.renderPanel}
+                renderPhoneCallPanel={renderPhoneCallPanel}
+                videoCallInvited={videoCall?.invited}
+              />
+            </Suspense>
+          </ChunkErrorBoundary>
         )}
       </div>
       {children}
