@@ -165,15 +165,13 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
       // The demo administrator answers the demo's calls: Disponible from the start, as if chosen
       // (an administrator who never chose takes no calls, decision 057).
       const now = new Date();
-      await tx
-        .insert(operatorAvailability)
-        .values({
-          userId: operator.id,
-          companyId: company.id,
-          state: 'available',
-          changedAt: now,
-          idleSince: now,
-        });
+      await tx.insert(operatorAvailability).values({
+        userId: operator.id,
+        companyId: company.id,
+        state: 'available',
+        changedAt: now,
+        idleSince: now,
+      });
     }
   });
 
