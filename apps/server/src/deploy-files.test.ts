@@ -85,6 +85,17 @@ describe('deploy/nginx/seguridad.conf', () => {
   });
 });
 
+describe('the runtime: Node.js 24, the current LTS', () => {
+  it('is named alike by .nvmrc and engines, and is what the suite runs on', () => {
+    const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+    const nvmrc = readFileSync(path.join(repoRoot, '.nvmrc'), 'utf8').trim();
+    expect(nvmrc).toBe('24');
+    expect(manifest.engines.node).toBe('>=24 <25');
+    // `npm test` runs through scripts/with-node-24.sh, so an older node on PATH never runs it.
+    expect(Number(process.versions.node.split('.')[0])).toBeGreaterThanOrEqual(24);
+  });
+});
+
 describe('deploy/systemd/seguridad@.service', () => {
   const unit = deployFile('systemd/seguridad@.service');
 
