@@ -101,7 +101,9 @@ describe('route table', () => {
     expect(routeTable.map((entry) => entry.path).sort()).toEqual([...servedWebPaths].sort());
   });
 
-  it('names, for the prerender, the module each page is loaded from', async () => {
+  // It imports every page module of the app, each transformed for the first time: its time grows
+  // with the app, not with anything a visitor waits for.
+  it('names, for the prerender, the module each page is loaded from', { timeout: 60_000 }, async () => {
     for (const entry of [...routeTable, notFoundRoute]) {
       if (!entry.module) {
         expect(entry.prerender).toBe(false);
