@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { AUTHENTICATOR } from '@seguridad/contracts/constants';
+import { authApi } from '@seguridad/contracts/http/auth';
+import { authenticatorApi } from '@seguridad/contracts/http/authenticator';
 import { availabilityTexts } from '@seguridad/contracts/http/availability';
 import { callTexts, ratingTexts, reportConsoleTexts, reportTexts } from '@seguridad/contracts/messages';
 import { twoStepTexts } from '@seguridad/contracts/messages/two-step';
@@ -244,12 +246,12 @@ test.describe('day one of a regional centre', () => {
 
 /** A staff member's session, signing in with the app's code as the second step. */
 async function tokenWithApp(request: APIRequestContext, email: string, secret: string): Promise<string> {
-  const login = await request.post('/api/v1/auth/login', { data: { email, password: PASSWORD } });
+  const login = await request.post(authApi.login.path(), { data: { email, password: PASSWORD } });
   expect(login.status()).toBe(200);
   const answer = (await login.json()) as { '2fa_authenticator'?: boolean; access_token?: string };
   expect(answer['2fa_authenticator']).toBe(true);
   // The enrolment used this step's code: the next step's is inside the window and unused.
-  const confirmed = await request.post('/api/v1/auth/2fa/confirmAuthenticatorLogin', {
+  const confirmed = await request.post(authenticatorApi.confirmLogin.path(), {
     data: { email, password: PASSWORD, code: appCode(secret, 1) },
   });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
