@@ -99,11 +99,26 @@ const videoMailFlowBoundaries = [
   },
 ];
 
+/** The staff's roles are written once, in contracts' `staff-access` (STAFF_ROLES, StaffRole). */
+const roleLiterals = [
+  {
+    selector:
+      "TSUnionType:has(TSLiteralType > Literal[value='supervisor']):has(TSLiteralType > Literal[value='admin'])",
+    message: 'Use StaffRole from @seguridad/contracts/staff-access instead of writing the roles again.',
+  },
+  {
+    selector:
+      "ArrayExpression:has(> Literal[value='operator']):has(> Literal[value='supervisor']):has(> Literal[value='admin'])",
+    message: 'Use STAFF_ROLES from @seguridad/contracts/staff-access instead of writing the roles again.',
+  },
+];
+
 const restrictedSyntax = [
   {
     selector: "CallExpression[callee.property.name='postMessage'] > Literal[value='*']",
     message: "Never postMessage to '*': name the target origin.",
   },
+  ...roleLiterals,
 ];
 
 /**
@@ -209,5 +224,12 @@ export default tseslint.config(
     ],
     ignores: ['**/*.test.tsx'],
     rules: { 'no-restricted-syntax': ['error', ...restrictedSyntax, ...apiPathLiterals, ...jsxLiterals] },
+  },
+  {
+    // The roles are written in contracts (`staff-access`), and nowhere else.
+    files: ['packages/contracts/src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...restrictedSyntax.filter((rule) => !roleLiterals.includes(rule))],
+    },
   },
 );

@@ -114,6 +114,97 @@ function circleIn(component) {
 }
 
 const relative = (file) => path.relative(root, file);
+
+// The same walk one floor up: the server's folders as units (each `modules/<name>` one unit, every
+// other top-level folder of `src` one unit). No two units may import each other, even through a
+// third and even for a type: a module that needs another's words and is needed back has a concept
+// of its own waiting to become a ground module (docs/architecture.md). Tests are left out: a test
+// may set up through any module. The allow-list may only shrink: an entry that no longer closes a
+// circle fails too, so it is taken out when it is mended.
+const serverSource = path.join(root, 'apps/server/src');
+const ALLOWED_UNIT_CIRCLES = [];
+function serverUnitOf(file) {
+  const inside = path.relative(serverSource, file);
+  if (inside.startsWith('..')) return undefined;
+  const parts = inside.split(path.sep);
+  if (parts.length === 1) return '(root)';
+  return parts[0] === 'modules' ? `modules/${parts[1]}` : parts[0];
+}
+const isTest = (file) => /\.test\.tsx?$/.test(file) || file.includes(`${path.sep}testing${path.sep}`);
+/** @type {Map<string, Map<string, [string, string]>>} unit → unit it imports → one file pair that does */
+const unitGraph = new Map();
+for (const [file, targets] of graph) {
+  const from = serverUnitOf(file);
+  if (from === undefined || from === '(root)' || isTest(file)) continue;
+  for (const target of targets) {
+    const to = serverUnitOf(target);
+    if (to === undefined || to === from || to === '(root)' || isTest(target)) continue;
+    if (!unitGraph.has(from)) unitGraph.set(from, new Map());
+    if (!unitGraph.get(from).has(to)) unitGraph.get(from).set(to, [file, target]);
+  }
+}
+/** Strongly connected units (Tarjan again, on the small graph). */
+function unitComponents() {
+  let next = 0;
+  const order = new Map();
+  const reach = new Map();
+  const path_ = [];
+  const onPath = new Set();
+  const found = [];
+  const walk = (unit) => {
+    order.set(unit, next);
+    reach.set(unit, next);
+    next += 1;
+    path_.push(unit);
+    onPath.add(unit);
+    for (const other of unitGraph.get(unit)?.keys() ?? []) {
+      if (!order.has(other)) {
+        walk(other);
+        reach.set(unit, Math.min(reach.get(unit), reach.get(other)));
+      } else if (onPath.has(other)) reach.set(unit, Math.min(reach.get(unit), order.get(other)));
+    }
+    if (reach.get(unit) === order.get(unit)) {
+      const component = [];
+      let member;
+      do {
+        member = path_.pop();
+        onPath.delete(member);
+        component.push(member);
+      } while (member !== unit);
+      if (component.length > 1) found.push(component.sort());
+    }
+  };
+  for (const unit of unitGraph.keys()) if (!order.has(unit)) walk(unit);
+  return found;
+}
+const unitCircles = unitComponents();
+const circleKey = (units) => [...units].sort().join(' ⇄ ');
+const allowed = new Set(ALLOWED_UNIT_CIRCLES);
+const newUnitCircles = unitCircles.filter((units) => !allowed.has(circleKey(units)));
+const staleAllowed = ALLOWED_UNIT_CIRCLES.filter(
+  (key) => !unitCircles.some((units) => circleKey(units) === key),
+);
+let unitFailure = false;
+if (newUnitCircles.length > 0) {
+  unitFailure = true;
+  console.error(`check:cycles: ${newUnitCircles.length} circle(s) between server folders`);
+  for (const units of newUnitCircles) {
+    console.error(`- ${units.join(' ⇄ ')}`);
+    for (const unit of units) {
+      for (const [to, [file, target]] of unitGraph.get(unit) ?? []) {
+        if (units.includes(to))
+          console.error(`    ${unit} → ${to}: ${relative(file)} imports ${relative(target)}`);
+      }
+    }
+  }
+}
+if (staleAllowed.length > 0) {
+  unitFailure = true;
+  console.error('check:cycles: mended circles are still allowed; take them out of ALLOWED_UNIT_CIRCLES:');
+  for (const key of staleAllowed) console.error(`- ${key}`);
+}
+if (unitFailure) process.exit(1);
+
 if (components.length > 0) {
   console.error(`check:cycles: ${components.length} import circle(s)`);
   for (const component of components) {
@@ -122,4 +213,6 @@ if (components.length > 0) {
   }
   process.exit(1);
 }
-console.log(`check:cycles: ${graph.size} files, no import circles`);
+console.log(
+  `check:cycles: ${graph.size} files, no import circles; ${unitGraph.size} server folders, none importing another that imports it back`,
+);

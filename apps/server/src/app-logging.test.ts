@@ -3,6 +3,9 @@ import fp from 'fastify-plugin';
 import { capturedLog, LOG_LEVEL_ERROR as ERROR, LOG_LEVEL_WARN as WARN } from './testing/captured-log';
 import { createTestApp, type TestContext } from './testing/test-app';
 
+/** Routes only these tests add: they state their access as every route must. */
+const publicRoute = { config: { access: 'public' as const } };
+
 /** What Fastify names the listener it puts on a response when it has a logger of its own. */
 const FASTIFY_RESPONSE_LISTENER = 'onResFinished';
 
@@ -19,14 +22,14 @@ describe('the log without request lines (any level above debug)', () => {
       env: { LOG_LEVEL: 'warn' },
       logger: { level: 'warn', stream: log.stream },
       routes: (app) => {
-        app.get('/api/test/fails', () => {
+        app.get('/api/test/fails', publicRoute, () => {
           throw new Error('the disk is gone');
         });
-        app.get('/api/test/sends-twice', (_request, reply) => {
+        app.get('/api/test/sends-twice', publicRoute, (_request, reply) => {
           reply.send({ first: true });
           reply.send({ second: true });
         });
-        app.get('/api/test/listeners', (_request, reply) => {
+        app.get('/api/test/listeners', publicRoute, (_request, reply) => {
           listeners = responseListeners(reply.raw);
           return { ok: true };
         });
@@ -83,7 +86,7 @@ describe('the log when debugging', () => {
       env: { LOG_LEVEL: 'debug' },
       logger: { level: 'debug', stream: log.stream },
       routes: (app) => {
-        app.get('/api/test/listeners', (_request, reply) => {
+        app.get('/api/test/listeners', publicRoute, (_request, reply) => {
           listeners = responseListeners(reply.raw);
           return { ok: true };
         });

@@ -1,3 +1,4 @@
+import { auditApi } from './http/audit';
 import { authApi } from './http/auth';
 import { authenticatorApi } from './http/authenticator';
 import { availabilityApi } from './http/availability';
@@ -5,6 +6,8 @@ import { callVideosApi } from './http/call-videos';
 import { callbacksApi } from './http/callbacks';
 import { callsApi } from './http/calls';
 import { companyApi } from './http/company';
+import { consentsApi } from './http/consents';
+import { dataExportsApi } from './http/data-exports';
 import { dataRequestsApi } from './http/data-requests';
 import { healthApi } from './http/health';
 import { networksApi } from './http/networks';
@@ -17,6 +20,7 @@ import { reportsApi } from './http/reports';
 import { retentionApi } from './http/retention';
 import { settingsApi } from './http/settings';
 import { staffApi } from './http/staff';
+import { supervisionApi } from './http/supervision';
 import { wheelApi } from './http/wheel';
 import { widgetApi } from './http/widget';
 
@@ -26,6 +30,7 @@ import { widgetApi } from './http/widget';
  * tests and docs.
  */
 export const apiPaths = {
+  audit: auditApi,
   auth: authApi,
   authenticator: authenticatorApi,
   availability: availabilityApi,
@@ -33,6 +38,8 @@ export const apiPaths = {
   callbacks: callbacksApi,
   calls: callsApi,
   company: companyApi,
+  consents: consentsApi,
+  dataExports: dataExportsApi,
   dataRequests: dataRequestsApi,
   health: healthApi,
   networks: networksApi,
@@ -45,6 +52,7 @@ export const apiPaths = {
   retention: retentionApi,
   settings: settingsApi,
   staff: staffApi,
+  supervision: supervisionApi,
   wheel: wheelApi,
   widget: widgetApi,
 } as const;

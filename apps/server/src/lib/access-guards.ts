@@ -1,10 +1,17 @@
 import type { FastifyRequest, onSendHookHandler, RouteOptions } from 'fastify';
+import type { RouteAccess as DeclaredAccess } from '@seguridad/contracts/http/api-route';
+import type { StaffRole } from '@seguridad/contracts/staff-access';
 
 /** What an access guard requires, as docs/security.md names it. */
-export type AccessRequirement = 'session' | 'operator' | 'supervisor' | 'admin' | 'company-key';
+export type AccessRequirement = 'session' | StaffRole | 'company-key';
 
 /** The access guards (`authenticate`, the operator and company-key guards), by identity. */
 const accessGuards = new WeakMap<object, AccessRequirement>();
+
+/** The requirement a guard was marked with, if the function is one. */
+export function requirementOf(handler: unknown): AccessRequirement | undefined {
+  return typeof handler === 'function' ? accessGuards.get(handler) : undefined;
+}
 
 /** Marks a function as an access guard, so a route naming it as preHandler runs it before validation. */
 export function accessGuard<Guard extends (request: FastifyRequest) => Promise<void>>(
@@ -19,13 +26,15 @@ export function accessGuard<Guard extends (request: FastifyRequest) => Promise<v
 export type RouteAccess = {
   method: string;
   url: string;
+  /** What the route declares (contracts' `apiRoute`, or `config.access` outside the API). */
+  access: DeclaredAccess | undefined;
   requires: AccessRequirement[];
   /** Requests per window from one address, when the route sets its own limit (false: none). */
   rateLimit: { max: number; timeWindow: string | number } | false | undefined;
 };
 
 /** What a route's guards require, read before `guardsBeforeValidation` moves them. */
-export function routeAccessOf(route: RouteOptions): RouteAccess {
+export function routeAccessOf(route: RouteOptions, access: DeclaredAccess | undefined): RouteAccess {
   const handlers = [route.preHandler ?? [], route.preValidation ?? []].flat();
   const requires = handlers.flatMap((handler) => {
     const requirement = accessGuards.get(handler);
@@ -35,6 +44,7 @@ export function routeAccessOf(route: RouteOptions): RouteAccess {
   return {
     method: [route.method].flat().join(','),
     url: route.url,
+    access,
     requires,
     rateLimit: limit === false ? false : limit ? { max: limit.max, timeWindow: limit.timeWindow } : undefined,
   };

@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CompanyContext } from '../modules/company/company-queries';
-import type { AuthenticatedUser } from '../modules/auth/session-auth-plugin';
-import type { OperatorContext } from '../modules/operator/membership-queries';
 
-/** What each access preHandler stores on the request once it has let the request through. */
-type GuardSlots = { user: AuthenticatedUser; operator: OperatorContext; company: CompanyContext };
+/**
+ * What each access preHandler stores on the request once it has let the request through. The
+ * types come from the modules' own `declare module 'fastify'`, so this helper imports none of them.
+ */
+type GuardSlots = { [Slot in 'user' | 'operator' | 'company']: NonNullable<FastifyRequest[Slot]> };
 type Guarded<Slot extends keyof GuardSlots> = { [Key in Slot]: GuardSlots[Key] };
 
 /**

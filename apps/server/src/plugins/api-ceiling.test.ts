@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ceilingKey, createMemoryCeilingCounter, createRedisCeilingCounter } from './api-ceiling';
+import { clientAddressKey as ceilingKey } from '../lib/client-address';
+import { createMemoryCeilingCounter, createRedisCeilingCounter } from './api-ceiling';
 
 describe('the key an address counts under', () => {
   it('keeps an IPv4 address, also when IPv6 maps it', () => {

@@ -1,3 +1,4 @@
+import { CALL_TOKEN_HEADER } from '@seguridad/contracts/http/calls';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
@@ -21,6 +22,7 @@ export const apiDocsPlugin = fp(
           securitySchemes: {
             companyKey: { type: 'apiKey', in: 'header', name: COMPANY_KEY_HEADER },
             bearer: { type: 'http', scheme: 'bearer' },
+            callToken: { type: 'apiKey', in: 'header', name: CALL_TOKEN_HEADER },
           },
         },
       },

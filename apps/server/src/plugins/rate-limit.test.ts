@@ -35,6 +35,26 @@ describe('per-IP rate limit', () => {
     expect((await ctx.app.inject({ ...request, remoteAddress: '10.9.8.7' })).statusCode).toBe(200);
   });
 
+  it("a route's own limit counts an IPv6 client by its /56, as the ceiling does", async () => {
+    const ctx = await createTestApp({
+      routes: (app) => {
+        app.get(
+          '/api/test/own-limit',
+          { config: { access: 'public', rateLimit: { max: 2, timeWindow: '1 minute' } } },
+          async () => ({ ok: true }),
+        );
+      },
+    });
+    contexts.push(ctx);
+    const from = (remoteAddress: string) =>
+      ctx.app.inject({ method: 'GET', url: '/api/test/own-limit', remoteAddress });
+    expect((await from('2001:db8:1234:5601::1')).statusCode).toBe(200);
+    expect((await from('2001:db8:1234:5602::9')).statusCode).toBe(200);
+    // A third address of the same subscriber's /56 is the same client, not a fresh budget.
+    expect((await from('2001:db8:1234:56ff::2')).statusCode).toBe(429);
+    expect((await from('2001:db8:1234:5700::1')).statusCode).toBe(200);
+  });
+
   it('writes no x-ratelimit headers below the ceiling', async () => {
     const ctx = await createTestApp({ env: { RATE_LIMIT_MAX: '5' } });
     contexts.push(ctx);

@@ -4,12 +4,8 @@ import fp from 'fastify-plugin';
 import { API_PREFIX } from '@seguridad/contracts/http/api-route';
 import { errorMessages } from '@seguridad/contracts/messages';
 import { AppError } from '../lib/app-error';
-import {
-  ceilingKey,
-  createMemoryCeilingCounter,
-  createRedisCeilingCounter,
-  type CeilingCount,
-} from './api-ceiling';
+import { createMemoryCeilingCounter, createRedisCeilingCounter, type CeilingCount } from './api-ceiling';
+import { clientAddressKey } from '../lib/client-address';
 
 export function isLimitedRoute(routeUrl: string | undefined): boolean {
   if (!routeUrl) return true;
@@ -61,7 +57,7 @@ export const rateLimitPlugin = fp(
       done(new AppError(429, 'too_many_requests', errorMessages.tooManyRequests));
     };
     const ceiling = (request: FastifyRequest, reply: FastifyReply, done: HookDone): void =>
-      decide(counter.hit(ceilingKey(request.ip)), reply, done);
+      decide(counter.hit(clientAddressKey(request.ip)), reply, done);
 
     // Runs before the library's own onRoute hook, which skips routes whose config says false.
     app.addHook('onRoute', (route) => {
@@ -78,6 +74,8 @@ export const rateLimitPlugin = fp(
     await app.register(rateLimit, {
       global: false,
       max,
+      // Each route's own limit counts a client as the ceiling does (an IPv6 /56 as one).
+      keyGenerator: (request) => clientAddressKey(request.ip),
       timeWindow: CEILING_WINDOW_MS,
       ...(redis ? { redis, nameSpace: 'rl:' } : {}),
       addHeadersOnExceeding: {

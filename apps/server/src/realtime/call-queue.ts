@@ -4,7 +4,7 @@ import { recentHandledSeconds, waitingPublicRooms } from '../modules/calls/queue
 import type { Deps } from '../lib/dependencies';
 import { operatorRoom, staffRoom } from '../lib/socket-rooms';
 import { routingMembers, type RoutingMember } from '../modules/availability/availability-queries';
-import { serves } from '../modules/availability/call-routing';
+import { serves } from '../modules/calls/call-routing';
 
 /** Until a company has handled calls, a call is assumed to take this long. */
 export const DEFAULT_HANDLED_SECONDS = 180;

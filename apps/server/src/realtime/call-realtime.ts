@@ -24,7 +24,7 @@ import {
   centreTakesCalls,
   routeWaitingCalls,
   viewerRooms,
-} from '../modules/availability/call-routing';
+} from '../modules/calls/call-routing';
 import { markIdle, routingMembers } from '../modules/availability/availability-queries';
 import { handleRoomAdmin } from './call-video-play';
 import { handleRecordingMessage, isRecordingMessage } from './call-recording';

@@ -7,6 +7,7 @@ import type {
   ServerToClientEvents,
 } from '@seguridad/contracts/realtime/events';
 import { callRoom } from '../modules/calls/call-access';
+import type { StaffRole } from '@seguridad/contracts/staff-access';
 
 /** Who opened the socket, when its handshake carried a session token (set before `connection`). */
 export type SocketUser = {
@@ -15,7 +16,7 @@ export type SocketUser = {
   /** The company the user operates for; null for a citizen's session. */
   companyId: number | null;
   /** The role in that company when the socket connected (a later change applies at the next one). */
-  role?: 'operator' | 'supervisor' | 'admin';
+  role?: StaffRole;
   /** The session the socket signed in with: revoking it closes the socket. */
   sessionId?: number;
 };

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
 import type { AppServer } from './call-socket';
+import { clientAddressKey } from '../lib/client-address';
 
 /** Frames larger than this are refused before any handler parses them. */
 export const MAX_FRAME_BYTES = 64 * 1024;
@@ -65,7 +66,7 @@ export const realtimePlugin = fp(
         const { publicBaseUrl, trustProxy, socketsPerIpMax } = app.config;
         if (!isAllowedOrigin(request, publicBaseUrl, trustProxy))
           return callback('origin not allowed', false);
-        const address = clientAddress(request, trustProxy);
+        const address = clientAddressKey(clientAddress(request, trustProxy));
         if ((socketsByAddress.get(address) ?? 0) >= socketsPerIpMax) {
           return callback('too many connections', false);
         }
@@ -73,12 +74,13 @@ export const realtimePlugin = fp(
       },
     });
 
-    // Open connections per address on this process (a cap per IP, not per cluster).
+    // Open connections per client on this process (its address key: an IPv6 /56 as one; a cap per
+    // process, not per cluster).
     const socketsByAddress = new Map<string, number>();
     io.engine.on(
       'connection',
       (socket: { request: IncomingMessage; once(event: 'close', listener: () => void): void }) => {
-        const address = clientAddress(socket.request, app.config.trustProxy);
+        const address = clientAddressKey(clientAddress(socket.request, app.config.trustProxy));
         socketsByAddress.set(address, (socketsByAddress.get(address) ?? 0) + 1);
         socket.once('close', () => {
           const left = (socketsByAddress.get(address) ?? 1) - 1;

@@ -12,6 +12,7 @@ import { newRoomName, type CallRow } from '../modules/calls/call-access';
 import { login, newSession } from './accounts';
 import { createTestApp, type TestContext } from './test-app';
 import { TEST_PASSWORDS } from './test-database';
+import type { StaffRole } from '@seguridad/contracts/staff-access';
 
 /** Video call fixtures: companies and operators, calls over HTTP or inserted, real client sockets. */
 
@@ -74,7 +75,7 @@ export async function newOperator(
   ctx: TestContext,
   email: string,
   companyId?: number,
-  role: 'operator' | 'supervisor' | 'admin' = 'operator',
+  role: StaffRole = 'operator',
 ): Promise<TestOperator & { companyId: number }> {
   const token = await newSession(ctx, email);
   const [user] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));

@@ -16,8 +16,9 @@ import { hashPassword } from '../lib/password';
 import { bearer, login, STRONG_PASSWORD } from './accounts';
 import { TEST_PASSWORDS } from './test-database';
 import { createTestApp, type TestContext } from './test-app';
+import type { StaffRole } from '@seguridad/contracts/staff-access';
 
-export type Role = 'operator' | 'supervisor' | 'admin';
+export type Role = StaffRole;
 
 export const ROBOS = 'Robos en vía pública';
 export const INCENDIOS = 'Incendios';

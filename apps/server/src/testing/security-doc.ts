@@ -105,7 +105,7 @@ export function securityTables(routes: readonly RouteAccess[]): string {
         route.requires.length > 0
           ? route.requires.map((requirement) => REQUIREMENT_TEXT[requirement]).join('; ')
           : `none at the door: ${HANDLER_CHECKS[routeKey(route)] ?? '(not written down)'}`;
-      return `| \`${route.method}\` | \`${route.url}\` | ${requires} | ${limitText(route.rateLimit)} |`;
+      return `| \`${route.method}\` | \`${route.url}\` | ${route.access ?? 'outside the API'} | ${requires} | ${limitText(route.rateLimit)} |`;
     });
   const events = SOCKET_EVENTS.map((row) => `| \`${row.event}\` | ${row.requires} |`);
   return [
@@ -113,8 +113,8 @@ export function securityTables(routes: readonly RouteAccess[]): string {
     '',
     '### Routes',
     '',
-    '| Method | Path | Requires | Limit per address |',
-    '| --- | --- | --- | --- |',
+    '| Method | Path | Access (declared) | Requires | Limit per address |',
+    '| --- | --- | --- | --- | --- |',
     ...rows,
     '',
     '### Socket events',

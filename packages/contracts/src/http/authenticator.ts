@@ -102,11 +102,11 @@ export const recoveryCodeLoginBodySchema = z.object({
 });
 
 export const authenticatorApi = {
-  status: apiRoute('GET', '/api/v1/auth/2fa/authenticator'),
-  start: apiRoute('POST', '/api/v1/auth/2fa/authenticator/start'),
-  confirm: apiRoute('POST', '/api/v1/auth/2fa/authenticator/confirm'),
-  disable: apiRoute('POST', '/api/v1/auth/2fa/authenticator/disable'),
-  regenerateRecoveryCodes: apiRoute('POST', '/api/v1/auth/2fa/authenticator/recoveryCodes'),
-  confirmLogin: apiRoute('POST', '/api/v1/auth/2fa/confirmAuthenticatorLogin'),
-  recoveryLogin: apiRoute('POST', '/api/v1/auth/2fa/confirmRecoveryCodeLogin'),
+  status: apiRoute('GET', '/api/v1/auth/2fa/authenticator', 'user'),
+  start: apiRoute('POST', '/api/v1/auth/2fa/authenticator/start', 'user'),
+  confirm: apiRoute('POST', '/api/v1/auth/2fa/authenticator/confirm', 'user'),
+  disable: apiRoute('POST', '/api/v1/auth/2fa/authenticator/disable', 'user'),
+  regenerateRecoveryCodes: apiRoute('POST', '/api/v1/auth/2fa/authenticator/recoveryCodes', 'user'),
+  confirmLogin: apiRoute('POST', '/api/v1/auth/2fa/confirmAuthenticatorLogin', 'public'),
+  recoveryLogin: apiRoute('POST', '/api/v1/auth/2fa/confirmRecoveryCodeLogin', 'public'),
 } as const;

@@ -91,7 +91,7 @@ export const availabilityResponseSchema = z.object({
 });
 
 export const availabilityApi = {
-  mine: apiRoute('GET', '/api/v1/operator/availability'),
-  set: apiRoute('PUT', '/api/v1/operator/availability'),
-  decline: apiRoute('POST', '/api/v1/operator/calls/:id/decline'),
+  mine: apiRoute('GET', '/api/v1/operator/availability', 'operator'),
+  set: apiRoute('PUT', '/api/v1/operator/availability', 'operator'),
+  decline: apiRoute('POST', '/api/v1/operator/calls/:id/decline', 'operator'),
 } as const;

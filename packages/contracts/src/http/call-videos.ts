@@ -38,8 +38,8 @@ export const callVideoResponseSchema = z.object({ code: z.literal(200), video: c
 
 /** The company's videos shown during calls, and their media. */
 export const callVideosApi = {
-  list: apiRoute('GET', '/api/v1/operator/videos'),
-  upload: apiRoute('POST', '/api/v1/operator/videos'),
-  remove: apiRoute('DELETE', '/api/v1/operator/videos/:id'),
-  media: apiRoute('GET', '/api/media/call-videos/:id/:file'),
+  list: apiRoute('GET', '/api/v1/operator/videos', 'operator'),
+  upload: apiRoute('POST', '/api/v1/operator/videos', 'admin'),
+  remove: apiRoute('DELETE', '/api/v1/operator/videos/:id', 'admin'),
+  media: apiRoute('GET', '/api/media/call-videos/:id/:file', 'public'),
 } as const;

@@ -61,7 +61,7 @@ export type MarkCallbackDoneBody = z.input<typeof markCallbackDoneBodySchema>;
 
 /** Callback requests from the widget and their handling in the console. */
 export const callbacksApi = {
-  slots: apiRoute('GET', '/api/callbacks/slots'),
-  request: apiRoute('POST', '/api/callbacks'),
-  markHandled: apiRoute('POST', '/api/v1/operator/callbacks/:id/handled'),
+  slots: apiRoute('GET', '/api/callbacks/slots', 'company-key'),
+  request: apiRoute('POST', '/api/callbacks', 'company-key'),
+  markHandled: apiRoute('POST', '/api/v1/operator/callbacks/:id/handled', 'operator'),
 } as const;

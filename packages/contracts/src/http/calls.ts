@@ -173,16 +173,16 @@ export const callHistoryResponseSchema = z.object({
 
 /** Video and phone calls: the caller's side, attachments and the console's side. */
 export const callsApi = {
-  voiceToken: apiRoute('GET', '/api/token'),
-  create: apiRoute('POST', '/api/calls/videoCall'),
-  end: apiRoute('POST', '/api/calls/videoCall/:id/end'),
-  relaySettings: apiRoute('GET', '/api/calls/videoCall/:id/relaySettings'),
-  publicAttachment: apiRoute('POST', '/api/calls/videoCall/:id/publicAttachment'),
-  attachment: apiRoute('GET', '/api/attachments/:id'),
-  attachmentFile: apiRoute('GET', '/api/attachments/:id/file'),
-  queue: apiRoute('GET', '/api/v1/operator/calls/queue'),
-  accept: apiRoute('POST', '/api/v1/operator/calls/:id/accept'),
-  createPrivateRoom: apiRoute('POST', '/api/v1/operator/calls/private'),
-  history: apiRoute('GET', '/api/v1/operator/calls/history'),
-  chat: apiRoute('GET', '/api/v1/operator/calls/:id/chat'),
+  voiceToken: apiRoute('GET', '/api/token', 'company-key'),
+  create: apiRoute('POST', '/api/calls/videoCall', 'company-key'),
+  end: apiRoute('POST', '/api/calls/videoCall/:id/end', 'caller-token'),
+  relaySettings: apiRoute('GET', '/api/calls/videoCall/:id/relaySettings', 'caller-token'),
+  publicAttachment: apiRoute('POST', '/api/calls/videoCall/:id/publicAttachment', 'caller-token'),
+  attachment: apiRoute('GET', '/api/attachments/:id', 'caller-token'),
+  attachmentFile: apiRoute('GET', '/api/attachments/:id/file', 'caller-token'),
+  queue: apiRoute('GET', '/api/v1/operator/calls/queue', 'operator'),
+  accept: apiRoute('POST', '/api/v1/operator/calls/:id/accept', 'operator'),
+  createPrivateRoom: apiRoute('POST', '/api/v1/operator/calls/private', 'operator'),
+  history: apiRoute('GET', '/api/v1/operator/calls/history', 'operator'),
+  chat: apiRoute('GET', '/api/v1/operator/calls/:id/chat', 'operator'),
 } as const;

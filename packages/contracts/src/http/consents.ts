@@ -114,7 +114,7 @@ export const recordingNoticeBodySchema = z.object({
 export type RecordingNoticeBody = z.infer<typeof recordingNoticeBodySchema>;
 
 export const consentsApi = {
-  mine: apiRoute('GET', '/api/v1/user/consents'),
-  withdraw: apiRoute('POST', '/api/v1/user/consents/:id/withdraw'),
-  recordingNoticeShown: apiRoute('POST', '/api/calls/videoCall/:id/recording-notice'),
+  mine: apiRoute('GET', '/api/v1/user/consents', 'user'),
+  withdraw: apiRoute('POST', '/api/v1/user/consents/:id/withdraw', 'user'),
+  recordingNoticeShown: apiRoute('POST', '/api/calls/videoCall/:id/recording-notice', 'caller-token'),
 } as const;

@@ -72,7 +72,7 @@ export const dataExportParamsSchema = z.object({ id: z.coerce.number().int().min
 export const dataExportFileName = (createdAt: string) => `mis-datos-${createdAt.slice(0, 10)}.zip`;
 
 export const dataExportsApi = {
-  request: apiRoute('POST', '/api/v1/user/data-export'),
-  latest: apiRoute('GET', '/api/v1/user/data-export'),
-  download: apiRoute('GET', '/api/v1/user/data-export/:id/download'),
+  request: apiRoute('POST', '/api/v1/user/data-export', 'user'),
+  latest: apiRoute('GET', '/api/v1/user/data-export', 'user'),
+  download: apiRoute('GET', '/api/v1/user/data-export/:id/download', 'user'),
 } as const;

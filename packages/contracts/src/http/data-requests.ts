@@ -90,9 +90,9 @@ export const dataRequestExtendBodySchema = z.object({
 
 /** Data-rights requests: the citizen files them, the company answers. */
 export const dataRequestsApi = {
-  file: apiRoute('POST', '/api/v1/user/data-requests'),
-  mine: apiRoute('GET', '/api/v1/user/data-requests'),
-  companyList: apiRoute('GET', '/api/v1/operator/data-requests'),
-  answer: apiRoute('POST', '/api/v1/operator/data-requests/:id/answer'),
-  extend: apiRoute('POST', '/api/v1/operator/data-requests/:id/extend'),
+  file: apiRoute('POST', '/api/v1/user/data-requests', 'user'),
+  mine: apiRoute('GET', '/api/v1/user/data-requests', 'user'),
+  companyList: apiRoute('GET', '/api/v1/operator/data-requests', 'admin'),
+  answer: apiRoute('POST', '/api/v1/operator/data-requests/:id/answer', 'admin'),
+  extend: apiRoute('POST', '/api/v1/operator/data-requests/:id/extend', 'admin'),
 } as const;

@@ -84,10 +84,10 @@ export const enterWithInvitationCodeBodySchema = z.object({
 
 /** The security network routes. */
 export const networksApi = {
-  addUser: apiRoute('POST', '/api/v1/networks/addUserToNetwork'),
-  myNetwork: apiRoute('GET', '/api/v1/networks/getMyNetwork'),
-  acceptRejectInvitation: apiRoute('POST', '/api/v1/networks/acceptRejectInvitation'),
-  quit: apiRoute('POST', '/api/v1/networks/quitSecurityNetwork'),
-  userInfoByCode: apiRoute('GET', '/api/v1/user/getUserInfoByCode'),
-  enterWithInvitationCode: apiRoute('POST', '/api/v1/networks/enterToNetworkWithInvitationCode'),
+  addUser: apiRoute('POST', '/api/v1/networks/addUserToNetwork', 'user'),
+  myNetwork: apiRoute('GET', '/api/v1/networks/getMyNetwork', 'user'),
+  acceptRejectInvitation: apiRoute('POST', '/api/v1/networks/acceptRejectInvitation', 'user'),
+  quit: apiRoute('POST', '/api/v1/networks/quitSecurityNetwork', 'user'),
+  userInfoByCode: apiRoute('GET', '/api/v1/user/getUserInfoByCode', 'user'),
+  enterWithInvitationCode: apiRoute('POST', '/api/v1/networks/enterToNetworkWithInvitationCode', 'user'),
 } as const;

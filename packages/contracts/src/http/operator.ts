@@ -4,6 +4,7 @@ import { inboxCallbackSchema } from './callbacks';
 import { launcherColorSchema, launcherLabelSchema } from './launcher';
 import { recordingRetentionSchema } from './recordings';
 import { apiRoute } from './api-route';
+import { STAFF_ROLES } from '../staff-access';
 
 export const inboxVideoMailSchema = z.object({
   id: z.number().int(),
@@ -51,7 +52,7 @@ export const workingHoursSlotSchema = z
 
 export const companySettingsSchema = z.object({
   name: z.string(),
-  role: z.enum(['operator', 'supervisor', 'admin']),
+  role: z.enum(STAFF_ROLES),
   public_key: z.string(),
   call_back: z.boolean(),
   video_call: z.boolean(),
@@ -111,7 +112,7 @@ export type SpecialityNameBody = z.infer<typeof specialityNameBodySchema>;
 export const membershipResponseSchema = z.object({
   code: z.literal(200),
   member: z.boolean(),
-  role: z.enum(['operator', 'supervisor', 'admin']).nullable(),
+  role: z.enum(STAFF_ROLES).nullable(),
   /** The company requires two-step sign-in for staff and this member has no confirmed phone yet. */
   two_step_required: z.boolean().optional(),
 });
@@ -119,13 +120,13 @@ export type MembershipResponse = z.infer<typeof membershipResponseSchema>;
 
 /** The console: membership, inbox, the company's settings and its specialities. */
 export const operatorApi = {
-  membership: apiRoute('GET', '/api/v1/operator/membership'),
-  inbox: apiRoute('GET', '/api/v1/operator/inbox'),
-  videoMailHandled: apiRoute('POST', '/api/v1/operator/videoMails/:id/handled'),
-  contactHandled: apiRoute('POST', '/api/v1/operator/contacts/:id/handled'),
-  videoMailMedia: apiRoute('GET', '/api/media/video-mails/:id/:file'),
-  company: apiRoute('GET', '/api/v1/operator/company'),
-  updateCompany: apiRoute('PATCH', '/api/v1/operator/company'),
-  addSpeciality: apiRoute('POST', '/api/v1/operator/specialities'),
-  removeSpeciality: apiRoute('DELETE', '/api/v1/operator/specialities/:id'),
+  membership: apiRoute('GET', '/api/v1/operator/membership', 'user'),
+  inbox: apiRoute('GET', '/api/v1/operator/inbox', 'operator'),
+  videoMailHandled: apiRoute('POST', '/api/v1/operator/videoMails/:id/handled', 'operator'),
+  contactHandled: apiRoute('POST', '/api/v1/operator/contacts/:id/handled', 'operator'),
+  videoMailMedia: apiRoute('GET', '/api/media/video-mails/:id/:file', 'public'),
+  company: apiRoute('GET', '/api/v1/operator/company', 'operator'),
+  updateCompany: apiRoute('PATCH', '/api/v1/operator/company', 'admin'),
+  addSpeciality: apiRoute('POST', '/api/v1/operator/specialities', 'admin'),
+  removeSpeciality: apiRoute('DELETE', '/api/v1/operator/specialities/:id', 'admin'),
 } as const;

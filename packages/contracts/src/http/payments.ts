@@ -200,15 +200,15 @@ export type OrderDetailResponse = z.infer<typeof orderDetailResponseSchema>;
 
 /** Plans, places, purchases, orders, and the calls back from Flow. */
 export const paymentsApi = {
-  plan: apiRoute('GET', '/api/v1/plans/:id'),
-  regions: apiRoute('GET', '/api/v1/regions'),
-  communes: apiRoute('GET', '/api/v1/communes'),
-  createPurchaseOrder: apiRoute('POST', '/api/app/pagos/createPurchaseOrder'),
-  purchase: apiRoute('POST', '/api/v1/checkout/purchase'),
-  orderStatusByToken: apiRoute('POST', '/api/auth/getOrderStatusByToken'),
-  orders: apiRoute('GET', '/api/v1/orders'),
-  order: apiRoute('GET', '/api/v1/orders/:id'),
-  flowConfirmation: apiRoute('POST', '/api/payments/flow/confirmation'),
-  flowReturn: apiRoute('GET', '/api/payments/flow/return'),
-  flowReturnPost: apiRoute('POST', '/api/payments/flow/return'),
+  plan: apiRoute('GET', '/api/v1/plans/:id', 'public'),
+  regions: apiRoute('GET', '/api/v1/regions', 'public'),
+  communes: apiRoute('GET', '/api/v1/communes', 'public'),
+  createPurchaseOrder: apiRoute('POST', '/api/app/pagos/createPurchaseOrder', 'user'),
+  purchase: apiRoute('POST', '/api/v1/checkout/purchase', 'user'),
+  orderStatusByToken: apiRoute('POST', '/api/auth/getOrderStatusByToken', 'public'),
+  orders: apiRoute('GET', '/api/v1/orders', 'user'),
+  order: apiRoute('GET', '/api/v1/orders/:id', 'user'),
+  flowConfirmation: apiRoute('POST', '/api/payments/flow/confirmation', 'public'),
+  flowReturn: apiRoute('GET', '/api/payments/flow/return', 'public'),
+  flowReturnPost: apiRoute('POST', '/api/payments/flow/return', 'public'),
 } as const;

@@ -126,14 +126,14 @@ export type PromoInviteForm = z.infer<typeof promoInviteFormSchema>;
 
 /** The promotion: status, invitations, the draw and its winners. */
 export const promoApi = {
-  status: apiRoute('GET', '/api/v1/promo/status'),
-  invite: apiRoute('POST', '/api/v1/promo/invite'),
-  sendPhoneCode: apiRoute('POST', '/api/v1/promo/phone/sendCode'),
-  verifyPhone: apiRoute('POST', '/api/v1/promo/phone/verify'),
-  draw: apiRoute('GET', '/api/promo/draw'),
-  eligibleList: apiRoute('GET', '/api/promo/draw/eligible.json'),
-  winners: apiRoute('GET', '/api/promo/winners'),
-  operatorDraw: apiRoute('GET', '/api/v1/operator/draw'),
-  publishDraw: apiRoute('POST', '/api/v1/operator/draw/publish'),
-  runDraw: apiRoute('POST', '/api/v1/operator/draw/run'),
+  status: apiRoute('GET', '/api/v1/promo/status', 'user'),
+  invite: apiRoute('POST', '/api/v1/promo/invite', 'user'),
+  sendPhoneCode: apiRoute('POST', '/api/v1/promo/phone/sendCode', 'user'),
+  verifyPhone: apiRoute('POST', '/api/v1/promo/phone/verify', 'user'),
+  draw: apiRoute('GET', '/api/promo/draw', 'public'),
+  eligibleList: apiRoute('GET', '/api/promo/draw/eligible.json', 'public'),
+  winners: apiRoute('GET', '/api/promo/winners', 'public'),
+  operatorDraw: apiRoute('GET', '/api/v1/operator/draw', 'admin'),
+  publishDraw: apiRoute('POST', '/api/v1/operator/draw/publish', 'admin'),
+  runDraw: apiRoute('POST', '/api/v1/operator/draw/run', 'admin'),
 } as const;

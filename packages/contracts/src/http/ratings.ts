@@ -42,6 +42,6 @@ export const ratingListResponseSchema = z.object({
 export type RatingListResponse = z.infer<typeof ratingListResponseSchema>;
 
 export const ratingsApi = {
-  rate: apiRoute('POST', '/api/calls/videoCall/:id/rating'),
-  list: apiRoute('GET', '/api/v1/operator/ratings'),
+  rate: apiRoute('POST', '/api/calls/videoCall/:id/rating', 'caller-token'),
+  list: apiRoute('GET', '/api/v1/operator/ratings', 'operator'),
 } as const;

@@ -65,7 +65,7 @@ export type CallRecordingsResponse = z.infer<typeof callRecordingsResponseSchema
 
 /** Call recordings: chunks up, the list, the media. */
 export const recordingsApi = {
-  chunk: apiRoute('POST', '/api/v1/operator/recordings/:id/chunks/:seq'),
-  list: apiRoute('GET', '/api/v1/operator/recordings'),
-  media: apiRoute('GET', '/api/media/recordings/:id'),
+  chunk: apiRoute('POST', '/api/v1/operator/recordings/:id/chunks/:seq', 'operator'),
+  list: apiRoute('GET', '/api/v1/operator/recordings', 'operator'),
+  media: apiRoute('GET', '/api/media/recordings/:id', 'public'),
 } as const;

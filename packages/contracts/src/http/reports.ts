@@ -188,8 +188,8 @@ export const serviceLevelResponseSchema = z.object({
 });
 
 export const reportsApi = {
-  report: apiRoute('GET', '/api/v1/operator/reports'),
-  csv: apiRoute('GET', '/api/v1/operator/reports/csv'),
-  serviceLevel: apiRoute('GET', '/api/v1/operator/service-level'),
-  setServiceLevel: apiRoute('PUT', '/api/v1/operator/service-level'),
+  report: apiRoute('GET', '/api/v1/operator/reports', 'supervisor'),
+  csv: apiRoute('GET', '/api/v1/operator/reports/csv', 'supervisor'),
+  serviceLevel: apiRoute('GET', '/api/v1/operator/service-level', 'supervisor'),
+  setServiceLevel: apiRoute('PUT', '/api/v1/operator/service-level', 'admin'),
 } as const;

@@ -220,9 +220,9 @@ export const holdBodySchema = z.object({
 
 /** Retention periods and legal holds. */
 export const retentionApi = {
-  get: apiRoute('GET', '/api/v1/operator/retention'),
-  update: apiRoute('PUT', '/api/v1/operator/retention'),
-  holds: apiRoute('GET', '/api/v1/operator/holds'),
-  placeHold: apiRoute('PUT', '/api/v1/operator/holds/:subject/:id'),
-  releaseHold: apiRoute('DELETE', '/api/v1/operator/holds/:subject/:id'),
+  get: apiRoute('GET', '/api/v1/operator/retention', 'admin'),
+  update: apiRoute('PUT', '/api/v1/operator/retention', 'admin'),
+  holds: apiRoute('GET', '/api/v1/operator/holds', 'supervisor'),
+  placeHold: apiRoute('PUT', '/api/v1/operator/holds/:subject/:id', 'supervisor'),
+  releaseHold: apiRoute('DELETE', '/api/v1/operator/holds/:subject/:id', 'supervisor'),
 } as const;

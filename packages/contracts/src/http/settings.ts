@@ -161,14 +161,14 @@ export const twoFactorPhoneFieldSchema = z
 
 /** The settings page: sessions, security log, devices, profile and avatar. */
 export const settingsApi = {
-  sessions: apiRoute('GET', '/api/v1/auth/sessions'),
-  revokeSession: apiRoute('POST', '/api/v1/auth/sessions/revoke'),
-  securityLog: apiRoute('GET', '/api/v1/auth/securityLog'),
-  devices: apiRoute('GET', '/api/v1/devices/getUserDevices'),
-  updateDeviceConfig: apiRoute('POST', '/api/v1/devices/updateDeviceConfig'),
-  deleteDevice: apiRoute('POST', '/api/v1/devices/deleteDevice'),
-  updateProfile: apiRoute('POST', '/api/v1/user/update'),
-  avatar: apiRoute('GET', '/api/v1/user/avatar/:token'),
-  userSettings: apiRoute('GET', '/api/v1/user/settings'),
-  updateCameraSharing: apiRoute('POST', '/api/v1/user/updateCameraSharing'),
+  sessions: apiRoute('GET', '/api/v1/auth/sessions', 'user'),
+  revokeSession: apiRoute('POST', '/api/v1/auth/sessions/revoke', 'user'),
+  securityLog: apiRoute('GET', '/api/v1/auth/securityLog', 'user'),
+  devices: apiRoute('GET', '/api/v1/devices/getUserDevices', 'user'),
+  updateDeviceConfig: apiRoute('POST', '/api/v1/devices/updateDeviceConfig', 'user'),
+  deleteDevice: apiRoute('POST', '/api/v1/devices/deleteDevice', 'user'),
+  updateProfile: apiRoute('POST', '/api/v1/user/update', 'user'),
+  avatar: apiRoute('GET', '/api/v1/user/avatar/:token', 'public'),
+  userSettings: apiRoute('GET', '/api/v1/user/settings', 'user'),
+  updateCameraSharing: apiRoute('POST', '/api/v1/user/updateCameraSharing', 'user'),
 } as const;

@@ -115,14 +115,14 @@ export const teamMemberResponseSchema = z.object({ code: z.literal(200), member:
 
 /** Staff invitations and the team. */
 export const staffApi = {
-  lookupInvitation: apiRoute('POST', '/api/v1/staff/invitations/lookup'),
-  registerInvitation: apiRoute('POST', '/api/v1/staff/invitations/register'),
-  acceptInvitation: apiRoute('POST', '/api/v1/staff/invitations/accept'),
-  team: apiRoute('GET', '/api/v1/operator/team'),
-  inviteMember: apiRoute('POST', '/api/v1/operator/team/invitations'),
-  resendInvitation: apiRoute('POST', '/api/v1/operator/team/invitations/:invitationId/resend'),
-  revokeInvitation: apiRoute('POST', '/api/v1/operator/team/invitations/:invitationId/revoke'),
-  changeMember: apiRoute('PATCH', '/api/v1/operator/team/:userId'),
-  deactivateMember: apiRoute('POST', '/api/v1/operator/team/:userId/deactivate'),
-  reactivateMember: apiRoute('POST', '/api/v1/operator/team/:userId/reactivate'),
+  lookupInvitation: apiRoute('POST', '/api/v1/staff/invitations/lookup', 'public'),
+  registerInvitation: apiRoute('POST', '/api/v1/staff/invitations/register', 'public'),
+  acceptInvitation: apiRoute('POST', '/api/v1/staff/invitations/accept', 'user'),
+  team: apiRoute('GET', '/api/v1/operator/team', 'admin'),
+  inviteMember: apiRoute('POST', '/api/v1/operator/team/invitations', 'admin'),
+  resendInvitation: apiRoute('POST', '/api/v1/operator/team/invitations/:invitationId/resend', 'admin'),
+  revokeInvitation: apiRoute('POST', '/api/v1/operator/team/invitations/:invitationId/revoke', 'admin'),
+  changeMember: apiRoute('PATCH', '/api/v1/operator/team/:userId', 'admin'),
+  deactivateMember: apiRoute('POST', '/api/v1/operator/team/:userId/deactivate', 'admin'),
+  reactivateMember: apiRoute('POST', '/api/v1/operator/team/:userId/reactivate', 'admin'),
 } as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { operatorStateSchema, pauseReasonSchema } from './availability';
 import { serviceLevelTargetsSchema } from './reports';
 import { apiRoute } from './api-route';
+import { STAFF_ROLES } from '../staff-access';
 
 /**
  * The console's Supervisión tab (decision 046): a snapshot of the centre now, for supervisors and
@@ -26,7 +27,7 @@ export type SupervisionWaitingCall = z.infer<typeof supervisionWaitingCallSchema
 export const supervisionOperatorSchema = z.object({
   user_id: z.number().int(),
   name: z.string(),
-  role: z.enum(['operator', 'supervisor', 'admin']),
+  role: z.enum(STAFF_ROLES),
   state: operatorStateSchema,
   reason: pauseReasonSchema.nullable(),
   /** Since when in this state, when known (ISO); null for Desconectado and never-chosen states. */
@@ -78,7 +79,7 @@ export const supervisionSnapshotSchema = z.object({
 export type SupervisionSnapshot = z.infer<typeof supervisionSnapshotSchema>;
 
 export const supervisionApi = {
-  snapshot: apiRoute('GET', '/api/v1/operator/supervision'),
+  snapshot: apiRoute('GET', '/api/v1/operator/supervision', 'supervisor'),
 } as const;
 
 export const supervisionTexts = {

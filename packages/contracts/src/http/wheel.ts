@@ -66,6 +66,6 @@ export type WheelSpinResponse = z.infer<typeof wheelSpinResponseSchema>;
 
 /** The prize wheel routes. */
 export const wheelApi = {
-  options: apiRoute('GET', '/api/v1/marketing/getRouletteOptions'),
-  spin: apiRoute('POST', '/api/v1/marketing/getRouletteResult'),
+  options: apiRoute('GET', '/api/v1/marketing/getRouletteOptions', 'user'),
+  spin: apiRoute('POST', '/api/v1/marketing/getRouletteResult', 'user'),
 } as const;

@@ -69,18 +69,18 @@ export const THUMBNAIL_MAX_BYTES = 2 * 1024 * 1024;
 
 /** The widget's routes, asked with the company's key. */
 export const widgetApi = {
-  appearance: apiRoute('GET', WIDGET_APPEARANCE_PATH),
-  serviceStatus: apiRoute('GET', '/api/company/serviceStatus'),
-  contact: apiRoute('POST', '/api/attention/contact'),
-  videoMail: apiRoute('POST', '/api/calls/videoMail'),
+  appearance: apiRoute('GET', WIDGET_APPEARANCE_PATH, 'public'),
+  serviceStatus: apiRoute('GET', '/api/company/serviceStatus', 'company-key'),
+  contact: apiRoute('POST', '/api/attention/contact', 'company-key'),
+  videoMail: apiRoute('POST', '/api/calls/videoMail', 'company-key'),
   /**
    * The resumable video mail (tus 1.0.0): `POST` here with the form's fields, the thumbnail and
    * `video_bytes`; the answer's `upload_url` takes the video with tus `HEAD`/`PATCH`, resuming after a
    * dropped connection; `POST {upload_url}/complete` then files the video mail. The spec's one-shot
    * `POST /api/calls/videoMail` still takes the whole form at once.
    */
-  startVideoMailUpload: apiRoute('POST', '/api/calls/videoMail/uploads'),
-  videoMailUploadHead: apiRoute('HEAD', '/api/calls/videoMail/uploads/:id'),
-  videoMailUploadPatch: apiRoute('PATCH', '/api/calls/videoMail/uploads/:id'),
-  completeVideoMailUpload: apiRoute('POST', '/api/calls/videoMail/uploads/:id/complete'),
+  startVideoMailUpload: apiRoute('POST', '/api/calls/videoMail/uploads', 'company-key'),
+  videoMailUploadHead: apiRoute('HEAD', '/api/calls/videoMail/uploads/:id', 'company-key'),
+  videoMailUploadPatch: apiRoute('PATCH', '/api/calls/videoMail/uploads/:id', 'company-key'),
+  completeVideoMailUpload: apiRoute('POST', '/api/calls/videoMail/uploads/:id/complete', 'company-key'),
 } as const;

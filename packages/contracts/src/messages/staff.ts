@@ -1,8 +1,10 @@
+import { STAFF_ROLES } from '../staff-access';
+
 /** Days a staff invitation can be accepted, from when it was (last) sent. */
 export const STAFF_INVITATION_TTL_DAYS = 7;
 
-/** The staff's roles, as the API names them and as people read them. */
-export const STAFF_ROLES = ['operator', 'supervisor', 'admin'] as const;
+/** The staff's roles (`staff-access`), re-exported beside the words people read for them. */
+export { STAFF_ROLES };
 
 /** Texts of the staff: invitations, roles and the team (decision 033). */
 export const staffTexts = {

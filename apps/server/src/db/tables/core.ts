@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import type { WorkingHoursSlot } from '@seguridad/contracts/helpers/working-hours';
+import { STAFF_ROLES } from '@seguridad/contracts/staff-access';
 
 export type { WorkingHoursSlot };
 
@@ -113,7 +114,7 @@ export const companyMembers = pgTable(
     companyId: companyOf(),
     userId: ownerOf(),
     /** operador, supervisor or administrador (decision 033). */
-    role: text('role', { enum: ['operator', 'supervisor', 'admin'] }).notNull(),
+    role: text('role', { enum: STAFF_ROLES }).notNull(),
     /** The specialities the member serves; empty: all of them. */
     specialityIds: jsonb('speciality_ids').$type<number[]>().notNull().default([]),
     /** Set while the member is deactivated: no session, no console; their work stays theirs. */

@@ -2,6 +2,7 @@ import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle
 
 import { createdAt } from './columns';
 import { companyOf, users } from './core';
+import { STAFF_ROLES } from '@seguridad/contracts/staff-access';
 
 // ─── Staff invitations (decision 033) ───
 
@@ -15,7 +16,7 @@ export const staffInvitations = pgTable(
     id: serial('id').primaryKey(),
     companyId: companyOf(),
     email: text('email').notNull(),
-    role: text('role', { enum: ['operator', 'supervisor', 'admin'] }).notNull(),
+    role: text('role', { enum: STAFF_ROLES }).notNull(),
     /** The specialities the person will serve; empty: all of them. */
     specialityIds: jsonb('speciality_ids').$type<number[]>().notNull().default([]),
     codeHash: text('code_hash').notNull().unique(),

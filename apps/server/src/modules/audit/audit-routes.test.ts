@@ -7,8 +7,9 @@ import { hashPassword } from '../../lib/password';
 import { bearer, login, STRONG_PASSWORD } from '../../testing/accounts';
 import { TEST_PASSWORDS } from '../../testing/test-database';
 import { createTestApp, type TestContext } from '../../testing/test-app';
+import type { StaffRole } from '@seguridad/contracts/staff-access';
 
-type Role = 'operator' | 'supervisor' | 'admin';
+type Role = StaffRole;
 
 /** The console's Auditoría tab: the trail, read and exported by administrators only. */
 describe('the audit trail routes (decision 033)', () => {

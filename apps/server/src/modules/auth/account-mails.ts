@@ -1,6 +1,6 @@
 import { webPaths } from '@seguridad/contracts/web-paths';
 import type { MailMessage } from '../../integrations/mail/mail-sender';
-import type { DeviceDescription } from './session-queries';
+import type { DeviceDescription } from '../identity/session-queries';
 import { EMAIL_TOKEN_TTL_MS, type EmailTokenPurpose } from './token-queries';
 
 /** When a token issued now for `purpose` stops working (the outbox blanks its mail then). */

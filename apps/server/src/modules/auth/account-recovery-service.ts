@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { maskPhone } from '@seguridad/contracts/helpers/phone';
 import { accountReactivationMail, passwordChangedMail, twoStepPhoneChangedMail } from './account-mails';
 import { removeAuthenticator } from './authenticator-queries';
-import { recordSecurityEvent } from './security-event-queries';
-import { revokeAllSessions } from './session-service';
+import { recordSecurityEvent } from '../identity/security-event-queries';
+import { revokeAllSessions } from '../identity/session-service';
 import { mailContext } from './sign-in-service';
 import { consumeEmailToken, issueEmailToken, revokeEmailTokens } from './token-queries';
-import { disablePassword, findUserById, removeAllUserPhones } from './user-queries';
+import { disablePassword, findUserById, removeAllUserPhones } from '../identity/user-queries';
 
 /**
  * What proves the mailbox (a recovery link, a reset link) takes the account back from whoever

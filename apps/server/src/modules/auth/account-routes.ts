@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   confirmedPhonesResponseSchema,
-  deleteAccountBodySchema,
   okResponseSchema,
   recoveryBodySchema,
   recoveryDataResponseSchema,
@@ -13,16 +12,15 @@ import {
 } from '@seguridad/contracts/http/auth';
 import { removePhoneBodySchema } from '@seguridad/contracts/http/settings';
 import { maskPhone } from '@seguridad/contracts/helpers/phone';
-import { accountTexts, settingsTexts, staffTexts } from '@seguridad/contracts/messages';
+import { accountTexts, settingsTexts } from '@seguridad/contracts/messages';
 import { twoStepTexts } from '@seguridad/contracts/messages/two-step';
 import { smsAvailable } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/error-responses';
 import { guarded } from '../../lib/route-guards';
-import { deleteAccountAndData } from '../data-rights/account-erasure-service';
 import { notifyTwoStepPhoneChange, recoverAccount } from './account-recovery-service';
 import { confirmOwner } from './reauth';
-import { recordSecurityEvent } from './security-event-queries';
+import { recordSecurityEvent } from '../identity/security-event-queries';
 import { usableRecoveryToken } from './token-queries';
 import {
   addPendingPhone,
@@ -31,7 +29,7 @@ import {
   otherPendingPhoneCount,
   removeUserPhone,
   userInfoOf,
-} from './user-queries';
+} from '../identity/user-queries';
 import { checkVerificationCode, sendVerificationCode } from './verification-code-service';
 
 /** Phones an account may be verifying at once, so it cannot reach out to phones in bulk. */
@@ -53,32 +51,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await userInfoOf(db, request.user.id);
       if (!user) throw new AppError(401, 'unauthorized', accountTexts.loginFailed);
       return { code: 200 as const, user };
-    }),
-  );
-
-  /**
-   * Deletes the account and everything personal hanging from it (sessions, devices, phones, codes,
-   * tokens go with it by cascade; what was sent with its proven e-mail or confirmed phones is
-   * erased; orders stay without the person, decision 034); open sockets of the user are
-   * disconnected. The current password is asked again, as for the two-step phones.
-   */
-  app.post(
-    authApi.deleteAccount.pattern,
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags: ['user'],
-        body: deleteAccountBodySchema,
-        response: { 200: okResponseSchema, ...reauthErrors, ...errorResponses(409) },
-      },
-    },
-    guarded('user')(async (request) => {
-      await confirmOwner(app, request, request.body.password);
-      const userId = request.user.id;
-      const erased = await deleteAccountAndData({ db, storage: app.storage, log: request.log }, userId);
-      if (erased === 'last_admin') throw new AppError(409, 'last_admin', staffTexts.lastAdminDelete);
-      app.io.in(`user:${userId}`).disconnectSockets(true);
-      return { code: 200 as const, message: accountTexts.accountDeleted };
     }),
   );
 

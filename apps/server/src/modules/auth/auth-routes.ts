@@ -25,12 +25,17 @@ import { afterPasswordReset } from './account-recovery-service';
 import { hasConfirmedAuthenticator } from './authenticator-queries';
 import { confirmEmailByCode, resendVerificationLink } from './email-verification-service';
 import { enforceAttemptLimit, forgetFailedAttempts, userWithCredentials } from './credentials';
-import { recordSecurityEvent } from './security-event-queries';
-import { revokeAllSessions, revokeSession } from './session-service';
+import { recordSecurityEvent } from '../identity/security-event-queries';
+import { revokeAllSessions, revokeSession } from '../identity/session-service';
 import { mailContext, signIn } from './sign-in-service';
 import { signUp } from './sign-up-service';
 import { consumeEmailToken, findUsableEmailToken, issueEmailToken, revokeEmailTokens } from './token-queries';
-import { confirmedPhonesOf, findUserByEmail, markEmailVerified, setPasswordHash } from './user-queries';
+import {
+  confirmedPhonesOf,
+  findUserByEmail,
+  markEmailVerified,
+  setPasswordHash,
+} from '../identity/user-queries';
 import { checkVerificationCode, sendVerificationCode } from './verification-code-service';
 
 const errors = errorResponses(400, 401, 404, 422, 429);

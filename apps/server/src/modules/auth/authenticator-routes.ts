@@ -30,7 +30,7 @@ import {
 } from './authenticator-service';
 import { enforceAttemptLimit, forgetFailedAttempts, userWithCredentials } from './credentials';
 import { confirmOwner } from './reauth';
-import { recordSecurityEvent } from './security-event-queries';
+import { recordSecurityEvent } from '../identity/security-event-queries';
 import { signIn } from './sign-in-service';
 
 const errors = errorResponses(400, 401, 404, 409, 422, 429);

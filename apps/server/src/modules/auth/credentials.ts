@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountTexts, errorMessages } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { verifyPassword } from '../../lib/password';
-import { ceilingKey } from '../../plugins/api-ceiling';
-import { findUserByEmail } from './user-queries';
+import { clientAddressKey } from '../../lib/client-address';
+import { findUserByEmail } from '../identity/user-queries';
 
 /** Hash of a password nobody has: checked when the e-mail is unknown, so timing reveals nothing. */
 const DECOY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
@@ -48,7 +48,7 @@ const emailKey = (action: AttemptAction, email: string) => `${action}:email:${no
  * (decision 031). One subscriber holds a whole /64 or /56, so counting the full address would give
  * them a fresh budget per address.
  */
-const requester = (request: FastifyRequest) => ceilingKey(request.ip);
+const requester = (request: FastifyRequest) => clientAddressKey(request.ip);
 const emailIpKey = (action: AttemptAction, email: string, request: FastifyRequest) =>
   `${action}:email-ip:${normalEmail(email)}:${requester(request)}`;
 

@@ -1,11 +1,10 @@
-import { EMAIL_UNVERIFIED_ERROR } from '@seguridad/contracts/constants';
 import { accountTexts } from '@seguridad/contracts/messages';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Deps } from '../../lib/dependencies';
 import { emailVerificationMail } from './account-mails';
 import { consumeEmailToken, issueEmailToken, revokeEmailTokens } from './token-queries';
-import { isEmailVerified, markEmailVerified } from './user-queries';
+import { isEmailVerified, markEmailVerified } from '../identity/user-queries';
 
 /** Links one account may ask for again, per hour: enough for a lost mail, too few to mail-bomb. */
 export const VERIFICATION_LINKS_PER_HOUR = 3;
@@ -56,14 +55,4 @@ export async function confirmEmailByCode(db: Database, code: string): Promise<bo
   if (!used) return false;
   await markEmailVerified(db, used.userId);
   return true;
-}
-
-/**
- * What accepting an invitation and counting in the draw ask for: a proven address. 403 with the
- * sentence that offers a new link, and a code the pages recognise to show "Reenviar enlace".
- */
-export async function requireVerifiedEmail(db: Database, userId: number): Promise<void> {
-  if (!(await isEmailVerified(db, userId))) {
-    throw new AppError(403, EMAIL_UNVERIFIED_ERROR, accountTexts.emailUnverified);
-  }
 }

@@ -3,8 +3,8 @@ import { reauthErrors } from '@seguridad/contracts/http/settings';
 import { settingsTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { enforceAttemptLimit, forgetFailedAttempts, passwordMatches } from './credentials';
-import type { AuthenticatedUser } from './session-auth-plugin';
-import { passwordHashOf } from './user-queries';
+import type { AuthenticatedUser } from '../identity/session-auth-plugin';
+import { passwordHashOf } from '../identity/user-queries';
 
 /**
  * Sensitive changes (the two-step phones) need the current password every time: a session alone,

@@ -5,8 +5,8 @@ import { AppError } from '../../lib/app-error';
 import { isForeignKeyViolation } from '../../lib/database-errors';
 import { newDeviceMail } from './account-mails';
 import { userAgentName } from '@seguridad/contracts/helpers/user-agent';
-import { recordSecurityEvent } from './security-event-queries';
-import { openSession, recordSignInDevice } from './session-queries';
+import { recordSecurityEvent } from '../identity/security-event-queries';
+import { openSession, recordSignInDevice } from '../identity/session-queries';
 import { issueEmailToken } from './token-queries';
 
 type UserRow = { id: number; name: string; lastname: string; email: string };

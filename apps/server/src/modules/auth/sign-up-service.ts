@@ -6,7 +6,7 @@ import type { Deps } from '../../lib/dependencies';
 import { hashPassword } from '../../lib/password';
 import { signUpForPromo } from '../promo/promo-service';
 import { sendVerificationLink } from './email-verification-service';
-import { findUserByEmail, insertUser } from './user-queries';
+import { findUserByEmail, insertUser } from '../identity/user-queries';
 
 /**
  * Creates an account and mails the link that proves its address (decision 039). A sign-up that

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'driz
 import type { PauseReason } from '@seguridad/contracts/http/availability';
 import type { Database } from '../../db/client';
 import { companies, companyMembers, operatorAvailability, users, videoCalls } from '../../db/schema';
+import type { StaffRole } from '@seguridad/contracts/staff-access';
 
 type CallRow = typeof videoCalls.$inferSelect;
 
@@ -9,7 +10,7 @@ type CallRow = typeof videoCalls.$inferSelect;
 export type RoutingMember = {
   userId: number;
   name: string;
-  role: 'operator' | 'supervisor' | 'admin';
+  role: StaffRole;
   specialityIds: number[];
   state: 'available' | 'paused';
   pauseReason: PauseReason | null;

@@ -1,20 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   availabilityApi,
   availabilityResponseSchema,
-  availabilityTexts,
   setAvailabilityBodySchema,
   type Availability,
 } from '@seguridad/contracts/http/availability';
-import { databaseIdSchema } from '@seguridad/contracts/http/ids';
-import { callSocketEvents } from '@seguridad/contracts/realtime/call';
-import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/error-responses';
 import { guarded } from '../../lib/route-guards';
 import type { Database } from '../../db/client';
-import { declineOffer, operatorsInCall, routingMembers, saveChosenState } from './availability-queries';
-import { queuedCallWithOffer, viewerRooms } from './call-routing';
+import { operatorsInCall, routingMembers, saveChosenState } from './availability-queries';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
@@ -42,7 +36,7 @@ async function availabilityOf(db: Database, companyId: number, userId: number): 
  */
 export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  const schemaBase = { tags: ['operator'], security: [{ bearer: [] }] };
+  const schemaBase = { tags: ['operator'] };
 
   app.get(
     availabilityApi.mine.pattern,
@@ -90,38 +84,6 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       app.callRealtime.routeCalls(companyId);
       app.supervisionChanged(companyId);
       return { code: 200 as const, availability: await availabilityOf(db, companyId, request.user.id) };
-    }),
-  );
-
-  app.post(
-    availabilityApi.decline.pattern,
-    {
-      preHandler: app.requireOperator,
-      schema: {
-        ...schemaBase,
-        summary: 'Let a call offered to me pass: anyone who serves it may take it now',
-        params: z.object({ id: databaseIdSchema }),
-        response: { 200: z.object({ code: z.literal(200) }), ...errors },
-      },
-    },
-    guarded(
-      'user',
-      'operator',
-    )(async (request) => {
-      const { companyId } = request.operator;
-      const declined = await declineOffer(db, {
-        id: request.params.id,
-        companyId,
-        operatorId: request.user.id,
-      });
-      if (!declined) throw new AppError(409, 'not_offered', availabilityTexts.notOffered);
-      const members = await routingMembers(db, companyId);
-      const names = new Map(members.map((member) => [member.userId, member.name]));
-      const rooms = viewerRooms(members, declined);
-      if (rooms.length > 0)
-        app.io.to(rooms).emit(callSocketEvents.queueUpdated, queuedCallWithOffer(declined, names));
-      app.callRealtime.routeCalls(companyId);
-      return { code: 200 as const };
     }),
   );
 };

@@ -46,7 +46,6 @@ export const callbackRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['company'],
         summary: "Today's one-hour slots a callback may still be asked for",
-        security: [{ companyKey: [] }],
         response: { 200: callbackSlotsResponseSchema, ...errors },
       },
     },
@@ -68,7 +67,6 @@ export const callbackRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['company'],
         summary: 'Solicitar llamada: a callback request for the call centre',
-        security: [{ companyKey: [] }],
         body: callbackBodySchema,
         response: { 200: callbackCreatedResponseSchema, ...errors },
       },

@@ -40,7 +40,6 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['company'],
         summary: `Uploads a chat attachment (multipart field "attachment", any type, up to ${CALL_ATTACHMENT_MAX_BYTES / 1024 / 1024} MB)`,
-        security: [{ companyKey: [] }, { bearer: [] }],
         params: callIdParams,
         headers: callTokenHeaders,
         response: {
@@ -87,7 +86,6 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['company'],
         summary: 'A signed URL of a chat attachment for a member of its call, valid 10 minutes',
-        security: [{ companyKey: [] }, { bearer: [] }],
         params: callIdParams,
         headers: callTokenHeaders,
         response: { 200: attachmentUrlResponseSchema, ...callErrors },

@@ -6,7 +6,7 @@ import type { videoCalls } from '../../db/schema';
 import type { Deps } from '../../lib/dependencies';
 import { hashToken } from '../../lib/tokens';
 import { callById, callOfCompany, endCallIfOpen } from './call-queries';
-import { staffMembershipOf } from '../operator/membership-queries';
+import { staffMembershipOf } from '../membership/membership-queries';
 import { endCallFrom } from './call-ending-queries';
 
 export type CallRow = typeof videoCalls.$inferSelect;

@@ -71,7 +71,6 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['company'],
         summary: "A short-lived voice token: it lets this company's widget start one phone call (audio only)",
-        security: [{ companyKey: [] }],
         response: { 200: voiceTokenResponseSchema, ...callErrors },
       },
     },
@@ -91,7 +90,6 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['company'],
         summary: 'Starts a video call (or opens a private room) and returns the caller token',
-        security: [{ companyKey: [] }],
         body: createVideoCallBodySchema,
         response: { 200: createVideoCallResponseSchema, ...callErrors, ...errorResponses(503) },
       },
@@ -179,7 +177,6 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['company'],
         summary:
           'Ends the call for everyone: caller token in the call-token header or the body (sendBeacon), or an operator session',
-        security: [{ companyKey: [] }, { bearer: [] }],
         params: callIdParams,
         headers: callTokenHeaders,
         body: endCallBodySchema,
@@ -206,7 +203,6 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['company'],
         summary: 'TURN relay credentials for a member of the call (null when the server has no relay)',
-        security: [{ companyKey: [] }, { bearer: [] }],
         params: callIdParams,
         headers: callTokenHeaders,
         response: { 200: relaySettingsResponseSchema, ...callErrors },

@@ -9,7 +9,7 @@ import {
 } from '@seguridad/contracts/http/calls';
 import { errorResponses } from '../../lib/error-responses';
 import { recordAudit } from '../audit/audit-service';
-import { roleAtLeast } from '../operator/operator-access';
+import { roleAtLeast } from '../membership/operator-access';
 import { guarded } from '../../lib/route-guards';
 import { chatMessageSchema } from '@seguridad/contracts/realtime/call';
 import { callTexts } from '@seguridad/contracts/messages';
@@ -20,7 +20,7 @@ import { callOfCompany } from './call-queries';
 import { chatMessagesAfter } from './chat-queries';
 import { availabilityTexts } from '@seguridad/contracts/http/availability';
 import { namesOf, specialitiesServedBy } from '../availability/availability-queries';
-import { queuedCallWithOffer, seesCall, serves } from '../availability/call-routing';
+import { queuedCallWithOffer, seesCall, serves } from './call-routing';
 import { acceptWaitingCall, callHistory, insertPrivateRoom, operatorQueue } from './operator-call-queries';
 
 const chatResponseSchema = z.object({ code: z.literal(200), messages: z.array(chatMessageSchema) });
@@ -28,7 +28,7 @@ const chatResponseSchema = z.object({ code: z.literal(200), messages: z.array(ch
 /** The operator console's side of calls: the queue, taking a call, private rooms, the record. */
 export const operatorCallRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  const schemaBase = { tags: ['operator'], security: [{ bearer: [] }] };
+  const schemaBase = { tags: ['operator'] };
 
   app.get(
     callsApi.queue.pattern,

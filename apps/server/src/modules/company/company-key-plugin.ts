@@ -5,7 +5,7 @@ import type { Speciality } from '@seguridad/contracts/http/company';
 import { errorMessages } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { accessGuard } from '../../lib/access-guards';
-import { ceilingKey } from '../../plugins/api-ceiling';
+import { clientAddressKey } from '../../lib/client-address';
 import { companyByPublicKey, specialitiesOf, type CompanyContext } from './company-queries';
 
 /**
@@ -87,7 +87,7 @@ export const companyKeyPlugin = fp(
       const needsLookup = !companies.get(key) && !unknownKeys.get(key);
       if (needsLookup && !validKeys.get(key)) {
         const budget = await app.attempts.hit(
-          `unknownCompanyKey:ip:${ceilingKey(request.ip)}`,
+          `unknownCompanyKey:ip:${clientAddressKey(request.ip)}`,
           UNKNOWN_KEY_LOOKUPS_PER_MINUTE,
           60_000,
         );

@@ -11,7 +11,6 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['company'],
         summary: 'Specialities a caller can choose before a video call',
-        security: [{ companyKey: [] }],
         response: { 200: specialitiesResponseSchema, ...errorResponses(401) },
       },
     },

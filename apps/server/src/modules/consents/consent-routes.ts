@@ -74,7 +74,6 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['company'],
         summary: "The caller's view showed the recording notice: recorded once against the call",
-        security: [{ companyKey: [] }],
         params: callIdParams,
         headers: callTokenHeaders,
         body: recordingNoticeBodySchema,

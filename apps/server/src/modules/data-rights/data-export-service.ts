@@ -5,7 +5,7 @@ import { dataExportReadme } from '@seguridad/contracts/messages/data-export';
 import type { Database } from '../../db/client';
 import type { MailSender } from '../../integrations/mail/mail-sender';
 import type { FileStorage } from '../../integrations/storage/file-storage';
-import { userInfoOf } from '../auth/user-queries';
+import { userInfoOf } from '../identity/user-queries';
 import { accountDataOf, type ExportFile } from './account-data-queries';
 import {
   claimNextExport,

@@ -16,7 +16,7 @@ import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/error-responses';
 import { guarded } from '../../lib/route-guards';
 import { recordAudit } from '../audit/audit-service';
-import { userInfoOf } from '../auth/user-queries';
+import { userInfoOf } from '../identity/user-queries';
 import { dataRequestAnsweredMail, dataRequestExtendedMail, dataRequestFiledMail } from './data-request-mails';
 import {
   answerDataRequest,

@@ -14,7 +14,7 @@ import {
 import { networkTexts } from '@seguridad/contracts/messages';
 import { errorResponses } from '../../lib/error-responses';
 import { guarded } from '../../lib/route-guards';
-import { isEmailVerified } from '../auth/user-queries';
+import { isEmailVerified } from '../identity/user-queries';
 import { externalNetworksOf, myNetworkOf } from './network-queries';
 import {
   answerByCode,

@@ -5,8 +5,8 @@ import { errorMessages, networkTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import type { Deps } from '../../lib/dependencies';
 import { hashToken, newToken } from '../../lib/tokens';
-import { requireVerifiedEmail } from '../auth/email-verification-service';
-import type { AuthenticatedUser } from '../auth/session-auth-plugin';
+import { requireVerifiedEmail } from '../identity/verified-email';
+import type { AuthenticatedUser } from '../identity/session-auth-plugin';
 import { defaultCompanyId } from '../company/company-queries';
 import { invitationLink, networkInvitationMail } from './network-mails';
 import {

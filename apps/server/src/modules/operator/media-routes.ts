@@ -12,7 +12,7 @@ import {
 import { recordOpening } from '../audit/audit-service';
 import { videoMailMedia, videoMailMediaPath } from './inbox-queries';
 import { operatorApi } from '@seguridad/contracts/http/operator';
-import { requireActiveStaffOf } from './operator-access';
+import { requireActiveStaffOf } from '../membership/operator-access';
 
 /**
  * Streams video mails (with ranges, so the player can seek) and thumbnails behind signed URLs. A

@@ -1,9 +1,10 @@
 import { operatorEvents } from '@seguridad/contracts/realtime/operator';
+import { staffCan } from '@seguridad/contracts/staff-access';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SocketUser } from '../../realtime/call-socket';
-import { findActiveSession, sessionRoom } from '../auth/session-queries';
-import { staffMembershipOf } from './membership-queries';
+import { findActiveSession, sessionRoom } from '../identity/session-queries';
+import { staffMembershipOf } from '../membership/membership-queries';
 import { operatorRoom, staffRoom, supervisionRoom } from '../../lib/socket-rooms';
 
 /** The socket's user, through the same lookup as the API, so expired and revoked sessions count as none. */
@@ -50,7 +51,7 @@ export const operatorRealtimePlugin = fp(
       void socket.join(`user:${user.id}`);
       if (user.sessionId !== undefined) void socket.join(sessionRoom(user.sessionId));
       if (user.companyId !== null) void socket.join([operatorRoom(user.companyId), staffRoom(user.id)]);
-      if (user.companyId !== null && (user.role === 'supervisor' || user.role === 'admin'))
+      if (user.companyId !== null && staffCan(user.role, 'seeCompanyCalls'))
         void socket.join(supervisionRoom(user.companyId));
       socket.emit(operatorEvents.sessionReady, { operator: user.companyId !== null });
     });

@@ -24,7 +24,7 @@ import {
 } from './company-settings-queries';
 import { companyInbox, markInboxItemHandled } from './inbox-queries';
 import { recordAudit, recordOpening } from '../audit/audit-service';
-import { membershipOf, twoStepStateOf } from './membership-queries';
+import { membershipOf, twoStepStateOf } from '../membership/membership-queries';
 import { operatorRoom } from '../../lib/socket-rooms';
 
 const errors = errorResponses(400, 401, 403, 404);

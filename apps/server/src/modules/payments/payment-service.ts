@@ -4,7 +4,7 @@ import { paymentsApi } from '@seguridad/contracts/http/payments';
 import { paymentTexts } from '@seguridad/contracts/messages';
 import { FlowError } from '../../integrations/flow/flow-client';
 import { AppError } from '../../lib/app-error';
-import { userInfoOf } from '../auth/user-queries';
+import { userInfoOf } from '../identity/user-queries';
 import {
   addOrderEventOnce,
   attachFlowPayment,

@@ -7,7 +7,7 @@ import { accountTexts, promoTexts } from '@seguridad/contracts/messages';
 import type { Database } from '../../db/client';
 import type { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { AuthenticatedUser } from '../auth/session-auth-plugin';
+import type { AuthenticatedUser } from '../identity/session-auth-plugin';
 import { inviteToNetwork } from '../networks/network-service';
 import { grantConsent } from '../consents/consent-queries';
 import { grantPromoSignupAttempts } from '../wheel/wheel-queries';

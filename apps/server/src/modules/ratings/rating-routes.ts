@@ -12,7 +12,7 @@ import { errorResponses } from '../../lib/error-responses';
 import { guarded } from '../../lib/route-guards';
 import { participantOfRequest } from '../calls/call-access';
 import { callErrors, callIdParams, callTokenHeaders } from '../calls/call-route-schemas';
-import { roleAtLeast } from '../operator/operator-access';
+import { roleAtLeast } from '../membership/operator-access';
 import { insertRating, ratingsOf } from './rating-queries';
 
 /** «¿Cómo fue tu atención?» (decision 044): the caller rates an answered call once it ended. */
@@ -26,7 +26,6 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['company'],
         summary: "The caller's rating of an answered call that ended: 1 to 5 stars and a comment, once",
-        security: [{ companyKey: [] }],
         params: callIdParams,
         headers: callTokenHeaders,
         body: rateCallBodySchema,
@@ -60,7 +59,6 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireOperator,
       schema: {
         tags: ['operator'],
-        security: [{ bearer: [] }],
         summary: "Ratings of the operator's own calls; a supervisor's or admin's, of the company's",
         response: { 200: ratingListResponseSchema, ...callErrors },
       },

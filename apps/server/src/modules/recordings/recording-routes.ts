@@ -12,7 +12,7 @@ import { databaseIdSchema } from '@seguridad/contracts/http/ids';
 import { errorMessages, recordingTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/error-responses';
-import { requireActiveStaffOf, roleAtLeast } from '../operator/operator-access';
+import { requireActiveStaffOf, roleAtLeast } from '../membership/operator-access';
 import { guarded } from '../../lib/route-guards';
 import { callById } from '../calls/call-queries';
 import { requireStaffSignedPath, sendStoredMedia, signedMediaQuery } from '../../lib/signed-media';

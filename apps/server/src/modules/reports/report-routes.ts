@@ -31,7 +31,6 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireSupervisor,
       schema: {
         tags: ['operator'],
-        security: [{ bearer: [] }],
         summary: 'Calls, inbox and ratings of a range of Chile days, grouped',
         querystring: reportQuerySchema,
         response: { 200: reportResponseSchema, ...errors },
@@ -49,7 +48,6 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       // No response schema: the answer is CSV text, not JSON; errors are the API's usual ones.
       schema: {
         tags: ['operator'],
-        security: [{ bearer: [] }],
         summary: 'One table of the report (calls, inbox or ratings) as CSV for a Spanish-locale spreadsheet',
         querystring: reportCsvQuerySchema,
       },
@@ -74,7 +72,6 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireSupervisor,
       schema: {
         tags: ['operator'],
-        security: [{ bearer: [] }],
         summary: "The company's two service-level thresholds",
         response: { 200: serviceLevelResponseSchema, ...errors },
       },
@@ -91,7 +88,6 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireCompanyAdmin,
       schema: {
         tags: ['operator'],
-        security: [{ bearer: [] }],
         summary: "Sets the company's two service-level thresholds (administrators)",
         body: serviceLevelBodySchema,
         response: { 200: serviceLevelResponseSchema, ...errors },

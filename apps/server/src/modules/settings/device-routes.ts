@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/error-responses';
 import { guarded } from '../../lib/route-guards';
 import { removeDevice } from './device-service';
-import { deviceOfSession } from '../auth/session-queries';
+import { deviceOfSession } from '../identity/session-queries';
 import { devicesOf, setFixedToPanel } from './device-queries';
 
 const errors = errorResponses(400, 401, 404, 429);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { userAgentName } from '@seguridad/contracts/helpers/user-agent';
-import { recordSecurityEvent } from '../auth/security-event-queries';
-import { revokeDeviceSessions } from '../auth/session-service';
+import { recordSecurityEvent } from '../identity/security-event-queries';
+import { revokeDeviceSessions } from '../identity/session-service';
 import { deleteOwnDevice, ownDevice } from './device-queries';
 
 /**

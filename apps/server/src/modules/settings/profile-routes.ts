@@ -14,7 +14,7 @@ import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/error-responses';
 import { guarded } from '../../lib/route-guards';
 import { hasConfirmedAuthenticator } from '../auth/authenticator-queries';
-import { confirmedPhonesOf } from '../auth/user-queries';
+import { confirmedPhonesOf } from '../identity/user-queries';
 import { avatarByToken } from './avatar-queries';
 import { readProfileUpload, saveAvatar } from './avatar-service';
 import { recordCameraSharing } from '../consents/consent-queries';

@@ -15,9 +15,9 @@ import {
   purgeExpiredSecurityEvents,
   recordSecurityEvent,
   securityEventsOf,
-} from '../auth/security-event-queries';
-import { liveSessionsOf } from '../auth/session-queries';
-import { revokeOwnSession } from '../auth/session-service';
+} from '../identity/security-event-queries';
+import { liveSessionsOf } from '../identity/session-queries';
+import { revokeOwnSession } from '../identity/session-service';
 
 const errors = errorResponses(400, 401, 404, 429);
 

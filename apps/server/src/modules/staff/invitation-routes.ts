@@ -10,7 +10,7 @@ import {
 import { errorResponses } from '../../lib/error-responses';
 import { guarded } from '../../lib/route-guards';
 import { signIn } from '../auth/sign-in-service';
-import { findUserByEmail } from '../auth/user-queries';
+import { findUserByEmail } from '../identity/user-queries';
 import { acceptInvitation, lookUpInvitation } from './invitation-service';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422, 429);

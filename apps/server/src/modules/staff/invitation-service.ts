@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password';
 import { hashToken, newToken } from '../../lib/tokens';
 import { recordAudit } from '../audit/audit-service';
-import { findUserByEmail, insertUser } from '../auth/user-queries';
+import { findUserByEmail, insertUser } from '../identity/user-queries';
 import { staffInvitationLink, staffInvitationMail } from './staff-mails';
 import {
   claimInvitation,

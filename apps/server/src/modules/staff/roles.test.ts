@@ -15,8 +15,9 @@ import { hashPassword } from '../../lib/password';
 import { bearer, deleteAccount, login, STRONG_PASSWORD } from '../../testing/accounts';
 import { TEST_PASSWORDS } from '../../testing/test-database';
 import { createTestApp, type TestContext } from '../../testing/test-app';
+import type { StaffRole } from '@seguridad/contracts/staff-access';
 
-type Role = 'operator' | 'supervisor' | 'admin';
+type Role = StaffRole;
 
 describe('staff roles on the console routes (decision 033)', () => {
   let ctx: TestContext;

@@ -2,9 +2,10 @@ import { aliasedTable, and, asc, desc, eq, gt, inArray, isNull, sql } from 'driz
 import type { TeamInvitation, TeamMember } from '@seguridad/contracts/http/staff';
 import type { Database } from '../../db/client';
 import { companies, companyMembers, sessions, specialities, staffInvitations, users } from '../../db/schema';
-import { hasSecondFactor } from '../operator/membership-queries';
+import { hasSecondFactor } from '../membership/membership-queries';
+import type { StaffRole } from '@seguridad/contracts/staff-access';
 
-export type StaffRole = 'operator' | 'supervisor' | 'admin';
+export type { StaffRole };
 
 export type InvitationRow = typeof staffInvitations.$inferSelect;
 

@@ -15,8 +15,9 @@ import { hashPassword } from '../../lib/password';
 import { bearer, latestLinkTo, login, STRONG_PASSWORD } from '../../testing/accounts';
 import { TEST_PASSWORDS } from '../../testing/test-database';
 import { createTestApp, type TestContext } from '../../testing/test-app';
+import type { StaffRole } from '@seguridad/contracts/staff-access';
 
-type Role = 'operator' | 'supervisor' | 'admin';
+type Role = StaffRole;
 type Method = 'GET' | 'POST' | 'PATCH';
 
 /** The console's Equipo tab: what administrators may do with the team, and what nobody else may. */

@@ -14,7 +14,7 @@ import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/error-responses';
 import { guarded } from '../../lib/route-guards';
 import { recordAudit } from '../audit/audit-service';
-import { revokeAllSessions } from '../auth/session-service';
+import { revokeAllSessions } from '../identity/session-service';
 import { inviteStaff, resendInvitation, revokeStaffInvitation } from './invitation-service';
 import {
   invitationViewOf,

@@ -17,7 +17,6 @@ export const supervisionRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireSupervisor,
       schema: {
         tags: ['operator'],
-        security: [{ bearer: [] }],
         summary: 'The centre now: waiting calls, the team by state, calls in progress, today',
         response: { 200: supervisionSnapshotSchema, ...errors },
       },

@@ -74,7 +74,6 @@ export const videoMailUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['company'],
         summary: 'Starts a resumable video mail: the form and thumbnail now, the video through tus',
-        security: [{ companyKey: [] }],
         response: { 200: videoMailUploadResponseSchema, ...errorResponses(400, 401, 403, 413, 415, 429) },
       },
     },
@@ -132,7 +131,6 @@ export const videoMailUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['company'],
         summary: 'Files a resumable video mail whose video has all arrived (asking again is harmless)',
-        security: [{ companyKey: [] }],
         params: uploadParams,
         response: { 200: successResponseSchema, ...errorResponses(400, 401, 404, 409, 413, 415) },
       },

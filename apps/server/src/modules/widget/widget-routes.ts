@@ -76,7 +76,6 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireCompany,
       schema: {
         tags: ['company'],
-        security: [{ companyKey: [] }],
         response: { 200: serviceStatusResponseSchema, ...errors },
       },
     },
@@ -102,7 +101,6 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: submissionLimit },
       schema: {
         tags: ['company'],
-        security: [{ companyKey: [] }],
         body: contactBodySchema,
         response: { 200: successResponseSchema, ...errors },
       },
@@ -135,7 +133,6 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: submissionLimit },
       schema: {
         tags: ['company'],
-        security: [{ companyKey: [] }],
         response: { 200: successResponseSchema, ...errors },
       },
     },

@@ -43,6 +43,10 @@ import { useCallQueue } from './use-call-queue';
 import { useNewItemAnnouncements } from './use-new-item-announcements';
 import { useOperatorCall } from './use-operator-call';
 import { useOperatorEvents } from './use-operator-events';
+import { accessAllows } from '@seguridad/contracts/http/api-route';
+import { operatorApi } from '@seguridad/contracts/http/operator';
+import { retentionApi } from '@seguridad/contracts/http/retention';
+import { supervisionApi } from '@seguridad/contracts/http/supervision';
 
 const TITLE = 'Consola de operadores';
 
@@ -224,11 +228,11 @@ function OperatorConsole() {
   }
 
   const settings = company.data?.company;
-  const isAdmin = settings?.role === 'admin';
-  // Legal holds: supervisors and administrators (decision 041); the routes say the same.
-  const canHold = settings?.role === 'admin' || settings?.role === 'supervisor';
-  // The Supervisión tab: supervisors and administrators (decision 046); the route says the same.
-  const canSupervise = canHold;
+  // What the routes behind each view declare (contracts' `access`), so a tab shows exactly when
+  // the server would answer it.
+  const isAdmin = accessAllows(operatorApi.updateCompany.access, settings?.role);
+  const canHold = accessAllows(retentionApi.placeHold.access, settings?.role);
+  const canSupervise = accessAllows(supervisionApi.snapshot.access, settings?.role);
   const { video_mails: videoMails, contacts, callbacks } = inbox.data;
   const requested = searchParams.get('vista') as View | null;
   const view: View =

@@ -4,18 +4,11 @@ import { errorMessages } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { accessGuard } from '../../lib/access-guards';
 import { staffTexts } from '@seguridad/contracts/messages';
+import { roleAtLeast } from '@seguridad/contracts/staff-access';
 import type { Database } from '../../db/client';
 import { membershipOf, staffMembershipOf, type OperatorContext } from './membership-queries';
 
-/**
- * Roles in order of what they may do (decision 033): an operator answers and handles; a supervisor
- * also sees every call and recording of the company; an administrator also runs the company.
- */
-const ROLE_RANK = { operator: 0, supervisor: 1, admin: 2 } as const;
-
-export function roleAtLeast(role: OperatorContext['role'], wanted: OperatorContext['role']): boolean {
-  return ROLE_RANK[role] >= ROLE_RANK[wanted];
-}
+export { roleAtLeast };
 
 /**
  * A signed media URL names the staff member it was signed for; it works only while that person
@@ -66,7 +59,7 @@ export const operatorAccessPlugin = fp(
       'requireCompanyAdmin',
       accessGuard(async (request: FastifyRequest) => {
         const member = await requireMember(request);
-        if (member.role !== 'admin') throw new AppError(403, 'forbidden', errorMessages.forbidden);
+        if (!roleAtLeast(member.role, 'admin')) throw new AppError(403, 'forbidden', errorMessages.forbidden);
       }, 'admin'),
     );
   },

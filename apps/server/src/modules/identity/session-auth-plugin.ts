@@ -2,13 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorMessages } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
-import {
-  accessGuard,
-  guardsBeforeValidation,
-  noStoreForSessions,
-  routeAccessOf,
-  type RouteAccess,
-} from '../../lib/access-guards';
+import { accessGuard } from '../../lib/access-guards';
 import { findActiveSession } from './session-queries';
 
 export type AuthenticatedUser = {
@@ -43,14 +37,6 @@ export const sessionAuthPlugin = fp(
     }
     app.decorate('signedInUser', signedInUser);
     app.decorate('authenticate', accessGuard(authenticate, 'session'));
-    // Every route registered after this one (all route plugins) authenticates before validating.
-    const routeTable: RouteAccess[] = [];
-    app.decorate('routeAccess', routeTable);
-    app.addHook('onRoute', (route) => {
-      routeTable.push(routeAccessOf(route));
-      guardsBeforeValidation(route);
-      noStoreForSessions(route);
-    });
   },
   { name: 'session-auth', dependencies: ['app-config', 'attempts'] },
 );
@@ -61,8 +47,6 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest) => Promise<void>;
     /** The same check for other guards, returning the user it set on the request. */
     signedInUser: (request: FastifyRequest) => Promise<AuthenticatedUser>;
-    /** Every route registered after this plugin, with what its guards require (docs/security.md). */
-    routeAccess: readonly RouteAccess[];
   }
   interface FastifyRequest {
     user: AuthenticatedUser | undefined;

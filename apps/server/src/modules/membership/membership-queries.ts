@@ -1,8 +1,9 @@
 import { and, eq, isNotNull, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { authenticatorApps, companies, companyMembers, userPhones } from '../../db/schema';
+import type { StaffRole } from '@seguridad/contracts/staff-access';
 
-export type OperatorContext = { companyId: number; role: 'operator' | 'supervisor' | 'admin' };
+export type OperatorContext = { companyId: number; role: StaffRole };
 
 /**
  * The company the user operates for and their role there; undefined for a citizen and for a

@@ -5,7 +5,7 @@ import { callSocketEvents } from '@seguridad/contracts/realtime/call';
 import type { videoCalls } from '../../db/schema';
 import type { Deps } from '../../lib/dependencies';
 import { operatorRoom, staffRoom } from '../../lib/socket-rooms';
-import { toQueuedCall } from '../calls/call-access';
+import { toQueuedCall } from './call-access';
 import {
   operatorsInCall,
   routingMembers,
@@ -13,7 +13,7 @@ import {
   waitingPublicCalls,
   withCompanyRoutingLock,
   type RoutingMember,
-} from './availability-queries';
+} from '../availability/availability-queries';
 
 type CallRow = typeof videoCalls.$inferSelect;
 type RoutedCall = Pick<CallRow, 'specialityId' | 'specialityName'>;
