@@ -1,5 +1,5 @@
-import { and, eq, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, lt, not, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { RETENTION_KINDS, RETENTION_RULES, type RetentionKind } from '@seguridad/contracts/http/retention';
 import type { Database } from '../../db/client';
 import {
@@ -95,8 +95,8 @@ function companyDays(kind: RetentionKind, companyColumn: SQL | PgColumn): SQL {
 /** The call's company and whether it is held, for rows that hang from a call. */
 const callCompany = (callId: PgColumn) =>
   sql`(select ${videoCalls.companyId} from ${videoCalls} where ${videoCalls.id} = ${callId})`;
-const callNotHeld = (callId: PgColumn) =>
-  sql`not exists (select 1 from ${videoCalls} where ${videoCalls.id} = ${callId} and ${videoCalls.holdReason} is not null)`;
+const callHeld = (callId: PgColumn) =>
+  sql`exists (select 1 from ${videoCalls} where ${videoCalls.id} = ${callId} and ${videoCalls.holdReason} is not null)`;
 
 /** What one batch removed: rows, and the storage objects to remove now that no row names them. */
 export type RetentionBatch = {
@@ -115,6 +115,78 @@ function countByCompany(rows: { companyId: number | null }[]): Map<number, numbe
 
 const NO_COMPANY = new Map<number, number>();
 
+/** Where the rows of one kind live, and what the loop below needs to know of them. */
+type RetentionTarget = {
+  table: PgTable;
+  id: PgColumn;
+  createdAt: PgColumn;
+  /** The row's company: its period is that company's own. Absent, the platform's (`platformPeriodOf`). */
+  company?: SQL | PgColumn;
+  /** Rows that never go with age: held ones, or what is the network itself. */
+  kept?: SQL;
+  /** The storage objects a row names, removed once no row names them. */
+  files?: PgColumn[];
+};
+
+/** Every kind the batch deletes by age (recordings go through their own job; promo below). */
+const RETENTION_TARGETS: Record<Exclude<RetentionKind, 'call_recordings' | 'promo'>, RetentionTarget> = {
+  video_mails: {
+    table: videoMails,
+    id: videoMails.id,
+    createdAt: videoMails.createdAt,
+    company: videoMails.companyId,
+    kept: sql`${videoMails.holdReason} is not null`,
+    files: [videoMails.videoKey, videoMails.thumbnailKey],
+  },
+  call_chat: {
+    table: callChatMessages,
+    id: callChatMessages.id,
+    createdAt: callChatMessages.createdAt,
+    company: callCompany(callChatMessages.callId),
+    kept: callHeld(callChatMessages.callId),
+  },
+  call_attachments: {
+    table: callAttachments,
+    id: callAttachments.id,
+    createdAt: callAttachments.createdAt,
+    company: callCompany(callAttachments.callId),
+    kept: callHeld(callAttachments.callId),
+    files: [callAttachments.storageKey],
+  },
+  contact_messages: {
+    table: contactMessages,
+    id: contactMessages.id,
+    createdAt: contactMessages.createdAt,
+    company: contactMessages.companyId,
+    kept: sql`${contactMessages.holdReason} is not null`,
+  },
+  callbacks: {
+    table: callbacks,
+    id: callbacks.id,
+    createdAt: callbacks.createdAt,
+    company: callbacks.companyId,
+  },
+  network_invitations: {
+    table: networkInvitations,
+    id: networkInvitations.id,
+    createdAt: networkInvitations.createdAt,
+    company: networkInvitations.companyId,
+    // Confirmed invitations are the network itself: they go when a member leaves or is removed.
+    kept: eq(networkInvitations.status, 2),
+  },
+  audit_trail: {
+    table: auditEvents,
+    id: auditEvents.id,
+    createdAt: auditEvents.createdAt,
+    company: auditEvents.companyId,
+  },
+  wheel_spins: { table: wheelSpins, id: wheelSpins.id, createdAt: wheelSpins.createdAt },
+  security_log: { table: securityEvents, id: securityEvents.id, createdAt: securityEvents.createdAt },
+  outbox_messages: { table: outboxMessages, id: outboxMessages.id, createdAt: outboxMessages.createdAt },
+  // Past the tax period an order goes with its history (order_events by cascade).
+  orders: { table: orders, id: orders.id, createdAt: orders.createdAt },
+};
+
 /**
  * Deletes up to `limit` rows of `kind` past their period at `now`, skipping held ones. Each batch
  * picks its rows with `for update skip locked`, so two processes running the job at once never
@@ -126,218 +198,47 @@ export async function deleteExpiredBatch(
   now: Date,
   limit: number,
 ): Promise<RetentionBatch> {
-  switch (kind) {
-    case 'video_mails': {
-      const picked = db
-        .select({ id: videoMails.id })
-        .from(videoMails)
-        .where(
-          and(
-            isNull(videoMails.holdReason),
-            olderThan(videoMails.createdAt, now, companyDays(kind, videoMails.companyId)),
-          ),
-        )
-        .limit(limit)
-        .for('update', { skipLocked: true });
-      const removed = await db.delete(videoMails).where(inArray(videoMails.id, picked)).returning({
-        videoKey: videoMails.videoKey,
-        thumbnailKey: videoMails.thumbnailKey,
-        companyId: videoMails.companyId,
-      });
-      return {
-        rows: removed.length,
-        fileKeys: removed.flatMap((row) => [row.videoKey, row.thumbnailKey]),
-        byCompany: countByCompany(removed),
-      };
-    }
-    case 'call_chat': {
-      const picked = db
-        .select({ id: callChatMessages.id })
-        .from(callChatMessages)
-        .where(
-          and(
-            callNotHeld(callChatMessages.callId),
-            olderThan(
-              callChatMessages.createdAt,
-              now,
-              companyDays(kind, callCompany(callChatMessages.callId)),
-            ),
-          ),
-        )
-        .limit(limit)
-        .for('update', { skipLocked: true });
-      const removed = await db
-        .delete(callChatMessages)
-        .where(inArray(callChatMessages.id, picked))
-        .returning({ companyId: sql<number | null>`${callCompany(callChatMessages.callId)}` });
-      return { rows: removed.length, fileKeys: [], byCompany: countByCompany(removed) };
-    }
-    case 'call_attachments': {
-      const picked = db
-        .select({ id: callAttachments.id })
-        .from(callAttachments)
-        .where(
-          and(
-            callNotHeld(callAttachments.callId),
-            olderThan(callAttachments.createdAt, now, companyDays(kind, callCompany(callAttachments.callId))),
-          ),
-        )
-        .limit(limit)
-        .for('update', { skipLocked: true });
-      const removed = await db
-        .delete(callAttachments)
-        .where(inArray(callAttachments.id, picked))
-        .returning({
-          storageKey: callAttachments.storageKey,
-          companyId: sql<number | null>`${callCompany(callAttachments.callId)}`,
-        });
-      return {
-        rows: removed.length,
-        fileKeys: removed.map((row) => row.storageKey),
-        byCompany: countByCompany(removed),
-      };
-    }
-    case 'contact_messages': {
-      const picked = db
-        .select({ id: contactMessages.id })
-        .from(contactMessages)
-        .where(
-          and(
-            isNull(contactMessages.holdReason),
-            olderThan(contactMessages.createdAt, now, companyDays(kind, contactMessages.companyId)),
-          ),
-        )
-        .limit(limit)
-        .for('update', { skipLocked: true });
-      const removed = await db
-        .delete(contactMessages)
-        .where(inArray(contactMessages.id, picked))
-        .returning({ companyId: contactMessages.companyId });
-      return { rows: removed.length, fileKeys: [], byCompany: countByCompany(removed) };
-    }
-    case 'callbacks': {
-      const picked = db
-        .select({ id: callbacks.id })
-        .from(callbacks)
-        .where(olderThan(callbacks.createdAt, now, companyDays(kind, callbacks.companyId)))
-        .limit(limit)
-        .for('update', { skipLocked: true });
-      const removed = await db
-        .delete(callbacks)
-        .where(inArray(callbacks.id, picked))
-        .returning({ companyId: callbacks.companyId });
-      return { rows: removed.length, fileKeys: [], byCompany: countByCompany(removed) };
-    }
-    case 'network_invitations': {
-      // Confirmed invitations are the network itself: they go when a member leaves or is removed.
-      const picked = db
-        .select({ id: networkInvitations.id })
-        .from(networkInvitations)
-        .where(
-          and(
-            ne(networkInvitations.status, 2),
-            olderThan(networkInvitations.createdAt, now, companyDays(kind, networkInvitations.companyId)),
-          ),
-        )
-        .limit(limit)
-        .for('update', { skipLocked: true });
-      const removed = await db
-        .delete(networkInvitations)
-        .where(inArray(networkInvitations.id, picked))
-        .returning({ companyId: networkInvitations.companyId });
-      return { rows: removed.length, fileKeys: [], byCompany: countByCompany(removed) };
-    }
-    case 'promo': {
-      // The draw's data goes once its period after the draw is over; before the draw, nothing goes.
-      const days = await platformPeriodOf(db, kind);
-      const [draw] = await db
-        .select({ drawnAt: promoDraws.drawnAt })
-        .from(promoDraws)
-        .where(olderThan(promoDraws.drawnAt, now, days));
-      if (!draw) return { rows: 0, fileKeys: [], byCompany: NO_COMPANY };
-      const picked = db
-        .select({ id: promoEntries.id })
-        .from(promoEntries)
-        .limit(limit)
-        .for('update', { skipLocked: true });
-      const removed = await db
-        .delete(promoEntries)
-        .where(inArray(promoEntries.id, picked))
-        .returning({ id: promoEntries.id });
-      return { rows: removed.length, fileKeys: [], byCompany: NO_COMPANY };
-    }
-    case 'audit_trail': {
-      const picked = db
-        .select({ id: auditEvents.id })
-        .from(auditEvents)
-        .where(olderThan(auditEvents.createdAt, now, companyDays(kind, auditEvents.companyId)))
-        .limit(limit)
-        .for('update', { skipLocked: true });
-      const removed = await db
-        .delete(auditEvents)
-        .where(inArray(auditEvents.id, picked))
-        .returning({ companyId: auditEvents.companyId });
-      return { rows: removed.length, fileKeys: [], byCompany: countByCompany(removed) };
-    }
-    case 'wheel_spins':
-      return deleteOlder(
-        db,
-        wheelSpins,
-        wheelSpins.id,
-        wheelSpins.createdAt,
-        now,
-        await platformPeriodOf(db, kind),
-        limit,
-      );
-    case 'security_log':
-      return deleteOlder(
-        db,
-        securityEvents,
-        securityEvents.id,
-        securityEvents.createdAt,
-        now,
-        await platformPeriodOf(db, kind),
-        limit,
-      );
-    case 'outbox_messages':
-      return deleteOlder(
-        db,
-        outboxMessages,
-        outboxMessages.id,
-        outboxMessages.createdAt,
-        now,
-        await platformPeriodOf(db, kind),
-        limit,
-      );
-    case 'orders':
-      // Past the tax period an order goes with its history (order_events by cascade).
-      return deleteOlder(
-        db,
-        orders,
-        orders.id,
-        orders.createdAt,
-        now,
-        await platformPeriodOf(db, kind),
-        limit,
-      );
-  }
-}
-
-async function deleteOlder(
-  db: Database,
-  table: typeof wheelSpins | typeof securityEvents | typeof outboxMessages | typeof orders,
-  id: PgColumn,
-  createdAt: PgColumn,
-  now: Date,
-  days: number,
-  limit: number,
-): Promise<RetentionBatch> {
+  if (kind === 'promo') return deleteExpiredPromo(db, now, limit);
+  const target = RETENTION_TARGETS[kind];
+  const days = target.company ? companyDays(kind, target.company) : await platformPeriodOf(db, kind);
+  const aged = olderThan(target.createdAt, now, days);
   const picked = db
-    .select({ id })
-    .from(table)
-    .where(olderThan(createdAt, now, days))
+    .select({ id: target.id })
+    .from(target.table)
+    .where(target.kept ? and(not(target.kept), aged) : aged)
     .limit(limit)
     .for('update', { skipLocked: true });
-  const removed = await db.delete(table).where(inArray(id, picked)).returning({ id });
+  const files = target.files ?? [];
+  const removed = (await db
+    .delete(target.table)
+    .where(inArray(target.id, picked))
+    .returning({
+      companyId: target.company ? sql<number | null>`${target.company}` : sql<number | null>`null`,
+      ...Object.fromEntries(files.map((column, index) => [`file${index}`, column])),
+    })) as ({ companyId: number | null } & Record<string, string | number | null>)[];
+  return {
+    rows: removed.length,
+    fileKeys: removed.flatMap((row) => files.map((_column, index) => row[`file${index}`] as string)),
+    byCompany: target.company ? countByCompany(removed) : NO_COMPANY,
+  };
+}
+
+/** The draw's data goes once its period after the draw is over; before the draw, nothing goes. */
+async function deleteExpiredPromo(db: Database, now: Date, limit: number): Promise<RetentionBatch> {
+  const days = await platformPeriodOf(db, 'promo');
+  const [draw] = await db
+    .select({ drawnAt: promoDraws.drawnAt })
+    .from(promoDraws)
+    .where(olderThan(promoDraws.drawnAt, now, days));
+  if (!draw) return { rows: 0, fileKeys: [], byCompany: NO_COMPANY };
+  const picked = db
+    .select({ id: promoEntries.id })
+    .from(promoEntries)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const removed = await db
+    .delete(promoEntries)
+    .where(inArray(promoEntries.id, picked))
+    .returning({ id: promoEntries.id });
   return { rows: removed.length, fileKeys: [], byCompany: NO_COMPANY };
 }
