@@ -9,7 +9,7 @@ import {
   readUint,
   readVint,
   type ElementHeader,
-} from './webm-duration';
+} from './ebml-elements';
 import { type ForwardReader, WebmCutError } from './webm-reader';
 
 /**

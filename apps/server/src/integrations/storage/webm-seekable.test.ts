@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readElementHeader, readKnownChildren, readUint, readWebmDurationMs } from './webm-duration';
+import { readElementHeader, readKnownChildren, readUint, readWebmDurationMs } from './ebml-elements';
 import { seekableWebm } from './webm-seekable';
 
 // ~2 s recorded once by Chromium's MediaRecorder (fake camera, vp8+opus, 500 ms timeslice).

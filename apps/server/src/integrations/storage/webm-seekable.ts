@@ -7,7 +7,7 @@ import {
   readKnownChildren,
   readUint,
   sizeVint8,
-} from './webm-duration';
+} from './ebml-elements';
 import { ForwardReader } from './webm-reader';
 import { AUDIO_TRACK_TYPE, scanWebm, VOID, type ClusterSpan, type Scan } from './webm-scan';
 

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RECORDING_CHUNK_MAX_BYTES } from '@seguridad/contracts/http/recordings';
 import { errorMessages, recordingTexts } from '@seguridad/contracts/messages';
 import { callRecordings, videoCalls } from '../../db/schema';
-import { readWebmDurationMs } from '../../integrations/storage/webm-duration';
+import { readWebmDurationMs } from '../../integrations/storage/ebml-elements';
 import { bearer } from '../../testing/accounts';
 import {
   callTestServer,

@@ -9,7 +9,7 @@ import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
 import { VIDEO_MAIL_MAX_BYTES } from '@seguridad/contracts/http/widget';
 import { errorMessages, validationMessages, widgetTexts } from '@seguridad/contracts/messages';
 import { companies, videoMails, videoMailUploads } from '../../db/schema';
-import { readWebmDurationMs } from '../../integrations/storage/webm-duration';
+import { readWebmDurationMs } from '../../integrations/storage/ebml-elements';
 import { multipartPayload, tinyFiles } from '../../testing/multipart';
 import { startS3StandIn, type S3StandIn } from '../../testing/s3-stand-in';
 import { createTestApp, type TestContext } from '../../testing/test-app';

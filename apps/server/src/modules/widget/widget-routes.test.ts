@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessages, validationMessages, widgetTexts } from '@seguridad/contracts/messages';
 import { companies, contactMessages, outboxMessages, videoMails } from '../../db/schema';
 import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
-import { readWebmDurationMs } from '../../integrations/storage/webm-duration';
+import { readWebmDurationMs } from '../../integrations/storage/ebml-elements';
 import { createTestApp, type TestContext } from '../../testing/test-app';
 import { multipartPayload, tinyFiles } from '../../testing/multipart';
 
