@@ -128,6 +128,11 @@ const restrictedSyntax = [
  */
 const apiPathLiterals = [
   {
+    selector:
+      "CallExpression[callee.name=/^(apiRequest|apiDownload)$/] > ObjectExpression > Property[key.name='method']",
+    message: "A route's request carries its method: call apiRequest(route.request(params), …).",
+  },
+  {
     selector: 'Literal[value=/^\\x2Fapi\\x2F/]',
     message: 'Use the route declared in @seguridad/contracts/http (route.pattern / route.path()).',
   },

@@ -5,8 +5,9 @@ import { API_PREFIX } from '@seguridad/contracts/http/api-route';
 import { errorMessages } from '@seguridad/contracts/messages';
 import type { ApiError } from '@seguridad/contracts/http/errors';
 import { AppError } from '../lib/app-error';
+import type { ErrorCode } from '@seguridad/contracts/http/error-codes';
 
-const messageByStatus: Record<number, { error: string; message: string }> = {
+const messageByStatus: Record<number, { error: ErrorCode; message: string }> = {
   400: { error: 'bad_request', message: errorMessages.badRequest },
   401: { error: 'unauthorized', message: errorMessages.unauthorized },
   403: { error: 'forbidden', message: errorMessages.forbidden },
@@ -47,7 +48,12 @@ export function clientFailure(failure: Error & { code?: unknown; cause?: unknown
   return undefined;
 }
 
-export function errorBody(statusCode: number, error: string, message: string, data: string[] = []): ApiError {
+export function errorBody(
+  statusCode: number,
+  error: ErrorCode,
+  message: string,
+  data: string[] = [],
+): ApiError {
   return { success: false, code: statusCode, error, message, data: data.length > 0 ? data : [message] };
 }
 
@@ -70,7 +76,7 @@ export const errorsPlugin = fp(
         request.log.error({ err: failure, reqId: request.id }, 'request failed');
         return reply.code(statusCode).send(errorBody(statusCode, 'internal_error', errorMessages.generic));
       }
-      const known = messageByStatus[statusCode] ?? {
+      const known: { error: ErrorCode; message: string } = messageByStatus[statusCode] ?? {
         error: 'request_error',
         message: errorMessages.badRequest,
       };

@@ -60,7 +60,15 @@ export interface ApiRoute<Method extends HttpMethod = HttpMethod, Pattern extend
   readonly access: RouteAccess;
   /** The path to request: every `:name` filled with its value, URL-encoded. */
   path(...params: PathArgs<Pattern>): string;
+  /** A request to this route: its own method and the filled path (what the web's client sends). */
+  request(...params: PathArgs<Pattern>): RouteRequest<Method>;
 }
+
+/** What a client needs to call a route: the method is the route's, never written again. */
+export type RouteRequest<Method extends HttpMethod = HttpMethod> = {
+  readonly method: Method;
+  readonly path: string;
+};
 
 const paramPattern = /:([A-Za-z_][A-Za-z0-9_]*)/g;
 
@@ -74,17 +82,19 @@ export function apiRoute<const Method extends HttpMethod, const Pattern extends 
   pattern: Pattern,
   access: RouteAccess,
 ): ApiRoute<Method, Pattern> {
+  const path = (...args: PathArgs<Pattern>) => {
+    const params: Partial<Record<string, string | number>> = args[0] ?? {};
+    return pattern.replace(paramPattern, (_match, name: string) => {
+      const value = params[name];
+      if (value === undefined) throw new Error(`${pattern} needs :${name}`);
+      return encodeURIComponent(String(value));
+    });
+  };
   return {
     method,
     pattern,
     access,
-    path(...args: PathArgs<Pattern>) {
-      const params: Partial<Record<string, string | number>> = args[0] ?? {};
-      return pattern.replace(paramPattern, (_match, name: string) => {
-        const value = params[name];
-        if (value === undefined) throw new Error(`${pattern} needs :${name}`);
-        return encodeURIComponent(String(value));
-      });
-    },
+    path,
+    request: (...args: PathArgs<Pattern>) => ({ method, path: path(...args) }),
   };
 }

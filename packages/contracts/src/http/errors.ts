@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorCode } from './error-codes';
 
 /**
  * The one error body of every API route. `message` is Spanish and meant for a person; `data`
@@ -8,7 +9,8 @@ import { z } from 'zod';
 export const apiErrorSchema = z.object({
   success: z.literal(false),
   code: z.number().int(),
-  error: z.string(),
+  /** One of `ERROR_CODES`; typed so, and read as a string, so an older client keeps working. */
+  error: z.string() as z.ZodType<ErrorCode>,
   message: z.string(),
   data: z.array(z.string()),
 });

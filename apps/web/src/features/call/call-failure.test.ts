@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiError } from '@seguridad/contracts/http/errors';
+import type { ErrorCode } from '@seguridad/contracts/http/error-codes';
 import { callTexts } from '@seguridad/contracts/messages';
 import { ApiRequestError } from '../../shared/api/api-client';
 import { callStartFailure } from './call-failure';
 
-function failed(status: number, error = 'x', message = 'Mensaje del servidor.'): ApiRequestError {
+function failed(
+  status: number,
+  error: ErrorCode = 'bad_request',
+  message = 'Mensaje del servidor.',
+): ApiRequestError {
   const body: ApiError = { success: false, code: status, error, message, data: [message] };
   return new ApiRequestError(status, body, message);
 }
@@ -14,12 +19,12 @@ describe('callStartFailure', () => {
     ['no_operators', callTexts.noOperators],
     ['outside_hours', callTexts.outsideHours],
     ['video_call_off', callTexts.serviceOff],
-  ])('falls back to the video mail saying why for 503 %s', (code, sentence) => {
+  ] as const)('falls back to the video mail saying why for 503 %s', (code, sentence) => {
     expect(callStartFailure(failed(503, code))).toEqual({ action: 'fallBack', sentence });
   });
 
   it("uses the server's own sentence for a 503 it does not know", () => {
-    expect(callStartFailure(failed(503, 'maintenance', 'La central está en mantención.'))).toEqual({
+    expect(callStartFailure(failed(503, 'unavailable', 'La central está en mantención.'))).toEqual({
       action: 'fallBack',
       sentence: 'La central está en mantención.',
     });
@@ -34,7 +39,7 @@ describe('callStartFailure', () => {
 
   it.each([
     ['a server error', failed(500)],
-    ['a rate limit', failed(429, 'rate_limited', 'Demasiadas solicitudes.')],
+    ['a rate limit', failed(429, 'too_many_requests', 'Demasiadas solicitudes.')],
     ['another 404', failed(404, 'not_found')],
     ['no answer', new ApiRequestError(0, undefined, 'sin respuesta')],
     ['a bug of ours', new TypeError('x is undefined')],

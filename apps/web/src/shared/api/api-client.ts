@@ -8,6 +8,7 @@ import {
 } from '@seguridad/contracts/constants';
 import { errorMessages } from '@seguridad/contracts/messages';
 import { clearSessionToken, getSessionToken } from './session-token';
+import type { RouteRequest } from '@seguridad/contracts/http/api-route';
 
 /** A failed call: the HTTP status (0 when no answer came) and the server's error body if any. */
 export class ApiRequestError extends Error {
@@ -27,6 +28,7 @@ export class ApiRequestError extends Error {
 }
 
 export type RequestOptions = {
+  /** Only for a path that is not a contract route; a route's request carries its own method. */
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
@@ -112,15 +114,23 @@ function failure(status: number, payload: unknown): ApiRequestError {
   return new ApiRequestError(status, body, body?.message ?? errorMessages.generic);
 }
 
-/** JSON request with the spec's rules: 10 s timeout, non-2xx rejected, 401/403 forget the token. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** A contract route's request (`route.request(params)`), or a plain path for a GET. */
+export type RequestTarget = string | RouteRequest;
+
+/**
+ * JSON request with the spec's rules: 10 s timeout, non-2xx rejected, 401/403 forget the token.
+ * Given a route's request, the method is the route's own (lint refuses a method written here).
+ */
+export async function apiRequest<T>(target: RequestTarget, options: RequestOptions = {}): Promise<T> {
+  const path = typeof target === 'string' ? target : target.path;
+  const method = typeof target === 'string' ? options.method : target.method;
   const timeout = AbortSignal.timeout(options.timeoutMs ?? HTTP_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   const hasJsonBody = options.body !== undefined;
   let response: Response;
   try {
     response = await fetch(buildUrl(path, options.query, options.baseUrl), {
-      method: options.method ?? (hasJsonBody ? 'POST' : 'GET'),
+      method: method ?? (hasJsonBody ? 'POST' : 'GET'),
       headers: buildHeaders(options, hasJsonBody),
       body: hasJsonBody ? JSON.stringify(options.body) : undefined,
       signal,

@@ -43,8 +43,7 @@ function parseResponse<T>(schema: ResponseSchema<T>, payload: unknown): T {
  * datos» (decision 040); without one the call stays anonymous.
  */
 export async function createVideoCall(companyKey: string, body: CreateVideoCallBody): Promise<VideoCall> {
-  const payload = await apiRequest<unknown>(callsApi.create.path(), {
-    method: 'POST',
+  const payload = await apiRequest<unknown>(callsApi.create.request(), {
     body,
     companyKey,
     auth: true,
@@ -71,7 +70,7 @@ export function endVideoCallOnLeave(call: { id: number; token: string }): void {
     navigator.sendBeacon(url, new Blob([body], { type: 'text/plain' }));
   if (sent || typeof fetch !== 'function') return;
   void fetch(url, {
-    method: 'POST',
+    method: callsApi.end.method,
     body,
     headers: { 'content-type': 'text/plain' },
     keepalive: true,

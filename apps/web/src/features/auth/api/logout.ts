@@ -3,5 +3,5 @@ import { apiRequest } from '../../../shared/api/api-client';
 
 /** Ends this session on the server. */
 export function logout(): Promise<OkResponse> {
-  return apiRequest<OkResponse>(authApi.logout.path(), { method: 'POST', auth: true });
+  return apiRequest<OkResponse>(authApi.logout.request(), { auth: true });
 }

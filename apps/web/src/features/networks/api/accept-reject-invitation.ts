@@ -9,8 +9,7 @@ export type AcceptRejectInvitationBody = z.infer<typeof acceptRejectInvitationBo
 
 /** The invitee confirms (2) or rejects (3) a pending invitation from Redes Externas. */
 export function acceptRejectInvitation(body: AcceptRejectInvitationBody): Promise<OkResponse> {
-  return apiRequest<OkResponse>(networksApi.acceptRejectInvitation.path(), {
-    method: 'POST',
+  return apiRequest<OkResponse>(networksApi.acceptRejectInvitation.request(), {
     auth: true,
     body,
   });

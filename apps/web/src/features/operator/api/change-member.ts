@@ -8,7 +8,7 @@ export function changeMember({
   userId,
   ...body
 }: TeamMemberChangeBody & { userId: number }): Promise<{ code: 200; member: TeamMember }> {
-  return apiRequest(staffApi.changeMember.path({ userId }), { method: 'PATCH', body, auth: true });
+  return apiRequest(staffApi.changeMember.request({ userId }), { body, auth: true });
 }
 
 export function useChangeMember() {

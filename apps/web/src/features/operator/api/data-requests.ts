@@ -35,8 +35,7 @@ function useRequestStep<Body>(run: (body: Body) => Promise<StepResponse>) {
 /** Answers a request: mailed to the person, in the trail. */
 export function useAnswerDataRequest() {
   return useRequestStep(({ id, answer }: { id: number; answer: string }) =>
-    apiRequest<StepResponse>(dataRequestsApi.answer.path({ id }), {
-      method: 'POST',
+    apiRequest<StepResponse>(dataRequestsApi.answer.request({ id }), {
       body: { answer },
       auth: true,
     }),
@@ -46,8 +45,7 @@ export function useAnswerDataRequest() {
 /** Extends a request's deadline once, with a reason mailed to the person. */
 export function useExtendDataRequest() {
   return useRequestStep(({ id, reason }: { id: number; reason: string }) =>
-    apiRequest<StepResponse>(dataRequestsApi.extend.path({ id }), {
-      method: 'POST',
+    apiRequest<StepResponse>(dataRequestsApi.extend.request({ id }), {
       body: { reason },
       auth: true,
     }),

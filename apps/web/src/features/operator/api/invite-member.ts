@@ -5,7 +5,7 @@ import { operatorQueryKeys } from './operator-query-keys';
 
 /** Admins only: mails an invitation to join the team with a role and the specialities served. */
 export function inviteMember(body: TeamInviteBody): Promise<{ code: 200; invitation: TeamInvitation }> {
-  return apiRequest(staffApi.inviteMember.path(), { method: 'POST', body, auth: true });
+  return apiRequest(staffApi.inviteMember.request(), { body, auth: true });
 }
 
 export function useInviteMember() {

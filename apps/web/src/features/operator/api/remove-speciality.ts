@@ -6,8 +6,7 @@ import { operatorQueryKeys } from './operator-query-keys';
 
 /** Admins only. */
 export function removeSpeciality(id: number): Promise<CompanySettingsResponse> {
-  return apiRequest<CompanySettingsResponse>(operatorApi.removeSpeciality.path({ id }), {
-    method: 'DELETE',
+  return apiRequest<CompanySettingsResponse>(operatorApi.removeSpeciality.request({ id }), {
     auth: true,
   });
 }

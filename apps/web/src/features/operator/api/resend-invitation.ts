@@ -5,7 +5,7 @@ import { operatorQueryKeys } from './operator-query-keys';
 
 /** Admins only: a new code and a new mail for a pending invitation; the old link stops. */
 export function resendInvitation(invitationId: number): Promise<{ code: 200; invitation: TeamInvitation }> {
-  return apiRequest(staffApi.resendInvitation.path({ invitationId }), { method: 'POST', auth: true });
+  return apiRequest(staffApi.resendInvitation.request({ invitationId }), { auth: true });
 }
 
 export function useResendInvitation() {

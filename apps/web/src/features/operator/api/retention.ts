@@ -24,7 +24,7 @@ export function useUpdateRetention() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { kind: RetentionKind; days: number }) =>
-      apiRequest<Ok>(retentionApi.update.path(), { method: 'PUT', body, auth: true }),
+      apiRequest<Ok>(retentionApi.update.request(), { body, auth: true }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: operatorQueryKeys.retention }),
   });
 }
@@ -47,8 +47,7 @@ export function usePlaceHold() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ subject, id, reason }: HoldTarget & { reason: string }) =>
-      apiRequest<Ok>(retentionApi.placeHold.path({ subject, id: String(id) }), {
-        method: 'PUT',
+      apiRequest<Ok>(retentionApi.placeHold.request({ subject, id: String(id) }), {
         body: { reason },
         auth: true,
       }),
@@ -60,8 +59,7 @@ export function useReleaseHold() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ subject, id }: HoldTarget) =>
-      apiRequest<Ok>(retentionApi.releaseHold.path({ subject, id: String(id) }), {
-        method: 'DELETE',
+      apiRequest<Ok>(retentionApi.releaseHold.request({ subject, id: String(id) }), {
         auth: true,
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: operatorQueryKeys.holds }),

@@ -5,7 +5,7 @@ import { operatorQueryKeys } from './operator-query-keys';
 
 /** Admins only: a pending invitation's link stops working. */
 export function revokeInvitation(invitationId: number): Promise<{ code: 200 }> {
-  return apiRequest(staffApi.revokeInvitation.path({ invitationId }), { method: 'POST', auth: true });
+  return apiRequest(staffApi.revokeInvitation.request({ invitationId }), { auth: true });
 }
 
 export function useRevokeInvitation() {

@@ -15,7 +15,7 @@ export function setMemberActive({
   active: boolean;
 }): Promise<{ code: 200; active: boolean }> {
   const route = active ? staffApi.reactivateMember : staffApi.deactivateMember;
-  return apiRequest(route.path({ userId }), { method: 'POST', auth: true });
+  return apiRequest(route.request({ userId }), { auth: true });
 }
 
 export function useSetMemberActive() {

@@ -17,8 +17,9 @@ export async function uploadRecordingChunk(
   if (!token) return 'refused';
   let response: Response;
   try {
-    response = await fetch(recordingsApi.chunk.path({ id: recordingId, seq }), {
-      method: 'POST',
+    const { method, path } = recordingsApi.chunk.request({ id: recordingId, seq });
+    response = await fetch(path, {
+      method,
       headers: { authorization: `Bearer ${token}`, 'content-type': RECORDING_CHUNK_CONTENT_TYPE },
       body: chunk,
       signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS),

@@ -73,8 +73,7 @@ export function useSetServiceLevel() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ServiceLevelBody) =>
-      apiRequest<ServiceLevelResponse>(reportsApi.setServiceLevel.path(), {
-        method: 'PUT',
+      apiRequest<ServiceLevelResponse>(reportsApi.setServiceLevel.request(), {
         auth: true,
         body,
       }),

@@ -29,28 +29,25 @@ export function useAuthenticatorStatus() {
 type PasswordBody = { password?: string };
 
 export function startAuthenticator(body: PasswordBody): Promise<StartAuthenticatorResponse> {
-  return apiRequest<StartAuthenticatorResponse>(authenticatorApi.start.path(), {
-    method: 'POST',
+  return apiRequest<StartAuthenticatorResponse>(authenticatorApi.start.request(), {
     auth: true,
     body,
   });
 }
 
 export function confirmAuthenticator(body: { code: string }): Promise<RecoveryCodesResponse> {
-  return apiRequest<RecoveryCodesResponse>(authenticatorApi.confirm.path(), {
-    method: 'POST',
+  return apiRequest<RecoveryCodesResponse>(authenticatorApi.confirm.request(), {
     auth: true,
     body,
   });
 }
 
 export function disableAuthenticator(body: PasswordBody): Promise<OkResponse> {
-  return apiRequest<OkResponse>(authenticatorApi.disable.path(), { method: 'POST', auth: true, body });
+  return apiRequest<OkResponse>(authenticatorApi.disable.request(), { auth: true, body });
 }
 
 export function regenerateRecoveryCodes(body: PasswordBody): Promise<RecoveryCodesResponse> {
-  return apiRequest<RecoveryCodesResponse>(authenticatorApi.regenerateRecoveryCodes.path(), {
-    method: 'POST',
+  return apiRequest<RecoveryCodesResponse>(authenticatorApi.regenerateRecoveryCodes.request(), {
     auth: true,
     body,
   });

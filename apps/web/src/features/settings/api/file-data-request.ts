@@ -12,7 +12,7 @@ export function fileDataRequest(body: {
   kind: DataRequestKind;
   detail: string;
 }): Promise<{ message: string; request: DataRequest }> {
-  return apiRequest(dataRequestsApi.file.path(), { method: 'POST', auth: true, body });
+  return apiRequest(dataRequestsApi.file.request(), { auth: true, body });
 }
 
 export function useFileDataRequest() {

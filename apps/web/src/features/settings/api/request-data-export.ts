@@ -5,7 +5,7 @@ import { settingsQueryKeys } from './settings-query-keys';
 
 /** «Pedir mis datos»: the server starts preparing the ZIP and mails when it is ready. */
 export function requestDataExport(): Promise<{ message: string; export: DataExport }> {
-  return apiRequest(dataExportsApi.request.path(), { method: 'POST', auth: true });
+  return apiRequest(dataExportsApi.request.request(), { auth: true });
 }
 
 export function useRequestDataExport() {

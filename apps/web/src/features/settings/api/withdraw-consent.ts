@@ -5,7 +5,7 @@ import { settingsQueryKeys } from './settings-query-keys';
 
 /** «Retirar» (decision 049): the server also stops what depended on the consent. */
 export function withdrawConsent(id: number): Promise<{ message: string; consent: ConsentRecord }> {
-  return apiRequest(consentsApi.withdraw.path({ id }), { method: 'POST', auth: true });
+  return apiRequest(consentsApi.withdraw.request({ id }), { auth: true });
 }
 
 export function useWithdrawConsent() {

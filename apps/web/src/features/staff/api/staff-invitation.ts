@@ -17,8 +17,7 @@ export function useStaffInvitation(code: string, enabled: boolean) {
   return useQuery({
     queryKey: ['staff-invitation', code],
     queryFn: () =>
-      apiRequest<StaffInvitationSummary>(staffApi.lookupInvitation.path(), {
-        method: 'POST',
+      apiRequest<StaffInvitationSummary>(staffApi.lookupInvitation.request(), {
         body: { code },
       }),
     enabled,
@@ -31,7 +30,7 @@ export function useStaffInvitation(code: string, enabled: boolean) {
 export function useRegisterWithInvitation() {
   return useMutation({
     mutationFn: (body: RegisterBody) =>
-      apiRequest<LoginResponse>(staffApi.registerInvitation.path(), { method: 'POST', body }),
+      apiRequest<LoginResponse>(staffApi.registerInvitation.request(), { body }),
   });
 }
 
@@ -39,8 +38,7 @@ export function useRegisterWithInvitation() {
 export function useAcceptInvitation() {
   return useMutation({
     mutationFn: (code: string) =>
-      apiRequest<AcceptedInvitation>(staffApi.acceptInvitation.path(), {
-        method: 'POST',
+      apiRequest<AcceptedInvitation>(staffApi.acceptInvitation.request(), {
         auth: true,
         body: { code },
       }),

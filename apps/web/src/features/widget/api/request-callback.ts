@@ -13,7 +13,7 @@ export function requestCallback(
   companyKey: string,
   body: CallbackBody,
 ): Promise<{ success: true; data: { id: number } }> {
-  return apiRequest(callbacksApi.request.path(), { method: 'POST', body, companyKey });
+  return apiRequest(callbacksApi.request.request(), { body, companyKey });
 }
 
 export function useRequestCallback() {

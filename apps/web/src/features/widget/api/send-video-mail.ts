@@ -107,6 +107,8 @@ async function fileVideoMail(uploadUrl: string, options: SendVideoMailOptions): 
   for (let attempt = 1; ; attempt++) {
     try {
       await apiRequest<SuccessResponse>(`${uploadUrl}/complete`, {
+        // The upload's address comes from the server (its tus Location), not from a route.
+        // eslint-disable-next-line no-restricted-syntax
         method: 'POST',
         companyKey: options.companyKey,
       });
