@@ -1,6 +1,6 @@
 import { MINIMUM_AGE, SECURITY_NETWORK_MAX_PEOPLE } from '@seguridad/contracts/constants';
 import { faqAnchors, staticDocuments, webPaths } from '@seguridad/contracts/web-paths';
-import { expect, test } from './fixtures';
+import { expect, reactHasTakenOver, test } from './fixtures';
 
 const legalTexts = [
   { sitePath: webPaths.terms, appPath: webPaths.termsApp, heading: 'Términos y condiciones' },
@@ -66,6 +66,33 @@ test('the FAQ index scrolls to each of its four sections', async ({ page }) => {
     await expect(page).toHaveURL(new RegExp(`#${anchor}$`));
     await expect(page.locator(`#${anchor} h2`)).toBeInViewport();
   }
+});
+
+// The index's first link jumps without the app, and starts loading it. The visitor scrolls back up
+// meanwhile: when React takes over the page, it must not throw them back to that anchor (the
+// browser has already placed it), or a tap on the index lands on whatever scrolled under it.
+test('the FAQ stays where the visitor scrolled while the app took over', async ({ page }) => {
+  let releaseApp!: () => void;
+  const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
+  let appRequested!: () => void;
+  const appWanted = new Promise<void>((resolve) => (appRequested = resolve));
+  await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
+    appRequested();
+    await appHeld;
+    await route.continue();
+  });
+  await page.goto(webPaths.faq);
+  const first = Object.values(faqAnchors)[0]!;
+  await page.getByRole('navigation', { name: 'En esta página' }).locator(`a[href="#${first}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`#${first}$`));
+  await appWanted;
+  await page.evaluate(() => window.scrollTo(0, 0));
+
+  releaseApp();
+  await expect.poll(() => reactHasTakenOver(page)).toBe(true);
+  // Until React has committed and the browser is idle again.
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 3_000 })));
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 
 test('the FAQ gives the gross yearly prices of the plans', async ({ page }) => {

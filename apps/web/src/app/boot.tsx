@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { handOverTypedFields } from '../shared/forms/typed-before-react';
 import { NewVersionNotice } from '../shared/new-version/new-version-notice';
 import { AppRoutes, preloadPageOf } from './app-routes';
+import { browserPlacedFirstAddress } from './layout/scroll-manager';
 import { AppProviders, type PrefilledQuery } from './providers';
 
 /** Calls back once, after React committed the tree before it (effects run in tree order). */
@@ -57,6 +58,7 @@ export async function startApp(
   // Rendering afresh over a prerendered form (an address with a query), what was typed into it moves
   // into the new fields.
   if (!hydrate) handOverTypedFields(container);
+  if (hydrate) browserPlacedFirstAddress();
   startTransition(() => {
     if (hydrate) hydrateRoot(container, app);
     else createRoot(container).render(app);

@@ -3,6 +3,18 @@ import { useLocation, useNavigate } from 'react-router';
 
 const HASH_WAIT_MS = 3_000;
 
+/**
+ * Set when React hydrates a prerendered page: the browser has already placed that first address
+ * (its anchor, or where the visitor scrolled to while the app loaded), so the first render must
+ * not scroll again. Doing so threw a visitor who had scrolled on back to the anchor or the top,
+ * under their finger.
+ */
+let firstAddressPlacedByBrowser = false;
+
+export function browserPlacedFirstAddress(): void {
+  firstAddressPlacedByBrowser = true;
+}
+
 function prefersReducedMotion(): boolean {
   return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 }
@@ -46,6 +58,10 @@ export function ScrollManager() {
   useLayoutEffect(() => {
     const samePage = shownPathname.current === pathname;
     shownPathname.current = pathname;
+    if (firstAddressPlacedByBrowser) {
+      firstAddressPlacedByBrowser = false;
+      return;
+    }
     if (!hash) {
       if (!samePage) window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
       return;
