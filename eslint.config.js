@@ -143,6 +143,33 @@ const apiPathLiterals = [
 ];
 
 /**
+ * A function takes the pieces of the app it uses (`app: Deps<'database' | 'io'>`,
+ * lib/dependencies.ts), not the whole app: only a plugin gets the `FastifyInstance` (a function
+ * wrapped in `fp(…)`, plugins/, a *-routes.ts file).
+ */
+const wholeAppParams = [
+  {
+    selector:
+      ":function:not(CallExpression[callee.name='fp'] > :function) > Identifier[typeAnnotation.typeAnnotation.typeName.name='FastifyInstance']",
+    message:
+      "Take the app's pieces this function uses (Deps<'database' | …> from lib/dependencies), or make it a plugin (fp, plugins/).",
+  },
+  {
+    selector: "TSPropertySignature[typeAnnotation.typeAnnotation.typeName.name='FastifyInstance']",
+    message:
+      "Hold the app's pieces this code uses (Deps<'database' | …> from lib/dependencies), not the whole app.",
+  },
+];
+
+/** Every API route states who may call it: `apiRoute(method, pattern, access)` (route-access.ts). */
+const routeWithoutAccess = [
+  {
+    selector: "CallExpression[callee.name='apiRoute'][arguments.length<3]",
+    message: 'Declare who may call this route: apiRoute(method, pattern, access).',
+  },
+];
+
+/**
  * UI text lives once in @seguridad/contracts (`messages*`), so JSX carries no literal words:
  * text children and user-visible attributes take a texts object's entry. Punctuation alone is fine.
  */
@@ -231,10 +258,24 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', ...restrictedSyntax, ...apiPathLiterals, ...jsxLiterals] },
   },
   {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      'apps/server/src/testing/**',
+      'apps/server/src/plugins/**',
+      'apps/server/src/**/*-routes.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...restrictedSyntax, ...apiPathLiterals, ...wholeAppParams] },
+  },
+  {
     // The roles are written in contracts (`staff-access`), and nowhere else.
     files: ['packages/contracts/src/**/*.ts'],
     rules: {
-      'no-restricted-syntax': ['error', ...restrictedSyntax.filter((rule) => !roleLiterals.includes(rule))],
+      'no-restricted-syntax': [
+        'error',
+        ...restrictedSyntax.filter((rule) => !roleLiterals.includes(rule)),
+        ...routeWithoutAccess,
+      ],
     },
   },
 );

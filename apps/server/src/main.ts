@@ -7,7 +7,7 @@ import { openDatabase } from './db/client';
 import { prepareDatabase } from './db/prepare-database';
 import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
 import { lockDemoAccounts } from './db/seed/demo-accounts';
-import { closeWithin } from './lib/graceful-close';
+import { closeWithin } from './plugins/graceful-close';
 import { protectDataDir } from './lib/private-data-dir';
 import { companyKeys } from './modules/company/company-queries';
 

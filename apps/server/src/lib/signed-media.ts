@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorMessages } from '@seguridad/contracts/messages';
 import { AppError } from './app-error';
 import { verifySignedPath } from './signed-urls';
+import type { Deps } from './dependencies';
 
 /** The query of a signed media URL (see signed-urls.ts). */
 export const signedMediaQuery = z.object({
@@ -14,7 +15,7 @@ export const signedMediaQuery = z.object({
 
 /** Refuses (403) a media path whose signature is missing, wrong or expired. */
 export function requireSignedPath(
-  app: FastifyInstance,
+  app: Deps<'config'>,
   path: string,
   query: z.infer<typeof signedMediaQuery>,
 ): void {
@@ -29,7 +30,7 @@ export function requireSignedPath(
  * without one (signed before the trail named openers) is refused, and the console takes a fresh one.
  */
 export function requireStaffSignedPath(
-  app: FastifyInstance,
+  app: Deps<'config'>,
   path: string,
   query: z.infer<typeof signedMediaQuery>,
 ): number {
@@ -55,7 +56,7 @@ export function parseRange(
  * ranges, so a video seeks without downloading what comes before.
  */
 export async function sendStoredMedia(
-  app: FastifyInstance,
+  app: Deps<'storage'>,
   request: FastifyRequest,
   reply: FastifyReply,
   file: { key: string; contentType: string; disposition?: string },

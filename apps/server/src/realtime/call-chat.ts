@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { callTexts, errorMessages } from '@seguridad/contracts/messages';
 import { callSocketEvents, chatSendSchema, type ChatSendAck } from '@seguridad/contracts/realtime/call';
 import { callRoom } from '../modules/calls/call-access';
@@ -11,10 +10,11 @@ import {
   type AttachmentRow,
 } from '../modules/calls/chat-queries';
 import { ackOf, refusal, type AppSocket, type CallMembership } from './call-socket';
+import type { Deps } from '../lib/dependencies';
 
 /** Sends a (re)joined socket what it missed, once, in order, to that socket only. */
 export async function replayChat(
-  app: FastifyInstance,
+  app: Deps<'database'>,
   socket: AppSocket,
   membership: CallMembership,
   lastChatId: number,
@@ -29,7 +29,7 @@ export async function replayChat(
  * in its ack and is not broadcast again. Text is kept as typed: clients render it as text.
  */
 export async function handleChatSend(
-  app: FastifyInstance,
+  app: Deps<'database' | 'io'>,
   socket: AppSocket,
   payload: unknown,
   rawAck: unknown,

@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import { callSocketEvents, type CallEnded, type ServerMessage } from '@seguridad/contracts/realtime/call';
 import { callRoom, type CallRow } from '../modules/calls/call-access';
 import { endCallFrom, sweepableCalls } from '../modules/calls/call-ending-queries';
 import { joinedMembers, participantOf, type CallMembership } from './call-socket';
 import { announceLeftQueue, sendQueuePositions } from './call-queue';
 import { finaliseCallRecordings } from '../modules/recordings/recording-service';
+import type { Deps } from '../lib/dependencies';
 
 /** Calls younger than this are never swept: their caller may still be connecting. */
 export const SWEEP_MIN_AGE_MS = 2 * 60_000;
@@ -16,7 +16,7 @@ export const SWEEP_INTERVAL_MS = 60_000;
  * process, takes the call off the operators' queue and moves the callers behind it up.
  */
 export async function announceCallEnded(
-  app: FastifyInstance,
+  app: Deps<'database' | 'io' | 'log' | 'metrics' | 'roomSize' | 'storage' | 'supervisionChanged'>,
   call: CallRow,
   reason: CallEnded['reason'],
   departed?: CallMembership,
@@ -61,7 +61,7 @@ type EndingReasons = {
  * accept, a hang-up or another process cannot end it twice. Returns whether this call ended it.
  */
 async function endIfOpen(
-  app: FastifyInstance,
+  app: Deps<'database' | 'io' | 'log' | 'metrics' | 'roomSize' | 'storage' | 'supervisionChanged'>,
   callId: number,
   reasons: EndingReasons,
   departed?: CallMembership,
@@ -85,7 +85,10 @@ async function endIfOpen(
  * in the room (on any process), the call ends. A caller who leaves a waiting public call abandons
  * it; a private room waiting for its caller stays open, its link still works.
  */
-export async function endCallIfStillAbsent(app: FastifyInstance, membership: CallMembership): Promise<void> {
+export async function endCallIfStillAbsent(
+  app: Deps<'database' | 'io' | 'log' | 'metrics' | 'roomSize' | 'storage' | 'supervisionChanged'>,
+  membership: CallMembership,
+): Promise<void> {
   const sockets = await app.io.in(callRoom(membership.room)).fetchSockets();
   const back = joinedMembers(sockets, membership.room).some(
     (socket) => socket.data.call.callId === membership.callId && socket.data.call.role === membership.role,
@@ -142,7 +145,9 @@ export function createGraceTimers(graceMs: number, onExpired: (membership: CallM
  * conditional updates make sure one of them ends each call. Private rooms still waiting for
  * their caller are left alone: the operator shared the link and waits.
  */
-export function createEmptyCallSweeper(app: FastifyInstance) {
+export function createEmptyCallSweeper(
+  app: Deps<'database' | 'io' | 'log' | 'metrics' | 'roomSize' | 'storage' | 'supervisionChanged'>,
+) {
   let emptyAtLastSweep = new Set<number>();
   return async function sweepEmptyCalls(): Promise<number> {
     const candidates = await sweepableCalls(app.database.db, new Date(Date.now() - SWEEP_MIN_AGE_MS));

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { SERVICE_TIME_ZONE } from '@seguridad/contracts/constants';
 import { isWithinWorkingHours } from '@seguridad/contracts/helpers/working-hours';
 import { openCallGroups } from '../modules/calls/queue-queries';
@@ -6,6 +5,7 @@ import { companiesWithHours } from '../modules/company/company-queries';
 import { operatorRoom } from '../lib/socket-rooms';
 import type { CentreFigures, SocketKind } from '../plugins/metrics/server-metrics';
 import type { AppSocket } from './call-socket';
+import type { Deps } from '../lib/dependencies';
 
 /** Who holds a socket: a call's caller, staff (console or call), a signed-in citizen, or no one yet. */
 export function socketKind(socket: Pick<AppSocket, 'data'>): SocketKind {
@@ -16,7 +16,7 @@ export function socketKind(socket: Pick<AppSocket, 'data'>): SocketKind {
 }
 
 /** This process's open sockets by kind (what `seguridad_realtime_sockets` reports). */
-export function countSockets(app: FastifyInstance): Record<SocketKind, number> {
+export function countSockets(app: Deps<'io'>): Record<SocketKind, number> {
   const counts: Record<SocketKind, number> = { operator: 0, caller: 0, citizen: 0, anonymous: 0 };
   for (const socket of app.io.of('/').sockets.values()) counts[socketKind(socket)] += 1;
   return counts;
@@ -27,7 +27,10 @@ export function countSockets(app: FastifyInstance): Record<SocketKind, number> {
  * answer whichever process is asked. Waiting counts public calls only (a private room waiting for
  * its citizen is an appointment, not the queue); in progress counts every answered open call.
  */
-export async function centreFigures(app: FastifyInstance, now = new Date()): Promise<CentreFigures> {
+export async function centreFigures(
+  app: Deps<'database' | 'roomSize'>,
+  now = new Date(),
+): Promise<CentreFigures> {
   const companies = await companiesWithHours(app.database.db);
   const [groups, online] = await Promise.all([
     openCallGroups(

@@ -31,6 +31,7 @@ import { handleRecordingMessage, isRecordingMessage } from './call-recording';
 import { handleJoin, handleLeave, relayMessage, type CallHandlerContext } from './call-signaling';
 import { isInRoom, refusal, type AppSocket } from './call-socket';
 import { limitSocketEvents } from './socket-rate-limit';
+import type { Deps } from '../lib/dependencies';
 
 /**
  * What the call's HTTP routes tell the realtime side. Implemented over Socket.IO rooms, so that
@@ -65,7 +66,7 @@ const PRESENCE_COALESCE_MS = 200;
  * Work started by socket events and timers, so that closing the app waits for it before the
  * database closes under it.
  */
-function createBackgroundTasks(app: FastifyInstance) {
+function createBackgroundTasks(app: Deps<'log'>) {
   const running = new Set<Promise<void>>();
   return {
     run(name: string, task: () => Promise<void>, onError?: () => void) {

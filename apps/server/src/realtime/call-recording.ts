@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { callTexts, errorMessages } from '@seguridad/contracts/messages';
 import {
   callSocketEvents,
@@ -10,6 +9,7 @@ import { callById } from '../modules/calls/call-queries';
 import { openRecordingOf } from '../modules/recordings/recording-queries';
 import { finaliseCallRecordings, startCallRecording } from '../modules/recordings/recording-service';
 import { isInRoom, signalError, type AppSocket, type CallMembership } from './call-socket';
+import type { Deps } from '../lib/dependencies';
 
 /** True for the signaling messages this module handles instead of the plain relay. */
 export function isRecordingMessage(payload: unknown): boolean {
@@ -24,7 +24,7 @@ export function isRecordingMessage(payload: unknown): boolean {
  * console uploaded its last chunk) finalises the file and tells the room.
  */
 export async function handleRecordingMessage(
-  app: FastifyInstance,
+  app: Deps<'database' | 'io' | 'log' | 'storage'>,
   socket: AppSocket,
   payload: unknown,
 ): Promise<void> {
@@ -66,7 +66,7 @@ export async function handleRecordingMessage(
 
 /** To a participant that (re-)joined: the call is being recorded, if it is. */
 export async function sendCurrentRecording(
-  app: FastifyInstance,
+  app: Deps<'database'>,
   socket: AppSocket,
   membership: CallMembership,
 ): Promise<void> {

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { callTexts, errorMessages } from '@seguridad/contracts/messages';
 import {
   callSocketEvents,
@@ -31,10 +30,11 @@ import { queuePositions } from './call-queue';
 import { sendCurrentVideoPlay } from './call-video-play';
 import { createTokenBucket } from './socket-rate-limit';
 import { sendCurrentRecording } from './call-recording';
+import type { Deps } from '../lib/dependencies';
 
 /** What the socket handlers of a call need besides the socket. */
 export type CallHandlerContext = {
-  app: FastifyInstance;
+  app: Deps<'config' | 'database' | 'io' | 'roomSize'>;
   /** Starts the reconnect grace of a participant whose socket left the room without hanging up. */
   participantAway(membership: CallMembership): void;
   /** The participant is in the room again on this process. */
@@ -235,7 +235,7 @@ export function relayedMessage(message: ParsedClientMessage, from: string, callI
  * `reason: 'no_media'` (the media never connected, decision 037) an active call ends as `no_media`.
  */
 export async function handleLeave(
-  app: FastifyInstance,
+  app: Deps<'callRealtime' | 'database'>,
   socket: AppSocket,
   payload: unknown,
   rawAck: unknown,

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { callTexts, errorMessages } from '@seguridad/contracts/messages';
 import {
   callSocketEvents,
@@ -17,6 +16,7 @@ import {
 } from '../modules/call-videos/call-video-queries';
 import { signPath } from '../lib/signed-urls';
 import { ackOf, isInRoom, refusal, type AppSocket, type CallMembership } from './call-socket';
+import type { Deps } from '../lib/dependencies';
 
 type PlayingVideo = { id: number; title: string; captionsKey: string | null };
 
@@ -39,7 +39,7 @@ function videoPlayOf(secret: string, video: PlayingVideo, startedAt: Date): Vide
  * since when, so a participant joining later (on any process) starts it where it is.
  */
 export async function handleRoomAdmin(
-  app: FastifyInstance,
+  app: Deps<'config' | 'database' | 'io'>,
   socket: AppSocket,
   payload: unknown,
   rawAck: unknown,
@@ -71,7 +71,7 @@ export async function handleRoomAdmin(
 
 /** To a participant that (re-)joined: what plays now, if anything, and since when. */
 export async function sendCurrentVideoPlay(
-  app: FastifyInstance,
+  app: Deps<'config' | 'database'>,
   socket: AppSocket,
   membership: CallMembership,
 ) {

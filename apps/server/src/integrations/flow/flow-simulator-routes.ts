@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { errorMessages } from '@seguridad/contracts/messages';
 import { FLOW_SIMULATOR_API_PATH, isLoopbackHost } from '../../config';
 import { AppError } from '../../lib/app-error';
-import { acceptFormBodies } from '../../lib/form-body';
+import { acceptFormBodies } from '../../plugins/form-body';
 import { hasValidFlowSignature } from './flow-signature';
 import {
   findSimulatedPayment,

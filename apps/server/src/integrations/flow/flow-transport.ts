@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../lib/dependencies';
 
 export type FlowHttpRequest = {
   method: 'GET' | 'POST';
@@ -28,7 +28,7 @@ export const fetchTransport: FlowTransport = async (request) => {
  * however the server is reached from outside, and in tests that never listen. Any other URL goes
  * over the network.
  */
-export function loopbackTransport(app: FastifyInstance, publicBaseUrl: string): FlowTransport {
+export function loopbackTransport(app: Deps<'inject'>, publicBaseUrl: string): FlowTransport {
   const prefix = `${publicBaseUrl}/`;
   return async (request) => {
     if (!request.url.startsWith(prefix)) return fetchTransport(request);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
-import { closeWithin } from '../../lib/graceful-close';
+import { closeWithin } from '../../plugins/graceful-close';
 import { waitFor } from '../../testing/calls';
 import { createTestApp, type TestContext } from '../../testing/test-app';
 

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { maskPhone } from '@seguridad/contracts/helpers/phone';
 import { accountReactivationMail, passwordChangedMail, twoStepPhoneChangedMail } from './account-mails';
 import { removeAuthenticator } from './authenticator-queries';
@@ -7,13 +6,14 @@ import { revokeAllSessions } from '../identity/session-service';
 import { mailContext } from './sign-in-service';
 import { consumeEmailToken, issueEmailToken, revokeEmailTokens } from './token-queries';
 import { disablePassword, findUserById, removeAllUserPhones } from '../identity/user-queries';
+import type { Deps } from '../../lib/dependencies';
 
 /**
  * What proves the mailbox (a recovery link, a reset link) takes the account back from whoever
  * holds the password: every two-step phone and the authenticator app go (nobody can tell which a thief added; the owner
  * is told which, and adds theirs again with the new password), and the log says so.
  */
-async function removeTwoStepPhones(app: FastifyInstance, userId: number): Promise<string[]> {
+async function removeTwoStepPhones(app: Deps<'database'>, userId: number): Promise<string[]> {
   const removed = (await removeAllUserPhones(app.database.db, userId)).map((phone) => maskPhone(phone));
   for (const phone of removed) await recordSecurityEvent(app.database.db, userId, 'phone_removed', phone);
   // An authenticator app a thief enrolled is as much theirs as a phone (decision 054).
@@ -29,7 +29,10 @@ async function removeTwoStepPhones(app: FastifyInstance, userId: number): Promis
  * the two-step phones go, and the owner is mailed a link to choose a new password. False when the
  * link is used, expired or unknown.
  */
-export async function recoverAccount(app: FastifyInstance, token: string): Promise<boolean> {
+export async function recoverAccount(
+  app: Deps<'config' | 'database' | 'io' | 'mail'>,
+  token: string,
+): Promise<boolean> {
   const db = app.database.db;
   const used = await consumeEmailToken(db, token, 'account_recovery');
   if (!used) return false;
@@ -51,7 +54,7 @@ export async function recoverAccount(app: FastifyInstance, token: string): Promi
  * unless the owner turned the switch off, and the owner is mailed what happened.
  */
 export async function afterPasswordReset(
-  app: FastifyInstance,
+  app: Deps<'config' | 'database' | 'io' | 'mail'>,
   userId: number,
   endSessions: boolean,
 ): Promise<void> {
@@ -69,7 +72,7 @@ export async function afterPasswordReset(
 
 /** Mails the owner that a two-step phone was added or removed, with a link that undoes it. */
 export async function notifyTwoStepPhoneChange(
-  app: FastifyInstance,
+  app: Deps<'config' | 'database' | 'mail'>,
   user: { id: number; name: string; lastname: string; email: string; deviceId: number | null },
   change: 'added' | 'removed',
   phone: string,

@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { accountTexts, errorMessages } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { verifyPassword } from '../../lib/password';
 import { clientAddressKey } from '../../lib/client-address';
 import { findUserByEmail } from '../identity/user-queries';
+import type { Deps } from '../../lib/dependencies';
 
 /** Hash of a password nobody has: checked when the e-mail is unknown, so timing reveals nothing. */
 const DECOY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
@@ -55,7 +56,7 @@ const emailIpKey = (action: AttemptAction, email: string, request: FastifyReques
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function enforceAttemptLimit(
-  app: FastifyInstance,
+  app: Deps<'attempts' | 'config'>,
   request: FastifyRequest,
   action: AttemptAction,
   email: string,
@@ -82,7 +83,7 @@ export async function enforceAttemptLimit(
  * several devices a day is not an attack. The per-IP budget keeps counting.
  */
 export async function forgetFailedAttempts(
-  app: FastifyInstance,
+  app: Deps<'attempts'>,
   request: FastifyRequest,
   action: AttemptAction,
   email: string,
@@ -105,7 +106,7 @@ export async function passwordMatches(password: string, stored: string | null | 
 }
 
 /** The user whose e-mail and password these are, or the spec's 401 message. */
-export async function userWithCredentials(app: FastifyInstance, email: string, password: string) {
+export async function userWithCredentials(app: Deps<'database'>, email: string, password: string) {
   const user = await findUserByEmail(app.database.db, email);
   const valid = await passwordMatches(password, user?.passwordHash);
   if (!user || !valid) throw new AppError(401, 'invalid_credentials', accountTexts.loginFailed);

@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { reauthErrors } from '@seguridad/contracts/http/settings';
 import { settingsTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { enforceAttemptLimit, forgetFailedAttempts, passwordMatches } from './credentials';
 import type { AuthenticatedUser } from '../identity/session-auth-plugin';
 import { passwordHashOf } from '../identity/user-queries';
+import type { Deps } from '../../lib/dependencies';
 
 /**
  * Sensitive changes (the two-step phones) need the current password every time: a session alone,
@@ -12,7 +13,7 @@ import { passwordHashOf } from '../identity/user-queries';
  * against the account's budget.
  */
 export async function confirmOwner(
-  app: FastifyInstance,
+  app: Deps<'attempts' | 'config' | 'database'>,
   request: FastifyRequest & { user: AuthenticatedUser },
   password: string | undefined,
 ): Promise<void> {

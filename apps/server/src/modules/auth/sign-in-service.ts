@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { DeviceInfo } from '@seguridad/contracts/http/auth';
 import { accountTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
@@ -8,10 +8,11 @@ import { userAgentName } from '@seguridad/contracts/helpers/user-agent';
 import { recordSecurityEvent } from '../identity/security-event-queries';
 import { openSession, recordSignInDevice } from '../identity/session-queries';
 import { issueEmailToken } from './token-queries';
+import type { Deps } from '../../lib/dependencies';
 
 type UserRow = { id: number; name: string; lastname: string; email: string };
 
-export function mailContext(app: FastifyInstance, user: UserRow) {
+export function mailContext(app: Deps<'config'>, user: UserRow) {
   return {
     brandName: app.config.brandName,
     publicBaseUrl: app.config.publicBaseUrl,
@@ -25,7 +26,7 @@ export function mailContext(app: FastifyInstance, user: UserRow) {
  * account deleted while this ran answers as a wrong password would, not as a server error.
  */
 export async function signIn(
-  app: FastifyInstance,
+  app: Deps<'config' | 'database' | 'mail'>,
   request: FastifyRequest,
   user: UserRow,
   device: DeviceInfo | undefined,
@@ -40,7 +41,7 @@ export async function signIn(
 }
 
 async function openSignIn(
-  app: FastifyInstance,
+  app: Deps<'config' | 'database' | 'mail'>,
   request: FastifyRequest,
   user: UserRow,
   device: DeviceInfo | undefined,

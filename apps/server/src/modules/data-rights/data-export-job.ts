@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { schedulePeriodicJob } from '../../lib/periodic-job';
+import { schedulePeriodicJob } from '../../plugins/periodic-job';
 import { runDataExports, type ExportDeps } from './data-export-service';
 
 /** How often every process looks for exports to build (a request also starts a run at once) and expired ones. */

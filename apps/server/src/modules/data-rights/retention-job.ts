@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { schedulePeriodicJob } from '../../lib/periodic-job';
+import { schedulePeriodicJob } from '../../plugins/periodic-job';
 import { runRetention } from './retention-service';
 
 /** How often the server deletes personal data past its period. */

@@ -6,9 +6,13 @@ import type { SocketUser } from '../../realtime/call-socket';
 import { findActiveSession, sessionRoom } from '../identity/session-queries';
 import { staffMembershipOf } from '../membership/membership-queries';
 import { operatorRoom, staffRoom, supervisionRoom } from '../../lib/socket-rooms';
+import type { Deps } from '../../lib/dependencies';
 
 /** The socket's user, through the same lookup as the API, so expired and revoked sessions count as none. */
-async function socketUserOf(app: FastifyInstance, token: string): Promise<SocketUser | undefined> {
+async function socketUserOf(
+  app: Deps<'config' | 'database'>,
+  token: string,
+): Promise<SocketUser | undefined> {
   const session = await findActiveSession(app.database.db, token);
   if (!session) return undefined;
   const { member } = await staffMembershipOf(app.database.db, session.id, app.config.staffTwoStepByDefault);

@@ -5,7 +5,7 @@ import { errorMessages } from '@seguridad/contracts/messages';
 import { webPaths } from '@seguridad/contracts/web-paths';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/error-responses';
-import { acceptFormBodies } from '../../lib/form-body';
+import { acceptFormBodies } from '../../plugins/form-body';
 import { findOrderByToken } from './order-queries';
 import { settleFromFlow } from './payment-service';
 

@@ -1,6 +1,7 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { claimPendingOrders, claimUnsentReceipts, closeUnpaidOrder, type OrderRow } from './order-queries';
 import { sendReceipt, settleFromFlow } from './payment-service';
+import type { Deps } from '../../lib/dependencies';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -50,7 +51,7 @@ export type ReconciliationOptions = {
  * others.
  */
 export async function reconcilePayments(
-  app: FastifyInstance,
+  app: Deps<'config' | 'database' | 'flow' | 'log' | 'mail'>,
   options: ReconciliationOptions = {},
 ): Promise<ReconciliationResult> {
   const now = options.now ?? new Date();
@@ -103,7 +104,7 @@ export async function reconcilePayments(
 }
 
 async function reconcileOrder(
-  app: FastifyInstance,
+  app: Deps<'config' | 'database' | 'flow' | 'mail'>,
   order: OrderRow,
   now: Date,
   result: ReconciliationResult,

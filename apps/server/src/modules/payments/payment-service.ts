@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { paymentsApi } from '@seguridad/contracts/http/payments';
 import { paymentTexts } from '@seguridad/contracts/messages';
 import { FlowError } from '../../integrations/flow/flow-client';
@@ -17,6 +17,7 @@ import {
   type OrderRow,
 } from './order-queries';
 import { purchaseReceiptMail } from './payment-mails';
+import type { Deps } from '../../lib/dependencies';
 
 /**
  * How long a buyer has to pay at Flow. Flow keeps a payment payable forever unless told otherwise;
@@ -35,7 +36,7 @@ export function newCommerceOrder(): string {
  * leaves the order failed (with why, in its history) and answers the checkout's own sentence.
  */
 export async function startPayment(
-  app: FastifyInstance,
+  app: Deps<'config' | 'database' | 'flow'>,
   values: Omit<NewOrder, 'commerceOrder'>,
   log: FastifyBaseLogger,
 ): Promise<{ url: string; token: string }> {
@@ -75,7 +76,7 @@ export type SettleResult = { order: OrderRow; flowReached: boolean };
  * stays as it was, for the next confirmation or status check.
  */
 export async function settleFromFlow(
-  app: FastifyInstance,
+  app: Deps<'config' | 'database' | 'flow' | 'mail'>,
   order: OrderRow,
   log: FastifyBaseLogger,
 ): Promise<SettleResult> {
@@ -131,7 +132,7 @@ export async function settleFromFlow(
  * reconciliation, which retries a few times (decision 021). Returns whether it was sent.
  */
 export async function sendReceipt(
-  app: FastifyInstance,
+  app: Deps<'config' | 'database' | 'mail'>,
   order: OrderRow,
   log: FastifyBaseLogger,
 ): Promise<boolean> {

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { DRAW } from '@seguridad/contracts/constants';
 import { maskPhone } from '@seguridad/contracts/helpers/phone';
 import {
@@ -15,6 +14,7 @@ import { currentDraw, insertDraw, recordDrawResult, type DrawRow } from './draw-
 import { commitmentOf, listHashOf, newSeed, shuffleWithSeed } from './draw-shuffle';
 import { entriesByIds, entryCount, replacePublishedWinners } from './promo-queries';
 import { eligibleEntries } from './promo-service';
+import type { Deps } from '../../lib/dependencies';
 
 /** Alternates the console lists after the winners, for prizes nobody claims. */
 const ALTERNATES_SHOWN = 20;
@@ -45,7 +45,7 @@ export function publicDrawOf(row: DrawRow): PublicDraw {
  * Freezes the eligible list and commits to a fresh secret seed. Only once per campaign: a second
  * publication (or two at once) is refused.
  */
-export async function publishDraw(app: FastifyInstance, adminId: number, scheduledAt: Date): Promise<void> {
+export async function publishDraw(app: Deps<'database'>, adminId: number, scheduledAt: Date): Promise<void> {
   const db = app.database.db;
   if (scheduledAt.getTime() < Date.now() - SCHEDULE_SLACK_MS) {
     throw new AppError(422, 'schedule_in_past', promoTexts.scheduleInPast);
@@ -73,7 +73,10 @@ export async function publishDraw(app: FastifyInstance, adminId: number, schedul
  * Reveals the seed and stores the winners' order. Running it again answers the same result and
  * sends nothing: only the call that records the result publishes the winners and e-mails them.
  */
-export async function runDraw(app: FastifyInstance, adminId: number): Promise<void> {
+export async function runDraw(
+  app: Deps<'config' | 'database' | 'log' | 'mail'>,
+  adminId: number,
+): Promise<void> {
   const db = app.database.db;
   const draw = await currentDraw(db);
   if (!draw) throw new AppError(409, 'draw_not_published', promoTexts.notYetPublished);

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { DRAW } from '@seguridad/contracts/constants';
 import { canonicalMailbox } from '@seguridad/contracts/helpers/mailbox';
 import { maskPhone, mobileFromLocalDigits } from '@seguridad/contracts/helpers/phone';
@@ -21,6 +20,7 @@ import {
   invitedAddressesOf,
   type EntryWithInvitations,
 } from './promo-queries';
+import type { Deps } from '../../lib/dependencies';
 
 /**
  * The invitations that count for the draw: distinct mailboxes (Gmail variants are one) other than
@@ -103,7 +103,7 @@ export async function promoStatus(db: Database, user: AuthenticatedUser): Promis
  * limit and e-mail apply).
  */
 export async function inviteFromPromo(
-  app: FastifyInstance,
+  app: Deps<'attempts' | 'config' | 'database' | 'io' | 'mail'>,
   user: AuthenticatedUser,
   guestEmail: string,
 ): Promise<void> {

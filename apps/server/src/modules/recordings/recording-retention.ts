@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { schedulePeriodicJob } from '../../lib/periodic-job';
+import { schedulePeriodicJob } from '../../plugins/periodic-job';
 import { sweepExpiredRecordings } from './recording-service';
 
 /** How often the server deletes recordings past their company's retention. */

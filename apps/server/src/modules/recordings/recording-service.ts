@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { RECORDING_MAX_BYTES } from '@seguridad/contracts/http/recordings';
 import { recordingTexts } from '@seguridad/contracts/messages';
 import { Readable } from 'node:stream';
@@ -18,6 +17,7 @@ import {
   releaseChunk,
   type RecordingRow,
 } from './recording-queries';
+import type { Deps } from '../../lib/dependencies';
 
 /**
  * Appends and finalisation of one recording run one at a time in this process, so a chunk is never
@@ -42,7 +42,7 @@ function withRecordingLock<Result>(id: number, work: () => Promise<Result>): Pro
  * console was reloaded and lost its recorder) is finalised first: one open recording per call.
  */
 export async function startCallRecording(
-  app: FastifyInstance,
+  app: Deps<'database' | 'log' | 'storage'>,
   call: CallRow,
   operatorId: number,
 ): Promise<RecordingRow> {
@@ -61,7 +61,7 @@ export async function startCallRecording(
  * one ahead of a missing one — and (413) one that would take the recording past its maximum.
  */
 export function appendRecordingChunk(
-  app: FastifyInstance,
+  app: Deps<'database' | 'storage'>,
   recording: RecordingRow,
   seq: number,
   body: Buffer,
@@ -108,7 +108,10 @@ async function storedPieces(storage: FileStorage, key: string, expected: number)
  * parse (a crash inside the first chunk) are kept as they are, without a duration. Returns the row
  * as it ends up, or undefined.
  */
-export function finaliseRecording(app: FastifyInstance, id: number): Promise<RecordingRow | undefined> {
+export function finaliseRecording(
+  app: Deps<'database' | 'log' | 'storage'>,
+  id: number,
+): Promise<RecordingRow | undefined> {
   const db = app.database.db;
   const storage = app.storage;
   return withRecordingLock(id, async () => {
@@ -143,12 +146,18 @@ export function finaliseRecording(app: FastifyInstance, id: number): Promise<Rec
 }
 
 /** Finalises every recording the call still has open (it ended, or a new one starts). */
-export async function finaliseCallRecordings(app: FastifyInstance, callId: number): Promise<void> {
+export async function finaliseCallRecordings(
+  app: Deps<'database' | 'log' | 'storage'>,
+  callId: number,
+): Promise<void> {
   for (const id of await openRecordingIdsOf(app.database.db, callId)) await finaliseRecording(app, id);
 }
 
 /** Deletes the recordings (files and rows) past their company's retention at `now`. */
-export async function sweepExpiredRecordings(app: FastifyInstance, now = new Date()): Promise<number> {
+export async function sweepExpiredRecordings(
+  app: Deps<'database' | 'storage'>,
+  now = new Date(),
+): Promise<number> {
   const expired = await expiredRecordings(app.database.db, now);
   for (const recording of expired) await app.storage.remove(recording.storageKey);
   await deleteRecordingRows(

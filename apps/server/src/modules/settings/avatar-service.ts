@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { AVATAR_MAX_BYTES } from '@seguridad/contracts/constants';
 import { errorMessages, settingsTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
@@ -9,6 +9,7 @@ import { peekStream, readCapped } from '../../integrations/storage/peek-stream';
 import { sniffImage, type SniffedType } from '../../integrations/storage/magic-bytes';
 import { avatarOf, replaceAvatar } from './avatar-queries';
 import { AVATAR_STORED_TYPE, reencodeAvatar } from './avatar-image';
+import type { Deps } from '../../lib/dependencies';
 
 export type StoredAvatar = { key: string; bytes: number; type: SniffedType };
 export type ProfileUpload = { fields: Record<string, string>; avatar: StoredAvatar | undefined };
@@ -69,7 +70,11 @@ export async function readProfileUpload(
 }
 
 /** Makes a stored upload the account's avatar under a new random token; the old file goes. */
-export async function saveAvatar(app: FastifyInstance, userId: number, avatar: StoredAvatar): Promise<void> {
+export async function saveAvatar(
+  app: Deps<'database' | 'storage'>,
+  userId: number,
+  avatar: StoredAvatar,
+): Promise<void> {
   const replaced = await replaceAvatar(app.database.db, {
     userId,
     token: randomBytes(16).toString('base64url'),
@@ -81,7 +86,7 @@ export async function saveAvatar(app: FastifyInstance, userId: number, avatar: S
 }
 
 /** Removes the account's avatar file (before the account itself goes; the row goes by cascade). */
-export async function removeAvatarFile(app: FastifyInstance, userId: number): Promise<void> {
+export async function removeAvatarFile(app: Deps<'database' | 'storage'>, userId: number): Promise<void> {
   const avatar = await avatarOf(app.database.db, userId);
   if (avatar) await app.storage.remove(avatar.storageKey).catch(() => undefined);
 }

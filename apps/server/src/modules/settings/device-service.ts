@@ -1,14 +1,18 @@
-import type { FastifyInstance } from 'fastify';
 import { userAgentName } from '@seguridad/contracts/helpers/user-agent';
 import { recordSecurityEvent } from '../identity/security-event-queries';
 import { revokeDeviceSessions } from '../identity/session-service';
 import { deleteOwnDevice, ownDevice } from './device-queries';
+import type { Deps } from '../../lib/dependencies';
 
 /**
  * Removes one of the account's devices: its sessions end first (their sockets close), so a removed
  * device is signed out, not just hidden. Signing in from it again makes it a new device.
  */
-export async function removeDevice(app: FastifyInstance, userId: number, deviceId: number): Promise<boolean> {
+export async function removeDevice(
+  app: Deps<'database' | 'io'>,
+  userId: number,
+  deviceId: number,
+): Promise<boolean> {
   const db = app.database.db;
   const device = await ownDevice(db, userId, deviceId);
   if (!device) return false;

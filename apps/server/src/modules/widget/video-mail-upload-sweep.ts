@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client';
 import type { FileStorage } from '../../integrations/storage/file-storage';
-import { schedulePeriodicJob } from '../../lib/periodic-job';
+import { schedulePeriodicJob } from '../../plugins/periodic-job';
 import { deleteVideoMailUpload, videoMailUploadsBefore } from './video-mail-upload-queries';
 
 /** An upload not finished this long after it began is abandoned: its bytes and form go. */

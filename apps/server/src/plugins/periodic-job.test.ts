@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServerMetrics } from '../plugins/metrics/server-metrics';
+import { createServerMetrics } from './metrics/server-metrics';
 import { capturedLog, LOG_LEVEL_ERROR } from '../testing/captured-log';
 import { schedulePeriodicJob } from './periodic-job';
 
