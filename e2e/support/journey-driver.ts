@@ -209,20 +209,42 @@ async function poll<Result>(
 function driver(engine: Engine): JourneyPage {
   const files = mkdtempSync(path.join(tmpdir(), 'journey-files-'));
   const mark = (query: Query) => engine.evaluate(markInPage, { query, attribute: TARGET_ATTRIBUTE });
+  // A journey that times out says what the page showed instead, so a failure in CI can be read
+  // without a screenshot (WebDriver's engines leave none).
+  const withPageState = async <Result>(waiting: Promise<Result>): Promise<Result> => {
+    try {
+      return await waiting;
+    } catch (error) {
+      const state = await engine
+        .evaluate(
+          () =>
+            `${window.location.href} (${document.readyState}): «${(document.body?.innerText ?? '')
+              .replace(/\s+/g, ' ')
+              .slice(0, 400)}»`,
+          null,
+        )
+        .catch((stateError: unknown) => `unreadable (${String(stateError).slice(0, 120)})`);
+      throw new Error(`${error instanceof Error ? error.message : String(error)}; the page: ${state}`, {
+        cause: error,
+      });
+    }
+  };
   const find = async (query: Query, timeoutMs?: number) => {
     const describe = `${query.kind} ${JSON.stringify(query.name)}${query.scope ? ` in "${query.scope}"` : ''}`;
-    const found = await poll(describe, () => mark(query), timeoutMs);
+    const found = await withPageState(poll(describe, () => mark(query), timeoutMs));
     return `[${TARGET_ATTRIBUTE}="${found}"]`;
   };
   // A page may replace an element between finding and using it (a route's code arriving, a form
   // re-rendered): the action then finds it again instead of waiting on the node that left.
   const act = (query: Query, action: (selector: string) => Promise<void>) =>
-    poll(`${query.kind} ${JSON.stringify(query.name)} to take the action`, async () => {
-      const found = await mark(query);
-      if (found === null) return null;
-      await action(`[${TARGET_ATTRIBUTE}="${found}"]`);
-      return true;
-    });
+    withPageState(
+      poll(`${query.kind} ${JSON.stringify(query.name)} to take the action`, async () => {
+        const found = await mark(query);
+        if (found === null) return null;
+        await action(`[${TARGET_ATTRIBUTE}="${found}"]`);
+        return true;
+      }),
+    );
   return {
     engine: engine.engine,
     async goto(pathname) {
