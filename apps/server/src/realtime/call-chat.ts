@@ -1,6 +1,6 @@
 import { callTexts, errorMessages } from '@seguridad/contracts/messages';
 import { callSocketEvents, chatSendSchema, type ChatSendAck } from '@seguridad/contracts/realtime/call';
-import { callRoom } from '../modules/calls/call-access';
+import { callRoom, storedSenderOf } from '../modules/calls/call-access';
 import {
   attachmentOfCall,
   chatMessagesAfter,
@@ -57,8 +57,8 @@ export async function handleChatSend(
     {
       callId: membership.callId,
       clientId,
-      sender: membership.role,
-      senderUserId: socket.data.user && membership.role === 'operator' ? socket.data.user.id : null,
+      sender: storedSenderOf(membership.side),
+      senderUserId: socket.data.user && membership.side === 'answerer' ? socket.data.user.id : null,
       senderName: membership.userName,
       message,
     },

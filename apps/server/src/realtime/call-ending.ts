@@ -91,10 +91,10 @@ export async function endCallIfStillAbsent(
 ): Promise<void> {
   const sockets = await app.io.in(callRoom(membership.room)).fetchSockets();
   const back = joinedMembers(sockets, membership.room).some(
-    (socket) => socket.data.call.callId === membership.callId && socket.data.call.role === membership.role,
+    (socket) => socket.data.call.callId === membership.callId && socket.data.call.side === membership.side,
   );
   if (back) return;
-  if (membership.role === 'caller') {
+  if (membership.side === 'caller') {
     const reasons = {
       waiting: membership.isPrivate ? null : ('abandoned' as const),
       active: 'caller_left' as const,
@@ -108,10 +108,10 @@ export async function endCallIfStillAbsent(
 /** The grace timers of the participants whose socket dropped on this process. */
 export function createGraceTimers(graceMs: number, onExpired: (membership: CallMembership) => void) {
   const timers = new Map<string, { callId: number; timer: NodeJS.Timeout }>();
-  const keyOf = (callId: number, role: CallMembership['role']) => `${callId}:${role}`;
+  const keyOf = (callId: number, side: CallMembership['side']) => `${callId}:${side}`;
   return {
     start(membership: CallMembership) {
-      const key = keyOf(membership.callId, membership.role);
+      const key = keyOf(membership.callId, membership.side);
       clearTimeout(timers.get(key)?.timer);
       const timer = setTimeout(() => {
         timers.delete(key);
@@ -120,8 +120,8 @@ export function createGraceTimers(graceMs: number, onExpired: (membership: CallM
       timers.set(key, { callId: membership.callId, timer });
     },
     /** The participant is back on this process (the expiry would find it anyway). */
-    cancel(callId: number, role: CallMembership['role']) {
-      const key = keyOf(callId, role);
+    cancel(callId: number, side: CallMembership['side']) {
+      const key = keyOf(callId, side);
       clearTimeout(timers.get(key)?.timer);
       timers.delete(key);
     },

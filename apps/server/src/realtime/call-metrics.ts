@@ -9,7 +9,7 @@ import type { Deps } from '../lib/dependencies';
 
 /** Who holds a socket: a call's caller, staff (console or call), a signed-in citizen, or no one yet. */
 export function socketKind(socket: Pick<AppSocket, 'data'>): SocketKind {
-  if (socket.data.call?.role === 'caller') return 'caller';
+  if (socket.data.call?.side === 'caller') return 'caller';
   const user = socket.data.user;
   if (!user) return 'anonymous';
   return user.companyId === null ? 'citizen' : 'operator';

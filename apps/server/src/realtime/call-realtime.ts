@@ -102,7 +102,7 @@ export const callRealtimePlugin = fp(
       participantAway: (membership) => {
         if (!closing) graceTimers.start(membership);
       },
-      participantBack: (membership) => graceTimers.cancel(membership.callId, membership.role),
+      participantBack: (membership) => graceTimers.cancel(membership.callId, membership.side),
     };
 
     // Consoles connecting or leaving together (a shift starting, a process restarting) make one

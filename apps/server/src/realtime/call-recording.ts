@@ -36,7 +36,7 @@ export async function handleRecordingMessage(
     return signalError(socket, 'not_in_room', callTexts.notInCall);
   }
   const user = socket.data.user;
-  if (membership.role !== 'operator' || !user)
+  if (membership.side !== 'answerer' || !user)
     return signalError(socket, 'not_allowed', errorMessages.forbidden);
   const call = await callById(app.database.db, membership.callId);
   if (!call || call.status !== 'active' || call.operatorId !== user.id) {

@@ -45,7 +45,7 @@ describe('call signaling over Socket.IO', () => {
     expect(callerAck).toEqual({
       ok: true,
       status: 'active',
-      self: { userID: `caller:${test.call.id}`, userName: 'Rosa <b>', role: 'caller', userAvatar: null },
+      self: { userID: `caller:${test.call.id}`, userName: 'Rosa <b>', side: 'caller', userAvatar: null },
       users: [expect.objectContaining({ userID: `caller:${test.call.id}` })],
     });
     expect((await callerUsers).users).toHaveLength(1);
@@ -57,7 +57,7 @@ describe('call signaling over Socket.IO', () => {
     expect(operatorAck.ok && operatorAck.self).toEqual({
       userID: `operator:${operator.userId}`,
       userName: 'Olga Operadora',
-      role: 'operator',
+      side: 'answerer',
       userAvatar: null,
     });
     expect((await operatorUsers).users.map((user) => user.userID).sort()).toEqual(
@@ -72,10 +72,10 @@ describe('call signaling over Socket.IO', () => {
     await server.connect(operator.token, (connecting) => {
       early = request<JoinAck>(connecting, 'join', operatorJoin(test));
     });
-    expect(await early).toMatchObject({ ok: true, self: { role: 'operator' } });
+    expect(await early).toMatchObject({ ok: true, self: { side: 'answerer' } });
   });
 
-  it('names a caller who gave no name Ciudadano, whatever role or id it claims', async () => {
+  it('names a caller who gave no name Ciudadano, whatever side or id it claims', async () => {
     const test = await insertCall(ctx);
     const caller = await server.connect();
     const ack = await request<JoinAck>(
@@ -85,7 +85,7 @@ describe('call signaling over Socket.IO', () => {
     );
     expect(ack.ok && ack.self).toMatchObject({
       userName: 'Ciudadano',
-      role: 'caller',
+      side: 'caller',
       userID: `caller:${test.call.id}`,
     });
     expect(ack.ok && ack.status).toBe('waiting');

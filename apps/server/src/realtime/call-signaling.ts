@@ -4,7 +4,7 @@ import {
   clientMessageSchema,
   joinPayloadSchema,
   leavePayloadSchema,
-  messageSenderRole,
+  messageSenderSide,
   relayedMessageId,
   SIGNALING_LIMITS,
   type JoinAck,
@@ -82,7 +82,7 @@ export async function handleJoin(
   // who accepted it (or created its private room) enters: anyone else joining first would take
   // the caller and the chat history.
   if (
-    participant.role === 'operator' &&
+    participant.side === 'answerer' &&
     (call.status !== 'active' || call.operatorId !== participant.userId)
   ) {
     return ack(refusal('not_in_call', callTexts.notInCall));
@@ -94,9 +94,9 @@ export async function handleJoin(
   );
   const anotherOperator = members.some(
     (member) =>
-      member.data.call.role === 'operator' && member.data.call.participantId !== participant.participantId,
+      member.data.call.side === 'answerer' && member.data.call.participantId !== participant.participantId,
   );
-  if (participant.role === 'operator' && anotherOperator) {
+  if (participant.side === 'answerer' && anotherOperator) {
     return ack(refusal('call_taken', callTexts.callTaken));
   }
 
@@ -111,7 +111,7 @@ export async function handleJoin(
   await Promise.all(replaced.map((stale) => stale.leave(room)));
 
   const membership: CallMembership = {
-    role: participant.role,
+    side: participant.side,
     participantId: participant.participantId,
     callId: call.id,
     companyId: call.companyId,
@@ -119,7 +119,7 @@ export async function handleJoin(
     isPrivate: call.isPrivate,
     kind: call.kind,
     userName:
-      participant.role === 'caller' ? callerDisplayName(parsed.data.userName) : socketUser(socket).name,
+      participant.side === 'caller' ? callerDisplayName(parsed.data.userName) : socketUser(socket).name,
   };
   socket.data.call = membership;
   await socket.join(room);
@@ -139,7 +139,7 @@ export async function handleJoin(
   await replayChat(app, socket, membership, lastChatId);
   await sendCurrentVideoPlay(app, socket, membership);
   await sendCurrentRecording(app, socket, membership);
-  if (membership.role === 'caller' && call.status === 'waiting' && !call.isPrivate) {
+  if (membership.side === 'caller' && call.status === 'waiting' && !call.isPrivate) {
     const position = (await queuePositions(app, call.companyId)).find((entry) => entry.roomName === roomName);
     if (position && isInRoom(socket, roomName)) socket.emit(callSocketEvents.queuePosition, position);
   }
@@ -177,8 +177,8 @@ export function relayMessage(socket: AppSocket, payload: unknown): void {
     return signalError(socket, 'not_in_room', callTexts.notInCall);
   }
   // The screen is the operator's to share; only the caller reports seeing it.
-  const allowedRole = (messageSenderRole as Partial<Record<string, string>>)[message.id];
-  if (allowedRole && allowedRole !== membership.role) {
+  const allowedSide = (messageSenderSide as Partial<Record<string, string>>)[message.id];
+  if (allowedSide && allowedSide !== membership.side) {
     return signalError(socket, 'not_allowed', errorMessages.forbidden);
   }
   if (message.id === 'dtmf') {

@@ -1,5 +1,5 @@
 import type { RemoteSocket, Server, Socket } from 'socket.io';
-import type { CallRefusal, Participant, SignalError } from '@seguridad/contracts/realtime/call';
+import type { CallRefusal, CallSide, Participant, SignalError } from '@seguridad/contracts/realtime/call';
 import { callSocketEvents } from '@seguridad/contracts/realtime/call';
 import type {
   ClientToServerEvents,
@@ -23,7 +23,8 @@ export type SocketUser = {
 
 /** The call a socket joined. Plain data: with Redis, other processes read it through fetchSockets. */
 export type CallMembership = {
-  role: Participant['role'];
+  /** Which side of the call the socket is on; its staff role, if any, is `SocketUser.role`. */
+  side: CallSide;
   participantId: string;
   callId: number;
   companyId: number;
@@ -60,7 +61,7 @@ export function participantOf(membership: CallMembership): Participant {
   return {
     userID: membership.participantId,
     userName: membership.userName,
-    role: membership.role,
+    side: membership.side,
     userAvatar: null,
   };
 }

@@ -50,7 +50,7 @@ export async function handleRoomAdmin(
   const { roomName, videoPlay } = parsed.data;
   const membership = socket.data.call;
   if (!membership || !isInRoom(socket, roomName)) return ack(refusal('not_in_room', callTexts.notInCall));
-  if (membership.role !== 'operator') return ack(refusal('not_allowed', errorMessages.forbidden));
+  if (membership.side !== 'answerer') return ack(refusal('not_allowed', errorMessages.forbidden));
   const db = app.database.db;
   const room = callRoom(roomName);
   if (videoPlay.videoID === null) {

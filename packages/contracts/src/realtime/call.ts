@@ -6,8 +6,8 @@ import { DATABASE_ID_MAX, databaseIdValueSchema } from '../http/ids';
 /**
  * The call's realtime protocol (docs/realtime.md, "Calls"). Socket.IO events carry the spec's
  * names; signaling travels as `message` events whose `id` is one of the spec's message ids. Media
- * is peer to peer: the server relays signaling between the two participants of a room (caller and
- * operator), stamps every relayed message with the sender's participant id (`from`), and decides
+ * is peer to peer: the server relays signaling between the two participants of a room (the caller,
+ * who placed the call, and the answerer, the operator who answers it), stamps every relayed message with the sender's participant id (`from`), and decides
  * who may join which room. Every payload is parsed with these schemas on arrival, on both sides.
  */
 
@@ -49,10 +49,17 @@ export const participantSchema = z.object({
   /** `caller:<callId>` or `operator:<userId>`, set by the server, never taken from the client. */
   userID: z.string(),
   userName: z.string(),
-  role: z.enum(['caller', 'operator']),
+  /**
+   * The side of the call: `caller`, who placed it, or `answerer`, the staff member who answers it.
+   * Not a staff role (`StaffRole`: a supervisor who answers a call is its answerer too), nor the
+   * WebRTC answer (whoever joins second makes the offer).
+   */
+  side: z.enum(['caller', 'answerer']),
   userAvatar: z.string().nullable(),
 });
 export type Participant = z.infer<typeof participantSchema>;
+/** The side of a call a participant is on: who placed it (`caller`) or who answers it (`answerer`). */
+export type CallSide = Participant['side'];
 
 const roomNameSchema = z.string().regex(ROOM_NAME_PATTERN);
 /**
@@ -78,7 +85,7 @@ const dtmfDigitsSchema = z.string().min(1).max(DTMF_DIGITS_MAX).regex(DTMF_DIGIT
 /**
  * Room join (spec §3). The caller proves itself with the caller token of `POST /api/calls/videoCall`;
  * an operator with the session of its socket handshake. `isAdmin`/`isStreamer` claims are ignored:
- * the server derives the role. `lastChatId` asks for the chat messages missed while away.
+ * the server derives the side. `lastChatId` asks for the chat messages missed while away.
  */
 export const joinPayloadSchema = z.object({
   roomName: roomNameSchema,
@@ -160,14 +167,14 @@ export type ParsedClientMessage = z.infer<typeof clientMessageSchema>;
 export type ClientMessageId = ClientMessage['id'];
 
 /** Messages only one side may send; from the other the server answers `signal:error` `not_allowed`. */
-export const messageSenderRole = {
-  screenShareStarted: 'operator',
-  screenShareStopped: 'operator',
+export const messageSenderSide = {
+  screenShareStarted: 'answerer',
+  screenShareStopped: 'answerer',
   onStreamerVideoReady: 'caller',
   dtmf: 'caller',
-  startRecording: 'operator',
-  stopRecording: 'operator',
-} as const satisfies Partial<Record<ClientMessageId, Participant['role']>>;
+  startRecording: 'answerer',
+  stopRecording: 'answerer',
+} as const satisfies Partial<Record<ClientMessageId, CallSide>>;
 
 /** How the server relays each client message to the other participant (the id it arrives with). */
 export const relayedMessageId = {

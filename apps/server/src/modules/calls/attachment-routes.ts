@@ -14,7 +14,7 @@ import { requireSignedPath, signedMediaQuery } from '../../lib/signed-media';
 import { signPath } from '../../lib/signed-urls';
 import { recordOpening } from '../audit/audit-service';
 import { attachmentDisposition, servedContentType } from './attachment-content';
-import { isOpenCall, participantOfRequest } from './call-access';
+import { isOpenCall, participantOfRequest, storedSenderOf } from './call-access';
 import { callErrors, callIdParams, callTokenHeaders } from './call-route-schemas';
 import { readCallAttachment } from './read-call-attachment';
 
@@ -63,7 +63,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         const saved = await saveAttachment(db, {
           callId: participant.call.id,
-          sender: participant.role,
+          sender: storedSenderOf(participant.side),
           storageKey: upload.key,
           name: upload.name,
           mime: upload.mime,
@@ -100,7 +100,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!attachment || !participant) throw new AppError(404, 'not_found', errorMessages.notFound);
       // A staff member asks for the URL with their session each time they show or open the file:
       // that request is the opening (decision 042). The caller opening their own file is not.
-      if (participant.role === 'operator') {
+      if (participant.side === 'answerer') {
         await recordOpening(db, {
           companyId: participant.call.companyId,
           actorUserId: participant.userId,

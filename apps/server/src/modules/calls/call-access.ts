@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { CALL_TOKEN_HEADER, type QueuedCall } from '@seguridad/contracts/http/calls';
 import { COMPANY_KEY_HEADER } from '@seguridad/contracts/constants';
+import type { CallSide } from '@seguridad/contracts/realtime/call';
 import type { videoCalls } from '../../db/schema';
 import type { Deps } from '../../lib/dependencies';
 import { hashToken } from '../../lib/tokens';
@@ -11,10 +12,21 @@ import { endCallFrom } from './call-ending-queries';
 
 export type CallRow = typeof videoCalls.$inferSelect;
 
-/** Who is acting on a call: its anonymous caller, or an operator of the call's company. */
+/**
+ * Who is acting on a call: its anonymous caller, or its answerer, a staff member of the call's
+ * company (`side` is the side of the call, not the staff role).
+ */
 export type CallParticipant =
-  | { role: 'caller'; call: CallRow; participantId: string }
-  | { role: 'operator'; call: CallRow; participantId: string; userId: number };
+  | { side: 'caller'; call: CallRow; participantId: string }
+  | { side: 'answerer'; call: CallRow; participantId: string; userId: number };
+
+/**
+ * The `sender` stored with a chat message or an attachment. The database keeps the values it has
+ * always had ('caller' | 'operator'), whatever the protocol calls the sides.
+ */
+export function storedSenderOf(side: CallSide): 'caller' | 'operator' {
+  return side === 'caller' ? 'caller' : 'operator';
+}
 
 /** 144 random bits, URL-safe: room names and private-room link values cannot be guessed. */
 export function newRoomName(): string {
@@ -91,13 +103,13 @@ export async function callParticipant(
 ): Promise<CallParticipant | undefined> {
   if (credentials.callerToken) {
     const call = await callForCaller(app, callId, credentials.callerToken);
-    if (call) return { role: 'caller', call, participantId: callerParticipantId(call.id) };
+    if (call) return { side: 'caller', call, participantId: callerParticipantId(call.id) };
   }
   if (credentials.operatorUserId !== undefined) {
     const call = await callForOperator(app, callId, credentials.operatorUserId);
     if (call) {
       return {
-        role: 'operator',
+        side: 'answerer',
         call,
         participantId: operatorParticipantId(credentials.operatorUserId),
         userId: credentials.operatorUserId,
@@ -134,7 +146,7 @@ export async function participantOfRequest(
       ? await callOfCallerToken(app, callId, callerToken)
       : await callForCaller(app, callId, callerToken);
     if (call && (!request.company || call.companyId === request.company.id)) {
-      return { role: 'caller', call, participantId: callerParticipantId(call.id) };
+      return { side: 'caller', call, participantId: callerParticipantId(call.id) };
     }
   }
   if (request.headers.authorization !== undefined) {
@@ -143,7 +155,7 @@ export async function participantOfRequest(
     if (request.headers[COMPANY_KEY_HEADER] !== undefined) await app.requireCompany(request);
     const call = await callForOperator(app, callId, userId);
     if (call && (!request.company || call.companyId === request.company.id)) {
-      return { role: 'operator', call, participantId: operatorParticipantId(userId), userId };
+      return { side: 'answerer', call, participantId: operatorParticipantId(userId), userId };
     }
   }
   return undefined;

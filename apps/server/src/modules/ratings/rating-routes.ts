@@ -38,7 +38,7 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
         callerMayBeClosed: true,
       });
       // Only the caller rates; an operator's session is no caller token.
-      if (participant?.role !== 'caller') throw new AppError(404, 'call_not_found', callTexts.callNotFound);
+      if (participant?.side !== 'caller') throw new AppError(404, 'call_not_found', callTexts.callNotFound);
       const { call } = participant;
       if (!call.acceptedAt || !call.endedAt) {
         throw new AppError(409, 'call_not_rateable', ratingTexts.notRateable);

@@ -113,7 +113,7 @@ export function useCallerCall() {
     }
     const session = new CallSession({
       call: { id: created.id, room: created.room },
-      credentials: { role: 'caller', callToken: created.token },
+      credentials: { side: 'caller', callToken: created.token },
       socket,
       ownsSocket: true,
       localStream,

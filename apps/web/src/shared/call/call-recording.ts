@@ -30,7 +30,7 @@ export class CallRecordingPart {
 
   /** The operator asks to record (spec `startRecording`, recordingType 1, videoCallID). */
   requestStart(): void {
-    if (this.context.role !== 'operator' || !this.context.isActive()) return;
+    if (this.context.side !== 'answerer' || !this.context.isActive()) return;
     this.context.sendSignal({
       id: 'startRecording',
       roomName: this.context.room,
@@ -41,7 +41,7 @@ export class CallRecordingPart {
 
   /** The operator's recorder uploaded its last chunk: the server may finalise (spec `stopRecording`). */
   requestStop(): void {
-    if (this.context.role !== 'operator') return;
+    if (this.context.side !== 'answerer') return;
     this.context.sendSignal({ id: 'stopRecording', roomName: this.context.room, videoCallID: this.callId });
   }
 

@@ -40,11 +40,11 @@ describe('the end of the call', () => {
     ['caller', 'operator_left', 'peer_left'],
     ['caller', 'caller_left', 'timeout'],
     ['caller', 'abandoned', 'abandoned'],
-    ['operator', 'caller_left', 'peer_left'],
-    ['operator', 'operator_left', 'timeout'],
-  ] as const)('as %s, maps the server reason %s to %s', async (role, reason, expected) => {
-    const { socket, session } = role === 'caller' ? setup() : setup({ credentials: { role: 'operator' } });
-    await joinAs(socket, session, role === 'caller' ? caller : operator, []);
+    ['answerer', 'caller_left', 'peer_left'],
+    ['answerer', 'operator_left', 'timeout'],
+  ] as const)('as %s, maps the server reason %s to %s', async (side, reason, expected) => {
+    const { socket, session } = side === 'caller' ? setup() : setup({ credentials: { side: 'answerer' } });
+    await joinAs(socket, session, side === 'caller' ? caller : operator, []);
     socket.fire('call:ended', { roomName: room, reason });
     expect(session.getSnapshot().phase).toMatchObject({ status: 'ended', reason: expected });
   });

@@ -4,6 +4,7 @@ import {
   queuePositionSchema,
   serverMessageSchema,
   type CallEnded,
+  type CallSide,
   type ClientMessage,
   type Participant,
   type RoomAdminAck,
@@ -12,7 +13,7 @@ import { ChatOutbox } from './chat-outbox';
 import { isLivePhase, type CallEndReason } from './call-state';
 import { CallStore } from './call-store';
 import type { CallSessionSnapshot } from './call-snapshot';
-import type { CallContext, CallRole, CallSessionOptions, CallSocketEvent, SessionSocket } from './call-types';
+import type { CallContext, CallSessionOptions, CallSocketEvent, SessionSocket } from './call-types';
 import { MediaTracks } from './media-tracks';
 import { PeerNegotiation } from './peer-negotiation';
 import { RoomMembership, type StopEvent } from './room-membership';
@@ -30,12 +31,12 @@ export { JOIN_ACK_TIMEOUT_MS } from './room-membership';
 export { MEDIA_CONNECT_TIMEOUT_MS, MEDIA_RESTART_AFTER_MS } from './media-connect-deadline';
 
 /** The server's reason, seen from this side: the other one leaving, or this one being gone too long. */
-function endReasonOf(reason: CallEnded['reason'], role: CallRole): CallEndReason {
+function endReasonOf(reason: CallEnded['reason'], side: CallSide): CallEndReason {
   switch (reason) {
     case 'caller_left':
-      return role === 'caller' ? 'timeout' : 'peer_left';
+      return side === 'caller' ? 'timeout' : 'peer_left';
     case 'operator_left':
-      return role === 'operator' ? 'timeout' : 'peer_left';
+      return side === 'answerer' ? 'timeout' : 'peer_left';
     default:
       return reason;
   }
@@ -86,7 +87,7 @@ export class CallSession {
       store: this.store,
       socket: this.socket,
       room: options.call.room,
-      role: options.credentials.role,
+      side: options.credentials.side,
       guard: (action) => this.guard(action),
       isDisposed: () => this.disposed,
       isActive: () => !this.disposed && this.membership.wantsRoom,
@@ -317,10 +318,10 @@ export class CallSession {
     if (!parsed.success || parsed.data.roomName !== this.context.room) return;
     const message = parsed.data;
     if (!this.membership.wantsRoom) return;
-    const role = this.context.role;
+    const side = this.context.side;
     switch (message.id) {
       case 'usersInRoom': {
-        const peer = message.users.find((user) => user.role !== role);
+        const peer = message.users.find((user) => user.side !== side);
         if (!peer) return;
         this.peerArrived(peer);
         this.screen.peerArrived();
@@ -329,13 +330,13 @@ export class CallSession {
         return;
       }
       case 'newUserInRoom':
-        if (message.user.role === role) return;
+        if (message.user.side === side) return;
         this.peerArrived(message.user);
         this.screen.peerArrived();
         this.negotiation.peerReturned();
         return;
       case 'userLeaveRoom':
-        if (message.user.role !== role) this.stop({ type: 'peerLeft' });
+        if (message.user.side !== side) this.stop({ type: 'peerLeft' });
         return;
       case 'start':
         this.store.dispatch({ type: 'peerJoined', peer: null });
@@ -384,6 +385,6 @@ export class CallSession {
     const parsed = callEndedSchema.safeParse(payload);
     if (!parsed.success || parsed.data.roomName !== this.context.room || !isLivePhase(this.store.get().phase))
       return;
-    this.stop({ type: 'ended', reason: endReasonOf(parsed.data.reason, this.context.role) });
+    this.stop({ type: 'ended', reason: endReasonOf(parsed.data.reason, this.context.side) });
   }
 }

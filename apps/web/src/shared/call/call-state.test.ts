@@ -16,7 +16,7 @@ function run(events: CallEvent[], from: CallPhase = initialCallPhase): CallPhase
 
 const joining: CallPhase = { status: 'joining' };
 const waiting: CallPhase = { status: 'waiting', position: 2, etaSeconds: 90 };
-const peer: Participant = { userID: 'operator:7', userName: 'Rosa', role: 'operator', userAvatar: null };
+const peer: Participant = { userID: 'operator:7', userName: 'Rosa', side: 'answerer', userAvatar: null };
 const connecting: CallPhase = { status: 'connecting', peer, remoteStream: null, screenStream: null };
 const connected: CallPhase = {
   status: 'connected',

@@ -1,6 +1,6 @@
 import type { Socket, SocketReservedEvents } from 'socket.io-client';
 import type { Attachment } from '@seguridad/contracts/http/calls';
-import type { ClientMessage } from '@seguridad/contracts/realtime/call';
+import type { CallSide, ClientMessage } from '@seguridad/contracts/realtime/call';
 import type { ClientToServerEvents, ServerToClientEvents } from '@seguridad/contracts/realtime/events';
 import type { CallStore } from './call-store';
 
@@ -35,11 +35,9 @@ export type SessionSocket = {
 
 export type CallCredentials =
   /** The anonymous caller, with the token `POST /api/calls/videoCall` returned. */
-  | { role: 'caller'; callToken: string }
-  /** An operator: the console socket's handshake carries the session. */
-  | { role: 'operator' };
-
-export type CallRole = CallCredentials['role'];
+  | { side: 'caller'; callToken: string }
+  /** The answerer, a staff member: the console socket's handshake carries the session. */
+  | { side: 'answerer' };
 
 export type CallSessionOptions = {
   call: { id: number; room: string };
@@ -77,7 +75,8 @@ export type CallContext = {
   readonly store: CallStore;
   readonly socket: SessionSocket;
   readonly room: string;
-  readonly role: CallRole;
+  /** Which side of the call this session is on (not a staff role). */
+  readonly side: CallSide;
   /**
    * Runs a socket, WebRTC or timer callback: nothing after dispose, and nothing thrown escapes
    * (it is logged).

@@ -4,12 +4,13 @@ import {
   CHAT_MESSAGE_MAX,
   callSocketEvents,
   chatMessageSchema,
+  type CallSide,
   type ChatMessage,
   type ChatSend,
 } from '@seguridad/contracts/realtime/call';
 import { isLivePhase } from './call-state';
 import type { ChatEntry } from './call-snapshot';
-import type { CallContext, CallRole, CallSessionOptions } from './call-types';
+import type { CallContext, CallSessionOptions } from './call-types';
 
 type ChatUser = ChatMessage['user'];
 type OutgoingChat = Pick<ChatSend, 'message' | 'attachmentId'>;
@@ -19,9 +20,9 @@ export type ChatOutboxOptions = Pick<CallSessionOptions, 'uploadAttachment' | 'u
   inRoom: () => boolean;
 };
 
-/** 1 is the caller and 2 the operator, in chat messages (spec §3). */
-function chatUserOf(role: CallRole): ChatUser {
-  return role === 'caller' ? 1 : 2;
+/** 1 is the caller and 2 the operator (the answerer), in chat messages (spec §3). */
+function chatUserOf(side: CallSide): ChatUser {
+  return side === 'caller' ? 1 : 2;
 }
 
 /** A chat message id of our own choosing: a re-send after a reconnect is stored once. */
@@ -61,7 +62,7 @@ export class ChatOutbox {
     private readonly context: CallContext,
     private readonly options: ChatOutboxOptions,
   ) {
-    this.chatUser = chatUserOf(context.role);
+    this.chatUser = chatUserOf(context.side);
   }
 
   /** The highest id the server acknowledged or delivered: the re-join replays what came after. */

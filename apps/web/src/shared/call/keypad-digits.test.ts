@@ -21,7 +21,7 @@ function fakeDtmfSender(canInsertDTMF = true) {
 
 describe('KeypadDigits on its own', () => {
   it('plays the keys as DTMF tones, queued behind those still playing, and sends them as a message', () => {
-    const { context, socket, store } = partContext({ role: 'caller' });
+    const { context, socket, store } = partContext({ side: 'caller' });
     const { sender, inserted } = fakeDtmfSender();
     const keypad = new KeypadDigits(context, { audioSender: () => sender });
     keypad.send('12');
@@ -36,7 +36,7 @@ describe('KeypadDigits on its own', () => {
   });
 
   it('drops what is not a keypad key, and splits a long paste into messages the server takes', () => {
-    const { context, socket, store } = partContext({ role: 'caller' });
+    const { context, socket, store } = partContext({ side: 'caller' });
     const keypad = new KeypadDigits(context, { audioSender: () => null });
     keypad.send('ab<>');
     expect(socket.signals()).toEqual([]);
@@ -52,7 +52,7 @@ describe('KeypadDigits on its own', () => {
   });
 
   it('still sends the message when the sender cannot play tones yet', () => {
-    const { context, socket } = partContext({ role: 'caller' });
+    const { context, socket } = partContext({ side: 'caller' });
     const { sender, inserted } = fakeDtmfSender(false);
     new KeypadDigits(context, { audioSender: () => sender }).send('7');
     expect(inserted).toEqual([]);
@@ -60,7 +60,7 @@ describe('KeypadDigits on its own', () => {
   });
 
   it('keeps only the last keys on screen, and the operator sends nothing', () => {
-    const { context, store, socket } = partContext({ role: 'operator' });
+    const { context, store, socket } = partContext({ side: 'answerer' });
     const keypad = new KeypadDigits(context, { audioSender: () => null });
     keypad.send('1');
     expect(socket.signals()).toEqual([]);

@@ -29,7 +29,7 @@ export class KeypadDigits {
   /** Caller: sends the keys that are DTMF keys (0-9, *, #); anything else is dropped. */
   send(keys: string): void {
     const digits = [...keys].filter((key) => DTMF_DIGITS_PATTERN.test(key)).join('');
-    if (digits.length === 0 || this.context.role !== 'caller') return;
+    if (digits.length === 0 || this.context.side !== 'caller') return;
     const dtmf = this.options.audioSender()?.dtmf;
     // Tones queue behind those still playing; a sender that cannot play them (no audio yet) skips.
     if (dtmf?.canInsertDTMF) dtmf.insertDTMF(dtmf.toneBuffer + digits, TONE_MS, GAP_MS);
@@ -45,7 +45,7 @@ export class KeypadDigits {
 
   /** Operator: the caller pressed these keys (the message was parsed by the session). */
   receive(digits: string): void {
-    if (this.context.role !== 'operator') return;
+    if (this.context.side !== 'answerer') return;
     this.append(digits);
   }
 

@@ -7,7 +7,7 @@ afterEach(cleanUpCalls);
 
 /** An operator that accepted and offered; the caller answered, but no media path ever works. */
 async function operatorWithoutMedia() {
-  const { socket, session } = setup({ credentials: { role: 'operator' } });
+  const { socket, session } = setup({ credentials: { side: 'answerer' } });
   await joinAs(socket, session, operator, [caller]);
   const peer = FakePeerConnection.last();
   socket.message({ id: 'startResponse', from: caller.userID, sdpAnswer: 'v=0 answer from caller' });

@@ -59,7 +59,7 @@ describe('media', () => {
 
   it('renegotiates when a camera appears mid-call', async () => {
     const { socket, session } = setup({
-      credentials: { role: 'operator' },
+      credentials: { side: 'answerer' },
       localStream: fakeStream(['audio']),
     });
     await joinAs(socket, session, operator, [caller]);

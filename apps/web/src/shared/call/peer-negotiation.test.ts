@@ -21,7 +21,7 @@ afterEach(cleanUpCalls);
 
 describe('negotiation', () => {
   it('offers when the peer is already in the room (operator on accept)', async () => {
-    const { socket, session } = setup({ credentials: { role: 'operator' } });
+    const { socket, session } = setup({ credentials: { side: 'answerer' } });
     await joinAs(socket, session, operator, [caller]);
     const peer = FakePeerConnection.last();
     expect(peer.config.iceServers).toEqual([
@@ -114,7 +114,7 @@ describe('negotiation', () => {
   });
 
   it('queues candidates that arrive after the offer but before the answer', async () => {
-    const { socket, session } = setup({ credentials: { role: 'operator' } });
+    const { socket, session } = setup({ credentials: { side: 'answerer' } });
     await joinAs(socket, session, operator, [caller]);
     const peer = FakePeerConnection.last();
     socket.message({
@@ -130,7 +130,7 @@ describe('negotiation', () => {
   });
 
   it('still receives video when it has no camera', async () => {
-    const { socket, session } = setup({ credentials: { role: 'operator' }, localStream: null });
+    const { socket, session } = setup({ credentials: { side: 'answerer' }, localStream: null });
     await joinAs(socket, session, operator, [caller]);
     const peer = FakePeerConnection.last();
     expect(peer.transceivers.map(({ kind, direction }) => ({ kind, direction }))).toEqual([

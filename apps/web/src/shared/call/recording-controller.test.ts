@@ -178,7 +178,7 @@ describe('recording state on the citizen side', () => {
     // The caller never asks to record.
     session.startRecording();
     expect(socket.signals('startRecording')).toEqual([]);
-    expect(caller.role).toBe('caller');
+    expect(caller.side).toBe('caller');
   });
 });
 

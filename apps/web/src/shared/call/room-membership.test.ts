@@ -49,7 +49,7 @@ describe('joining', () => {
   });
 
   it('joins as operator without a token', async () => {
-    const { socket, session } = setup({ credentials: { role: 'operator' } });
+    const { socket, session } = setup({ credentials: { side: 'answerer' } });
     void session.join();
     expect(socket.lastJoin().payload).not.toHaveProperty('callToken');
     expect(socket.lastJoin().payload).toMatchObject({ roomName: room, videoCallID: callId });
@@ -189,7 +189,7 @@ describe('socket reconnection', () => {
 
 describe('RoomMembership on its own', () => {
   function membership() {
-    const parts = partContext({ role: 'operator' });
+    const parts = partContext({ side: 'answerer' });
     // As the session does: the join answer moves the phase on.
     const onJoined = vi.fn((_self: unknown, peer: Participant | null) =>
       parts.store.dispatch({ type: 'joined', peer }),
@@ -198,7 +198,7 @@ describe('RoomMembership on its own', () => {
     const onTransportChange = vi.fn();
     const room = new RoomMembership(parts.context, {
       call: { id: callId, room: parts.context.room },
-      credentials: { role: 'operator' },
+      credentials: { side: 'answerer' },
       userName: 'Rosa',
       lastChatId: () => 27,
       onJoined,

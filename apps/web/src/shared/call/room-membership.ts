@@ -128,7 +128,7 @@ export class RoomMembership {
       videoCallID: call.id,
       lastChatId: this.options.lastChatId(),
       userName: userName ?? '',
-      ...(credentials.role === 'caller' ? { callToken: credentials.callToken } : {}),
+      ...(credentials.side === 'caller' ? { callToken: credentials.callToken } : {}),
     };
     const { guard, socket } = this.context;
     clearTimeout(this.joinTimer);
@@ -159,7 +159,7 @@ export class RoomMembership {
     const accepted = ack as { self?: unknown; users?: unknown; status?: unknown };
     const self = participantSchema.safeParse(accepted.self);
     const users = participantSchema.array().safeParse(accepted.users);
-    const peer = users.success ? (users.data.find((user) => user.role !== this.context.role) ?? null) : null;
+    const peer = users.success ? (users.data.find((user) => user.side !== this.context.side) ?? null) : null;
     if (accepted.status === 'ended' || accepted.status === 'abandoned') {
       this.options.onStop({ type: 'ended', reason: accepted.status === 'ended' ? 'hangup' : 'abandoned' });
       return;

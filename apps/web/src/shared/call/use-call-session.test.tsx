@@ -9,7 +9,7 @@ function session(): CallSession {
   socket.active = true;
   return new CallSession({
     call: { id: 1, room: 'room_ABCDEFGHIJKLMNOP' },
-    credentials: { role: 'operator' },
+    credentials: { side: 'answerer' },
     socket,
     localStream: null,
     uploadAttachment: async () => ({ id: 1, name: 'a', mime: 'text/plain', size: 1 }),

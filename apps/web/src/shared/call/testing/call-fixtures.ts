@@ -12,13 +12,13 @@ export const callToken = 'caller-token-0123456789abcdef';
 export const caller: Participant = {
   userID: `caller:${callId}`,
   userName: 'Ana',
-  role: 'caller',
+  side: 'caller',
   userAvatar: null,
 };
 export const operator: Participant = {
   userID: 'operator:7',
   userName: 'Operadora Rosa',
-  role: 'operator',
+  side: 'answerer',
   userAvatar: null,
 };
 
@@ -48,7 +48,7 @@ export type Setup = {
 const sessions: CallSession[] = [];
 
 export function setup({
-  credentials = { role: 'caller', callToken },
+  credentials = { side: 'caller', callToken },
   connected = true,
   localStream = fakeStream(),
   ownsSocket = false,
@@ -65,7 +65,7 @@ export function setup({
     credentials,
     socket,
     ownsSocket,
-    userName: credentials.role === 'caller' ? 'Ana' : undefined,
+    userName: credentials.side === 'caller' ? 'Ana' : undefined,
     localStream,
     iceServers: [{ urls: 'turn:relay.example:3478', username: 'u', credential: 'p' }],
     createPeerConnection: (config) => new FakePeerConnection(config) as unknown as RTCPeerConnection,
@@ -93,7 +93,7 @@ export async function joinAs(
 
 /** An operator that accepted the call and made the offer, and the caller is there. */
 export async function connectedOperator() {
-  const { socket, session } = setup({ credentials: { role: 'operator' } });
+  const { socket, session } = setup({ credentials: { side: 'answerer' } });
   await joinAs(socket, session, operator, [caller]);
   const peer = FakePeerConnection.last();
   socket.message({ id: 'startResponse', from: caller.userID, sdpAnswer: 'v=0 answer from caller' });

@@ -1,5 +1,6 @@
 import { CallStore } from '../call-store';
-import type { CallContext, CallRole } from '../call-types';
+import type { CallSide } from '@seguridad/contracts/realtime/call';
+import type { CallContext } from '../call-types';
 import { FakeSocket, room } from './fake-transport';
 
 /**
@@ -7,9 +8,9 @@ import { FakeSocket, room } from './fake-transport';
  * connected. `active` stands for "join() was called and the call is not over".
  */
 export function partContext({
-  role = 'caller',
+  side = 'caller',
   localStream = null,
-}: { role?: CallRole; localStream?: MediaStream | null } = {}) {
+}: { side?: CallSide; localStream?: MediaStream | null } = {}) {
   const socket = new FakeSocket();
   socket.connected = true;
   socket.active = true;
@@ -19,7 +20,7 @@ export function partContext({
     store,
     socket,
     room,
-    role,
+    side,
     guard: (action) => action(),
     isDisposed: () => false,
     isActive: () => state.active,
