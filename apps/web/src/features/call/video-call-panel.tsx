@@ -2,6 +2,14 @@ import { useEffect, useEffectEvent, useId, useRef, useState, useSyncExternalStor
 import { DELAYS_MS } from '@seguridad/contracts/constants';
 import { callTexts } from '@seguridad/contracts/messages';
 import type { VideoCallPanelHost } from '../../shared/call/call-panel-hosts';
+import {
+  closesByItself,
+  createCallerLifecycle,
+  GENERAL_SPECIALITY,
+  type CallerCommand,
+  type CallerEvent,
+  type CallerLaunch,
+} from '../../shared/call/caller-lifecycle';
 import { useCallSession } from '../../shared/call/use-call-session';
 import { Alert } from '../../shared/ui/alert';
 import { Button } from '../../shared/ui/button';
@@ -34,9 +42,6 @@ export type VideoCallPanelProps = {
    */
   onHungUp?: (answered: RatableCall | null) => void;
 };
-
-/** "General" when the company has no speciality of that name: it goes out as null (contract). */
-const GENERAL = 0;
 
 /** What the caller typed in the call's chat, oldest first, as the start of a video mail's message. */
 export function typedInChat(entries: readonly ChatEntry[]): string {
@@ -88,32 +93,39 @@ function sameName(a: string, b: string): boolean {
   return a.trim().localeCompare(b.trim(), 'es', { sensitivity: 'base' }) === 0;
 }
 
+/** The page link as the lifecycle reads it. */
+function lifecycleLaunch(launch: CallLaunch | null): CallerLaunch | null {
+  if (!launch) return null;
+  return {
+    key: callLaunchKey(launch),
+    privateRoom: launch.kind === 'privateRoom' ? launch.room : null,
+    privateRoomInvalid: launch.kind === 'invalidPrivateRoom',
+  };
+}
+
 /**
  * The Videollamada panel (spec §2, §4): step 1 checks the camera and microphone and picks a
  * speciality; Llamar creates the call and step 2 is the full-screen call view. A call that cannot
  * start falls back to a derived video mail that says why. A private room link joins by itself as
- * soon as the camera works.
+ * soon as the camera works. When each of these happens is the lifecycle's (caller-lifecycle.ts);
+ * the panel reports what it renders with and performs what the lifecycle asks.
  */
 function CallingPanel({ host, launch, from, onHungUp }: VideoCallPanelProps) {
   const [check] = useState(() => createDeviceCheck());
   const devices = useSyncExternalStore(check.subscribe, check.getSnapshot, check.getSnapshot);
   const { call, start, hangUp, close } = useCallerCall();
   const snapshot = useCallSession(call.step === 'inCall' ? call.session : null);
-  const [speciality, setSpeciality] = useState(GENERAL);
-  const [privateRoom, setPrivateRoom] = useState<string | null>(
-    launch?.kind === 'privateRoom' ? launch.room : null,
+  const [lifecycle] = useState(() => createCallerLifecycle(lifecycleLaunch(launch)));
+  const lifecycleState = useSyncExternalStore(
+    lifecycle.subscribe,
+    lifecycle.getSnapshot,
+    lifecycle.getSnapshot,
   );
-  /** A sentence that keeps the person on this panel (an invalid private room). */
-  const [problem, setProblem] = useState<string | null>(
-    launch?.kind === 'invalidPrivateRoom' ? callTexts.privateRoomInvalid : null,
-  );
+  const { privateRoom, problem } = lifecycleState;
   const specialities = useSpecialities(host.active);
   const ids = useId();
   const problemRef = useRef<HTMLDivElement>(null);
-  /** A private room is joined by itself once per link; after that only by pressing Llamar. */
-  const autoJoined = useRef(false);
 
-  const inCall = call.step === 'inCall';
   // The default label is General (spec §2); a company that has its own General gets no second one.
   const companySpecialities = specialities.data ?? [];
   const companyGeneral = companySpecialities.find((option) =>
@@ -121,130 +133,114 @@ function CallingPanel({ host, launch, from, onHungUp }: VideoCallPanelProps) {
   );
   const specialityOptions = companyGeneral
     ? companySpecialities
-    : [{ id: GENERAL, name: callTexts.defaultSpeciality }, ...companySpecialities];
-  const selectedSpeciality = speciality === GENERAL && companyGeneral ? companyGeneral.id : speciality;
+    : [{ id: GENERAL_SPECIALITY, name: callTexts.defaultSpeciality }, ...companySpecialities];
+  const selectedOf = (speciality: number) =>
+    speciality === GENERAL_SPECIALITY && companyGeneral ? companyGeneral.id : speciality;
+  const selectedSpeciality = selectedOf(lifecycleState.speciality);
   const cameraReady = devices.state.status === 'ready';
   const phase = snapshot?.phase ?? null;
 
-  // A new link while the panel is mounted (a client-side navigation) starts over from it.
-  const launchKey = callLaunchKey(launch);
-  const applyLaunch = useEffectEvent(() => {
-    if (call.step !== 'setup' || !launch) return;
-    autoJoined.current = false;
-    setSpeciality(GENERAL);
-    setPrivateRoom(launch.kind === 'privateRoom' ? launch.room : null);
-    setProblem(launch.kind === 'invalidPrivateRoom' ? callTexts.privateRoomInvalid : null);
-  });
-  useEffect(() => applyLaunch(), [launchKey]);
-
-  // The camera is on while this panel is on screen and until the call takes the stream over.
-  const previewWanted = host.active && !inCall;
-  useEffect(() => {
-    if (!previewWanted) {
-      check.release();
-      return;
-    }
-    if (check.getSnapshot().state.status === 'idle') void check.open();
-  }, [previewWanted, check]);
-  useEffect(() => () => check.release(), [check]);
-
-  const setFullScreen = useEffectEvent((fullScreen: boolean) => host.setFullScreen(fullScreen));
-  useEffect(() => setFullScreen(inCall), [inCall]);
-
-  function resetToSetup() {
-    setSpeciality(GENERAL);
-    setPrivateRoom(null);
-    setProblem(null);
-  }
-
-  async function placeCall() {
-    if (call.step !== 'setup' || !cameraReady) return;
-    setProblem(null);
+  async function placeCall(command: Extract<CallerCommand, { type: 'startCall' }>) {
+    const selected = selectedOf(command.speciality);
     const outcome = await start({
-      speciality: privateRoom || selectedSpeciality === GENERAL ? null : selectedSpeciality,
-      privateRoom: privateRoom ?? undefined,
+      speciality: command.privateRoom || selected === GENERAL_SPECIALITY ? null : selected,
+      privateRoom: command.privateRoom ?? undefined,
       from: from ?? callOriginOf(window.location.href),
       takeLocalStream: () => check.handOver(),
     });
     if (!outcome.failed) return;
     const failure = callStartFailure(outcome.error);
-    if (failure.action === 'fallBack') {
-      host.fallBackToVideoMail(failure.sentence);
-      return;
-    }
-    setPrivateRoom(null);
-    setProblem(failure.sentence);
+    send({ type: 'startRefused', fallBack: failure.action === 'fallBack', sentence: failure.sentence });
   }
 
-  // A private room link is an invitation: it joins as soon as the camera and microphone work.
-  const autoJoin = useEffectEvent(() => void placeCall());
-  const readyToJoinPrivately = privateRoom !== null && cameraReady && host.active && call.step === 'setup';
+  function perform(command: CallerCommand) {
+    switch (command.type) {
+      case 'openDevices':
+        if (check.getSnapshot().state.status === 'idle') void check.open();
+        break;
+      case 'releaseDevices':
+        check.release();
+        break;
+      case 'setFullScreen':
+        host.setFullScreen(command.fullScreen);
+        break;
+      case 'startCall':
+        void placeCall(command);
+        break;
+      case 'releaseMedia':
+        if (call.step !== 'inCall') break;
+        stopStream(call.localStream);
+        call.session.setCameraEnabled(false);
+        break;
+      case 'hangUp':
+        void hangUp();
+        break;
+      case 'closeCall':
+        close();
+        break;
+      case 'fallBackToVideoMail':
+        if (command.withTyped)
+          host.fallBackToVideoMail(command.reason, snapshot ? typedInChat(snapshot.chat) : '');
+        else host.fallBackToVideoMail(command.reason);
+        break;
+      case 'finish':
+        host.finish();
+        break;
+      case 'leaveAfterHangUp': {
+        const answered =
+          command.answered && call.step === 'inCall' ? { id: call.call.id, token: call.call.token } : null;
+        if (onHungUp) onHungUp(answered);
+        else host.backToList();
+        break;
+      }
+      case 'requestCallback':
+        host.requestCallback?.();
+        break;
+    }
+  }
+
+  function send(event: CallerEvent) {
+    lifecycle.send(event).forEach(perform);
+  }
+
+  // What this render shows with goes to the lifecycle, once per change.
+  const launchKey = callLaunchKey(launch);
+  const reportSurroundings = useEffectEvent(() =>
+    send({
+      type: 'observed',
+      surroundings: {
+        active: host.active,
+        cameraReady,
+        callStep: call.step,
+        phase,
+        launch: lifecycleLaunch(launch),
+      },
+    }),
+  );
+  useEffect(() => reportSurroundings(), [host.active, cameraReady, call.step, phase, launchKey]);
+
+  // Ended by the other side without chat: the end shows for 5 s, then the drawer closes (spec §4),
+  // unless the person began to rate the call, which is not lost to the timer (decision 044).
+  const endClosesByItself = closesByItself(lifecycleState);
+  const closeAfterEnd = useEffectEvent(() => send({ type: 'closeTimerFired' }));
   useEffect(() => {
-    if (!readyToJoinPrivately || autoJoined.current) return;
-    autoJoined.current = true;
-    autoJoin();
-  }, [readyToJoinPrivately]);
+    if (!endClosesByItself) return;
+    const timer = setTimeout(closeAfterEnd, DELAYS_MS.endOfCallClose);
+    return () => clearTimeout(timer);
+  }, [endClosesByItself]);
 
   useEffect(() => {
     if (problem) problemRef.current?.focus();
   }, [problem]);
 
-  // Once the call is over the camera and microphone go off, even while the end view stays.
-  const callOver = phase?.status === 'ended' || phase?.status === 'failed';
-  const releaseMedia = useEffectEvent(() => {
-    if (call.step !== 'inCall') return;
-    stopStream(call.localStream);
-    call.session.setCameraEnabled(false);
-  });
-  useEffect(() => {
-    if (callOver) releaseMedia();
-  }, [callOver]);
-
-  // Only an answered call is rated: remembered from the render that saw it connected.
-  const [answeredCall, setAnsweredCall] = useState<number | null>(null);
-  if (call.step === 'inCall' && phase?.status === 'connected' && answeredCall !== call.call.id) {
-    setAnsweredCall(call.call.id);
-  }
-
-  // Ended by the other side without chat: the end shows for 5 s, then the drawer closes (spec §4),
-  // unless the person began to rate the call, which is not lost to the timer (decision 044).
-  const [ratingHeldFor, setRatingHeldFor] = useState<number | null>(null);
-  const ratingHeld = call.step === 'inCall' && ratingHeldFor === call.call.id;
-  const closesByItself =
-    phase?.status === 'ended' && phase.reason !== 'local_hangup' && !phase.chatOccurred && !ratingHeld;
-  const closeAfterEnd = useEffectEvent(() => {
-    close();
-    resetToSetup();
-    host.finish();
-  });
-  useEffect(() => {
-    if (!closesByItself) return;
-    const timer = setTimeout(closeAfterEnd, DELAYS_MS.endOfCallClose);
-    return () => clearTimeout(timer);
-  }, [closesByItself]);
-
-  // The media never connected (decision 037): the video mail, with what the person typed kept.
-  const noMedia = phase?.status === 'ended' && phase.reason === 'no_media';
-  const fallBackAfterNoMedia = useEffectEvent(() => {
-    const typed = snapshot ? typedInChat(snapshot.chat) : '';
-    close();
-    resetToSetup();
-    host.fallBackToVideoMail(callTexts.noMediaCaller, typed);
-  });
-  useEffect(() => {
-    if (noMedia) fallBackAfterNoMedia();
-  }, [noMedia]);
-
-  // The room refused us or could not be reached: as with a call that could not be created.
-  const joinFailed = phase?.status === 'failed';
-  const fallBackAfterJoin = useEffectEvent(() => {
-    close();
-    resetToSetup();
-    host.fallBackToVideoMail(callTexts.callFailed);
-  });
-  useEffect(() => {
-    if (joinFailed) fallBackAfterJoin();
-  }, [joinFailed]);
+  // The camera goes off with the panel; a StrictMode re-mount asks for it again.
+  useEffect(
+    () => () => {
+      check.release();
+      lifecycle.send({ type: 'detached' });
+    },
+    [check, lifecycle],
+  );
 
   if (call.step === 'inCall' && snapshot) {
     return (
@@ -253,34 +249,15 @@ function CallingPanel({ host, launch, from, onHungUp }: VideoCallPanelProps) {
         callId={call.call.id}
         callToken={call.call.token}
         snapshot={snapshot}
-        onHangUp={() => {
-          const answered =
-            answeredCall === call.call.id ? { id: call.call.id, token: call.call.token } : null;
-          void hangUp();
-          resetToSetup();
-          if (onHungUp) onHungUp(answered);
-          else host.backToList();
-        }}
-        onClose={() => {
-          close();
-          resetToSetup();
-          host.finish();
-        }}
-        onRequestCallback={
-          host.requestCallback
-            ? () => {
-                void hangUp();
-                resetToSetup();
-                host.requestCallback?.();
-              }
-            : undefined
-        }
-        onRatingEngaged={() => setRatingHeldFor(call.call.id)}
+        onHangUp={() => send({ type: 'hangUpPressed' })}
+        onClose={() => send({ type: 'closePressed' })}
+        onRequestCallback={host.requestCallback ? () => send({ type: 'callbackPressed' }) : undefined}
+        onRatingEngaged={() => send({ type: 'ratingEngaged' })}
       />
     );
   }
 
-  const starting = call.step === 'starting';
+  const starting = lifecycleState.stage === 'starting';
   return (
     <div className={styles.layout}>
       <section className={styles.column} aria-labelledby={`${ids}-devices`}>
@@ -309,7 +286,7 @@ function CallingPanel({ host, launch, from, onHungUp }: VideoCallPanelProps) {
               className={styles.select}
               value={String(selectedSpeciality)}
               disabled={starting}
-              onChange={(event) => setSpeciality(Number(event.target.value))}
+              onChange={(event) => send({ type: 'specialityChosen', speciality: Number(event.target.value) })}
             >
               {specialityOptions.map((option) => (
                 <option key={option.id} value={String(option.id)}>
@@ -327,7 +304,7 @@ function CallingPanel({ host, launch, from, onHungUp }: VideoCallPanelProps) {
         )}
 
         <div className={styles.actions}>
-          <Button onClick={() => void placeCall()} busy={starting} disabled={!cameraReady}>
+          <Button onClick={() => send({ type: 'callPressed' })} busy={starting} disabled={!cameraReady}>
             {callTexts.call}
           </Button>
           {problem && (
