@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiPaths } from '@seguridad/contracts/api-paths';
 import type { ApiRoute } from '@seguridad/contracts/http/api-route';
-import { createTestApp, type TestContext } from './testing/test-app';
+import { useTestApp } from './testing/test-app';
 
 describe('the API routes declared in contracts', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it('are each registered by the server with their method and pattern', () => {
     const declared: ApiRoute[] = Object.values(apiPaths).flatMap((area) => Object.values(area));

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LOOSE_LIMITS } from './testing/networks';
 import { fuzzIdentities, fuzzRoutes, type FuzzIdentities } from './testing/route-fuzz';
-import { createTestApp, type TestContext } from './testing/test-app';
+import { useTestApp } from './testing/test-app';
 import { testEngine } from './testing/test-database';
 
 /**
@@ -13,13 +13,11 @@ const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 600);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261202);
 
 describe('a fuzz of every route', () => {
-  let ctx: TestContext;
+  const ctx = useTestApp({ env: { ...LOOSE_LIMITS } });
   let identities: FuzzIdentities;
   beforeAll(async () => {
-    ctx = await createTestApp({ env: { ...LOOSE_LIMITS } });
     identities = await fuzzIdentities(ctx);
   });
-  afterAll(() => ctx.close());
 
   it(
     `${REQUESTS} random requests answer no 5xx`,

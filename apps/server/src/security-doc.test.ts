@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiPaths } from '@seguridad/contracts/api-paths';
 import type { ApiRoute } from '@seguridad/contracts/http/api-route';
 import {
@@ -11,7 +11,7 @@ import {
   securityTables,
 } from './testing/security-doc';
 import { callTestServer } from './testing/calls';
-import { createTestApp, type TestContext } from './testing/test-app';
+import { useTestApp } from './testing/test-app';
 
 const docUrl = new URL('../../../docs/security.md', import.meta.url);
 
@@ -22,11 +22,7 @@ const docUrl = new URL('../../../docs/security.md', import.meta.url);
  * regenerated (`UPDATE_SECURITY_DOC=1 npx vitest run src/security-doc.test.ts`).
  */
 describe('docs/security.md and the route table', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it('every route is guarded, or its handler check is written down; no entry is stale', () => {
     const unguarded = ctx.app.routeAccess

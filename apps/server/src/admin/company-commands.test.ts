@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { staffTexts } from '@seguridad/contracts/messages';
 import { auditEvents, companies, companyMembers, specialities, staffInvitations, users } from '../db/schema';
 import type { MailMessage, MailSender } from '../integrations/mail/mail-sender';
-import { bearer, newSession, STRONG_PASSWORD } from '../testing/accounts';
-import { createTestApp, type TestContext } from '../testing/test-app';
+import { bearer, newSession, postAs, STRONG_PASSWORD } from '../testing/accounts';
+import { useTestApp } from '../testing/test-app';
 import { adminSocketPath, forwardToServer, serveAdminSocket } from './admin-socket';
 import { runCompanyCommand, type CompanyCommandDeps, type CompanyVerb } from './company-commands';
 
@@ -41,9 +41,9 @@ function captured() {
 }
 
 describe('npm run admin: companies and staff', () => {
-  let ctx: TestContext;
-  let deps: CompanyCommandDeps;
   const mail = capturingMail();
+  const ctx = useTestApp({ mail, env: { AUTH_RATE_LIMIT_MAX: '1000' } });
+  let deps: CompanyCommandDeps;
 
   async function admin(verb: CompanyVerb, ...args: string[]) {
     const { lines, output } = captured();
@@ -56,7 +56,6 @@ describe('npm run admin: companies and staff', () => {
   const codeOf = (link: string) => new URL(link).searchParams.get('code')!;
 
   beforeAll(async () => {
-    ctx = await createTestApp({ mail, env: { AUTH_RATE_LIMIT_MAX: '1000' } });
     deps = {
       db: ctx.database.db,
       mail,
@@ -64,7 +63,6 @@ describe('npm run admin: companies and staff', () => {
       onKeyRotated: () => ctx.app.forgetCompanyCache(),
     };
   });
-  afterAll(() => ctx.close());
 
   it('creates a company with its specialities, prints its key, and lists it', async () => {
     const created = await admin(
@@ -331,19 +329,9 @@ describe('npm run admin: companies and staff', () => {
       payload: { code },
     });
     expect(anonymous.statusCode).toBe(401);
-    const wrong = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/staff/invitations/accept',
-      headers: bearer(stranger),
-      payload: { code },
-    });
+    const wrong = await postAs(ctx, stranger, '/api/v1/staff/invitations/accept', { code });
     expect(wrong.statusCode).toBe(403);
-    const accepted = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/staff/invitations/accept',
-      headers: bearer(citizen),
-      payload: { code },
-    });
+    const accepted = await postAs(ctx, citizen, '/api/v1/staff/invitations/accept', { code });
     expect(accepted.json()).toEqual({ code: 200, company_name: 'Central Centro', role: 'operator' });
     const membership = await ctx.app.inject({ url: '/api/v1/operator/membership', headers: bearer(citizen) });
     expect(membership.json()).toMatchObject({ member: true, role: 'operator' });

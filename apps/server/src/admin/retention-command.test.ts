@@ -1,18 +1,14 @@
-import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { videoMails } from '../db/schema';
 import { otherCompany } from '../testing/calls';
-import { createTestApp, type TestContext } from '../testing/test-app';
+import { useTestApp } from '../testing/test-app';
 import { retentionInstantOf, retentionRunCommand } from './retention-command';
+import { insertVideoMail } from '../testing/widget';
 
 /** `npm run admin -- retention:run [--at …]` (decision 041). */
 describe('retention:run', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp({ env: { DATA_DIR: `/tmp/retention-command-${process.pid}-${Date.now()}` } });
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp({ env: { DATA_DIR: `/tmp/retention-command-${process.pid}-${Date.now()}` } });
 
   async function run(args: string[]) {
     const out: string[] = [];
@@ -24,29 +20,7 @@ describe('retention:run', () => {
     return { code, out: out.join('\n'), err: err.join('\n') };
   }
 
-  const stored = async (content: string) =>
-    (await ctx.app.storage.write(Readable.from([Buffer.from(content)]), { extension: 'webm', maxBytes: 100 }))
-      .key;
-
-  async function videoMailAt(companyId: number, createdAt: Date) {
-    const [mail] = await ctx.database.db
-      .insert(videoMails)
-      .values({
-        companyId,
-        name: 'Rosa',
-        email: 'rosa@example.com',
-        phone: '+56911110001',
-        message: 'Ayuda',
-        videoKey: await stored('video'),
-        videoMime: 'video/webm',
-        videoBytes: 5,
-        thumbnailKey: await stored('thumb'),
-        thumbnailMime: 'image/jpeg',
-        createdAt,
-      })
-      .returning();
-    return mail!;
-  }
+  const videoMailAt = (companyId: number, createdAt: Date) => insertVideoMail(ctx, { companyId, createdAt });
 
   it('reads --at as an ISO instant, or runs as of now', () => {
     const now = new Date('2026-12-01T03:00:00Z');

@@ -1,20 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { outboxMessages } from '../db/schema';
 import { latestMessageTo, newSession } from '../testing/accounts';
 import { capturedLog, LOG_LEVEL_WARN } from '../testing/captured-log';
-import { createTestApp, openTestDatabase, type TestContext } from '../testing/test-app';
+import { createTestApp, openTestDatabase, useTestApp } from '../testing/test-app';
 import { blankExpiredOutboxSecrets, EXPIRED_OUTBOX_TEXT } from './outbox-queries';
 
 const MINUTE_MS = 60 * 1000;
 const minutesFrom = (start: number, minutes: number) => new Date(start + minutes * MINUTE_MS);
 
 describe('the outbox keeps no link or code past its end', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   async function messageById(id: number) {
     const [row] = await ctx.database.db.select().from(outboxMessages).where(eq(outboxMessages.id, id));

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, newSession } from '../testing/accounts';
 import { demoKey, newOperator } from '../testing/calls';
-import { createTestApp, type TestContext } from '../testing/test-app';
+import { useTestApp } from '../testing/test-app';
 
 /** Bodies no route accepts: every field missing or of the wrong type. */
 const INVALID_BODIES: Array<{
@@ -20,11 +20,7 @@ const INVALID_BODIES: Array<{
 const OPERATOR_ONLY = INVALID_BODIES.filter((route) => route.url.includes('/operator/'));
 
 describe('authentication runs before validation', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it('answers 401 to an anonymous request with an invalid body, naming no field', async () => {
     for (const route of INVALID_BODIES) {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,8 +6,9 @@ import { errorMessages } from '@seguridad/contracts/messages';
 import { joinPayloadSchema } from '@seguridad/contracts/realtime/call';
 import { bearer, newSession } from '../testing/accounts';
 import { demoKey, demoOperatorSession, insertCall, openDemoCompany } from '../testing/calls';
-import { multipartPayload, tinyFiles } from '../testing/multipart';
+import { formOf, postForm, tinyFiles } from '../testing/multipart';
 import { createTestApp, type TestContext } from '../testing/test-app';
+import { chromeRecording } from '../testing/widget';
 
 const truncatedUpload = {
   'content-type': 'multipart/form-data; boundary=frontera',
@@ -138,27 +139,20 @@ describe('bad input answers 4xx in Spanish, never 500', () => {
   });
 
   it('refuses a NUL character in a multipart field of a complete video mail', async () => {
-    const recording = readFileSync(
-      new URL('../integrations/storage/__fixtures__/chrome-recording.webm', import.meta.url),
+    const form = formOf(
+      {
+        email: 'vecina@example.com',
+        name: 'Ro\0sa',
+        phone_number: '+56912345678',
+        message: 'Hay un poste caído.',
+        is_derived: 'true',
+      },
+      {
+        videoMail: { bytes: chromeRecording, name: 'video.webm', type: 'video/webm' },
+        thumbnail: { bytes: tinyFiles.png, name: 'thumb.png', type: 'image/png' },
+      },
     );
-    const form = new FormData();
-    const fields = {
-      email: 'vecina@example.com',
-      name: 'Ro\0sa',
-      phone_number: '+56912345678',
-      message: 'Hay un poste caído.',
-      is_derived: 'true',
-    };
-    for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    form.append('videoMail', new Blob([recording], { type: 'video/webm' }), 'video.webm');
-    form.append('thumbnail', new Blob([tinyFiles.png], { type: 'image/png' }), 'thumb.png');
-    const { payload, headers } = await multipartPayload(form);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/calls/videoMail',
-      headers: { ...demoKey, ...headers },
-      payload,
-    });
+    const response = await postForm(ctx, '/api/calls/videoMail', form, { headers: demoKey });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(errorMessages.invalidCharacters);
   });

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorMessages } from '@seguridad/contracts/messages';
-import { createTestApp, type TestContext } from '../testing/test-app';
+import { useTestApp } from '../testing/test-app';
 
 describe('the one error shape', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it('answers unknown API routes with a JSON 404 in Spanish', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/no-existe' });

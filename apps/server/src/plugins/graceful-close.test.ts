@@ -1,27 +1,15 @@
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
 import { createTestApp, type TestContext } from '../testing/test-app';
 import { closeWithin } from './graceful-close';
+import { openRawVideoMailUpload } from '../testing/widget';
 
 /** Opens a connection and sends the head of an upload that never finishes. */
 async function stalledUpload(port: number): Promise<{ socket: Socket; ended: Promise<string> }> {
-  const socket = connect(port, '127.0.0.1');
-  await new Promise((resolve) => socket.once('connect', resolve));
+  const socket = await openRawVideoMailUpload(port);
   let received = '';
   socket.on('data', (chunk) => (received += chunk.toString()));
   const ended = new Promise<string>((resolve) => socket.once('close', () => resolve(received)));
-  socket.write(
-    [
-      'POST /api/calls/videoMail HTTP/1.1',
-      'Host: localhost',
-      `company-key: ${DEMO_COMPANY_KEY}`,
-      'Content-Type: multipart/form-data; boundary=frontera',
-      'Content-Length: 10000000',
-      '',
-      '--frontera\r\nContent-Disposition: form-data; name="videoMail"; filename="v.webm"\r\nContent-Type: video/webm\r\n\r\n',
-    ].join('\r\n'),
-  );
   socket.write(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]));
   return { socket, ended };
 }

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorMessages } from '@seguridad/contracts/messages';
-import { createTestApp, type TestContext } from '../testing/test-app';
+import { useTestApp } from '../testing/test-app';
 import { routeTakesInput } from './input-guard';
 
 describe('which routes the NUL guard watches', () => {
@@ -18,11 +18,7 @@ describe('which routes the NUL guard watches', () => {
 });
 
 describe('the NUL guard on the routes it watches', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it('refuses a NUL in a declared query and in a path parameter', async () => {
     for (const url of ['/api/v1/regions?pais_id=8%001', '/api/v1/plans/1%00']) {

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiPaths } from '@seguridad/contracts/api-paths';
 import { authApi } from '@seguridad/contracts/http/auth';
 import type { ApiRoute } from '@seguridad/contracts/http/api-route';
-import { createTestApp, type TestContext } from '../testing/test-app';
+import { createTestApp, useTestApp } from '../testing/test-app';
 
 /** The `onRoute` rule of plugins/route-access.ts: access is declared with every route. */
 describe('access declared with every route', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it('every registered API route carries the access contracts declare for it', () => {
     const declared = new Map(

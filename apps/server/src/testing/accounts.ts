@@ -68,6 +68,106 @@ export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
 }
 
+type RequestOptions = { headers?: Record<string, string>; remoteAddress?: string };
+
+/** A request with the session of `token` (none when null), as the signed-in pages send it. */
+export function sendAs(
+  ctx: TestContext,
+  token: string | null,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object | string,
+  options: RequestOptions = {},
+) {
+  return ctx.app.inject({
+    method,
+    url,
+    headers: { ...(token ? bearer(token) : {}), ...options.headers },
+    ...(payload === undefined ? {} : { payload }),
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+  });
+}
+
+/** GET `url` with the session of `token` (none when null). */
+export function getAs(ctx: TestContext, token: string | null, url: string, options: RequestOptions = {}) {
+  return sendAs(ctx, token, 'GET', url, undefined, options);
+}
+
+/** POST `payload` (nothing when undefined) to `url` with the session of `token` (none when null). */
+export function postAs(
+  ctx: TestContext,
+  token: string | null,
+  url: string,
+  payload?: object | string,
+  options: RequestOptions = {},
+) {
+  return sendAs(ctx, token, 'POST', url, payload, options);
+}
+
+/** Asks for the second step's code, sent to one of the account's confirmed phones (`type` as the page sends it). */
+export function requestSignInCode(
+  ctx: TestContext,
+  {
+    email,
+    phoneId,
+    type,
+    password = STRONG_PASSWORD,
+  }: { email: string; phoneId: number; type: number; password?: string },
+) {
+  return sendAs(ctx, null, 'POST', '/api/v1/auth/2fa/requestTwoFactorAuthCode', {
+    email,
+    password,
+    phone_id: phoneId,
+    type,
+  });
+}
+
+/** The second step of a sign-in: the e-mail and password again, with the code the phone got. */
+export function confirmSignInCode(
+  ctx: TestContext,
+  email: string,
+  code: string,
+  options: RequestOptions = {},
+) {
+  return sendAs(
+    ctx,
+    null,
+    'POST',
+    '/api/v1/auth/2fa/confirmTwoFACodeLogin',
+    { email, password: STRONG_PASSWORD, code },
+    options,
+  );
+}
+
+/** Asks for a password-reset link mailed to `email`, as the forgotten-password page does. */
+export function requestPasswordReset(ctx: TestContext, email: string, options: RequestOptions = {}) {
+  return sendAs(ctx, null, 'POST', '/api/v1/auth/resetpassrequest', { email }, options);
+}
+
+/** The token of the password-reset link last mailed to `email`. */
+export async function resetTokenTo(ctx: TestContext, email: string): Promise<string> {
+  const token = (await latestLinkTo(ctx, email, '/reset-pass?token=')).searchParams.get('token');
+  if (!token) throw new Error(`no reset token in the last message to ${email}`);
+  return token;
+}
+
+/** Chooses a new password with a reset token, as the reset page sends it; `revoke` ends every session. */
+export function resetPassword(
+  ctx: TestContext,
+  token: string,
+  password: string,
+  { revoke, remoteAddress }: { revoke: boolean; remoteAddress?: string },
+) {
+  return sendAs(
+    ctx,
+    null,
+    'POST',
+    '/api/v1/auth/resetpass',
+    { token, password, password_confirmation: password, revoke },
+    { remoteAddress },
+  );
+}
+
 /** Deletes the signed-in account, with its password asked again as the page sends it. */
 export async function deleteAccount(
   ctx: TestContext,

@@ -1,16 +1,17 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll } from 'vitest';
 import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
 import type { CreateVideoCallBody } from '@seguridad/contracts/http/calls';
 import type { JoinAck } from '@seguridad/contracts/realtime/call';
-import { companies, companyMembers, users, videoCalls } from '../db/schema';
+import { companies, companyMembers, specialities, users, videoCalls } from '../db/schema';
 import { DEV_ACCOUNTS } from '../db/seed/seed';
 import { saveChosenState } from '../modules/availability/availability-queries';
 import { hashToken, newToken } from '../lib/tokens';
 import { newRoomName, type CallRow } from '../modules/calls/call-access';
-import { login, newSession } from './accounts';
-import { createTestApp, type TestContext } from './test-app';
+import { bearer, login, newSession } from './accounts';
+import { createTestApp, openedLater, type TestContext } from './test-app';
 import { TEST_PASSWORDS } from './test-database';
 import type { StaffRole } from '@seguridad/contracts/staff-access';
 
@@ -97,6 +98,9 @@ export async function otherCompany(ctx: TestContext, slug: string) {
   });
   return { ...company, operator: admin.token };
 }
+
+export type OtherCompany = Awaited<ReturnType<typeof otherCompany>>;
+export type TestMember = Awaited<ReturnType<typeof newOperator>>;
 
 let lastAddress = 0;
 /** Each caller from its own address, so the per-IP limit on new calls only bites where tested. */
@@ -260,6 +264,25 @@ export async function callTestServer(
   };
 }
 
+/**
+ * `callTestServer` for the tests of the enclosing `describe` block: opened in `beforeAll`, closed
+ * (sockets first) in `afterAll`; `ctx` is its app.
+ */
+export function useCallTestServer(options: Parameters<typeof createTestApp>[0] = {}): {
+  server: CallTestServer;
+  ctx: TestContext;
+} {
+  let opened: CallTestServer | undefined;
+  beforeAll(async () => {
+    opened = await callTestServer(options);
+  });
+  afterAll(() => opened?.close());
+  return {
+    server: openedLater(() => opened, 'call test server'),
+    ctx: openedLater(() => opened?.ctx, 'test app'),
+  };
+}
+
 export function request<T = Record<string, unknown>>(
   socket: Socket,
   event: string,
@@ -350,3 +373,83 @@ export async function connectedCall(
 }
 
 export const SDP = 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\ns=-\r\n';
+
+/**
+ * For the tests of the enclosing `describe` block, a call test server whose demo company is open
+ * around the clock (with `demoChanges`), a session of its seeded admin, and another open company
+ * (`otherCompany(ctx, otherSlug)`): opened in `beforeAll`, closed in `afterAll`.
+ */
+export function useDemoCallCentre(options: {
+  otherSlug: string;
+  env?: Record<string, string>;
+  demoChanges?: Parameters<typeof openDemoCompany>[1];
+}): { server: CallTestServer; ctx: TestContext; admin: TestOperator; other: OtherCompany } {
+  let opened: { server: CallTestServer; admin: TestOperator; other: OtherCompany } | undefined;
+  beforeAll(async () => {
+    const server = await callTestServer({ env: options.env ?? {} });
+    await openDemoCompany(server.ctx, options.demoChanges);
+    const admin = await demoOperatorSession(server.ctx);
+    opened = { server, admin, other: await otherCompany(server.ctx, options.otherSlug) };
+  });
+  afterAll(() => opened?.server.close());
+  return {
+    server: openedLater(() => opened?.server, 'call test server'),
+    ctx: openedLater(() => opened?.server.ctx, 'test app'),
+    admin: openedLater(() => opened?.admin, 'admin session'),
+    other: openedLater(() => opened?.other, 'other company'),
+  };
+}
+
+/** Sets a member's availability as the console's selector does. */
+export function setAvailability(
+  ctx: TestContext,
+  member: { token: string },
+  payload: Record<string, string>,
+) {
+  return ctx.app.inject({
+    method: 'PUT',
+    url: '/api/v1/operator/availability',
+    headers: bearer(member.token),
+    payload,
+  });
+}
+
+/** Who the call is offered to, once the router has offered it to someone. */
+export async function offeredTo(ctx: TestContext, callId: number): Promise<number | null> {
+  let row = await callRow(ctx, callId);
+  await waitFor(async () => {
+    row = await callRow(ctx, callId);
+    return row.offerExpiresAt !== null;
+  });
+  return row.offeredTo;
+}
+
+/** Ends every call of a company, so the next test finds its operators free. */
+export async function endCallsOf(ctx: TestContext, companyId: number): Promise<void> {
+  await ctx.database.db
+    .update(videoCalls)
+    .set({ status: 'ended' })
+    .where(eq(videoCalls.companyId, companyId));
+}
+
+/** Adds specialities to a company, in this order and position; answers their ids. */
+export async function addSpecialities(
+  ctx: TestContext,
+  companyId: number,
+  entries: { name: string; position: number }[],
+): Promise<number[]> {
+  const rows = await ctx.database.db
+    .insert(specialities)
+    .values(entries.map((entry) => ({ companyId, ...entry })))
+    .returning({ id: specialities.id });
+  ctx.app.forgetCompanyCache();
+  return rows.map((row) => row.id);
+}
+
+/** Narrows what a member serves to these specialities. */
+export async function servesOnly(ctx: TestContext, member: { userId: number }, specialityIds: number[]) {
+  await ctx.database.db
+    .update(companyMembers)
+    .set({ specialityIds })
+    .where(eq(companyMembers.userId, member.userId));
+}

@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 import { hasValidFlowSignature } from '../integrations/flow/flow-signature';
+import { createTestApp, openedLater, type TestContext } from './test-app';
 
 const API_KEY = 'STAND-IN-KEY';
 const SECRET = 'stand-in-secret';
@@ -117,3 +119,21 @@ export async function startFlowStandIn() {
 }
 
 export type FlowStandIn = Awaited<ReturnType<typeof startFlowStandIn>>;
+
+/**
+ * A Flow stand-in and a test app that talks to it, for the tests of the enclosing `describe`
+ * block: both opened in `beforeAll`, the app closed before the stand-in in `afterAll`.
+ */
+export function useTestAppOnFlowStandIn(): { ctx: TestContext; standIn: FlowStandIn } {
+  let standIn: FlowStandIn | undefined;
+  let ctx: TestContext | undefined;
+  beforeAll(async () => {
+    standIn = await startFlowStandIn();
+    ctx = await createTestApp({ env: standIn.env });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await standIn?.close();
+  });
+  return { ctx: openedLater(() => ctx, 'test app'), standIn: openedLater(() => standIn, 'Flow stand-in') };
+}

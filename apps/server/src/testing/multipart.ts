@@ -1,4 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { TestContext } from './test-app';
 /** Serializes form data exactly as a browser would, for `app.inject`. */
 export async function multipartPayload(
   form: FormData,
@@ -10,6 +13,35 @@ export async function multipartPayload(
   };
 }
 
+export type FormFile = { bytes: Buffer; name: string; type?: string };
+
+/** A form with these text fields, then these files (field name to bytes and file name), in order. */
+export function formOf(fields: Record<string, string>, files: Record<string, FormFile> = {}): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const [field, file] of Object.entries(files)) {
+    form.append(field, new Blob([file.bytes], file.type ? { type: file.type } : {}), file.name);
+  }
+  return form;
+}
+
+/** Posts `form` to `url` as a browser would, with any other headers (a company key, a session). */
+export async function postForm(
+  ctx: TestContext,
+  url: string,
+  form: FormData,
+  options: { headers?: Record<string, string>; remoteAddress?: string } = {},
+) {
+  const { payload, headers } = await multipartPayload(form);
+  return ctx.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...options.headers, ...headers },
+    payload,
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+  });
+}
+
 /** The smallest valid-looking files of each kind, by their magic bytes. */
 export const tinyFiles = {
   png: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]),
@@ -17,7 +49,8 @@ export const tinyFiles = {
   pdf: Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj <<>> endobj\n'),
 };
 
-function pngChunk(type: string, data: Buffer): Buffer {
+/** One chunk of a PNG file: its length, type, data and checksum. */
+export function pngChunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
   const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
@@ -47,3 +80,12 @@ export const realJpeg = Buffer.from(
   '/9j/4AAQSkZJRgABAgAAAQABAAD//gAQTGF2YzU5LjM3LjEwMAD/2wBDAAgEBAQEBAUFBQUFBQYGBgYGBgYGBgYGBgYHBwcICAgHBwcGBgcHCAgICAkJCQgICAgJCQoKCgwMCwsODg4RERT/xABMAAEBAAAAAAAAAAAAAAAAAAAABwEBAQAAAAAAAAAAAAAAAAAABQYQAQAAAAAAAAAAAAAAAAAAAAARAQAAAAAAAAAAAAAAAAAAAAD/wAARCAACAAIDASIAAhEAAxEA/9oADAMBAAIRAxEAPwCZAKYG/9k=',
   'base64',
 );
+
+/** The names of the files uploads have left under `dataDir` (none before the first upload). */
+export function uploadedFiles(dataDir: string): string[] {
+  const root = path.join(dataDir, 'uploads');
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name);
+}

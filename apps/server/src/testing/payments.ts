@@ -95,6 +95,20 @@ export async function confirmPayment(ctx: TestContext, flowToken: string) {
   });
 }
 
+/** Posts a body of any content type (none when `contentType` is undefined) to Flow's confirmation route. */
+export async function postToConfirmation(
+  ctx: TestContext,
+  contentType: string | undefined,
+  payload: string | Record<string, unknown>,
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/payments/flow/confirmation',
+    ...(contentType ? { headers: { 'content-type': contentType } } : {}),
+    payload,
+  });
+}
+
 export async function orderStatus(ctx: TestContext, flowToken: string) {
   return ctx.app.inject({
     method: 'POST',

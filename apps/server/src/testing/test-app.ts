@@ -1,5 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { inject } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type App, type AppDependencies } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
@@ -57,4 +60,53 @@ export async function createTestApp(
       if (!options.database) await database.close();
     },
   };
+}
+
+/**
+ * A test app for the tests of the enclosing `describe` block (or file): opened in `beforeAll`,
+ * closed in `afterAll`. What it returns stands for that app, so it may be named up front and used
+ * in the tests and in hooks declared after this call.
+ */
+export function useTestApp(options: Parameters<typeof createTestApp>[0] = {}): TestContext {
+  let opened: TestContext | undefined;
+  beforeAll(async () => {
+    opened = await createTestApp(options);
+  });
+  afterAll(() => opened?.close());
+  return openedLater(() => opened, 'test app');
+}
+
+/**
+ * The path of a new empty directory under the system's temporary one (`prefix` and a random
+ * tail) for the tests of the enclosing `describe` block: made in `beforeAll`, removed in
+ * `afterAll` once the hooks declared after this call (an app that writes there closing) have run.
+ */
+export function useTempDir(prefix: string): string {
+  const dir = path.join(tmpdir(), `${prefix}${randomUUID()}`);
+  beforeAll(() => {
+    mkdirSync(dir);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Stands for what `current` gives once a `beforeAll` has opened it; fails loudly before that. */
+export function openedLater<T extends object>(current: () => T | undefined, what: string): T {
+  const target = () => {
+    const value = current();
+    if (!value) throw new Error(`the ${what} opens in beforeAll: use it in a test or a later hook`);
+    return value;
+  };
+  return new Proxy({} as T, {
+    get(_, key) {
+      const value: unknown = Reflect.get(target(), key);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target()) : value;
+    },
+    has: (_, key) => Reflect.has(target(), key),
+    ownKeys: () => Reflect.ownKeys(target()),
+    getOwnPropertyDescriptor(_, key) {
+      const descriptor = Reflect.getOwnPropertyDescriptor(target(), key);
+      return descriptor && { ...descriptor, configurable: true };
+    },
+  });
 }

@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHILE_COUNTRY_ID, PLAN_BASICO } from '@seguridad/contracts/constants';
-import { openTestDatabase } from '../../testing/test-app';
+import { openTestDatabase, useTempDir } from '../../testing/test-app';
 import { migrateAndSeed, testEngine } from '../../testing/test-database';
 import { openDatabase, type DatabaseHandle } from '../client';
 import { communes, companies, plans, regions, specialities, users } from '../schema';
@@ -54,11 +51,7 @@ describe('seed data', () => {
 });
 
 describe.runIf(testEngine() === 'pglite')('the embedded database on disk', () => {
-  let dataDir: string;
-  beforeAll(() => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'seguridad-data-'));
-  });
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const dataDir = useTempDir('seguridad-data-');
 
   it('keeps its data across a restart, and migrating again changes nothing', async () => {
     const first = await openDatabase({ dataDir });

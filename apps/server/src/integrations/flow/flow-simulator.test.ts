@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paymentTexts } from '@seguridad/contracts/messages';
 import { newSession } from '../../testing/accounts';
 import { pressOnSimulator, startedPaymentToken, storedOrder } from '../../testing/payments';
-import { createTestApp, openTestDatabase, type TestContext } from '../../testing/test-app';
+import { createTestApp, openTestDatabase, useTestApp } from '../../testing/test-app';
 import { createFlowClient, FlowError } from './flow-client';
 import { flowSignature } from './flow-signature';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 describe('Flow simulator', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestApp();
 
   function simulatorKeys() {
     const flow = ctx.config.flow;

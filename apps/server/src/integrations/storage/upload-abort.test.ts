@@ -1,29 +1,17 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
 import { closeWithin } from '../../plugins/graceful-close';
 import { waitFor } from '../../testing/calls';
 import { createTestApp, type TestContext } from '../../testing/test-app';
+import { openRawVideoMailUpload } from '../../testing/widget';
 
 /** Sends the head of a video mail and a first stretch of its file, then stops sending. */
 async function halfSentUpload(port: number): Promise<Socket> {
-  const socket = connect(port, '127.0.0.1');
-  await new Promise((resolve) => socket.once('connect', resolve));
+  const socket = await openRawVideoMailUpload(port);
   socket.on('error', () => undefined);
-  socket.write(
-    [
-      'POST /api/calls/videoMail HTTP/1.1',
-      'Host: localhost',
-      `company-key: ${DEMO_COMPANY_KEY}`,
-      'Content-Type: multipart/form-data; boundary=frontera',
-      'Content-Length: 10000000',
-      '',
-      '--frontera\r\nContent-Disposition: form-data; name="videoMail"; filename="v.webm"\r\nContent-Type: video/webm\r\n\r\n',
-    ].join('\r\n'),
-  );
   socket.write(Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(256 * 1024, 1)]));
   return socket;
 }

@@ -2,7 +2,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../testing/test-app';
-import { STRONG_PASSWORD, bearer, login, newSession } from '../../testing/accounts';
+import {
+  confirmSignInCode,
+  login,
+  newSession,
+  postAs,
+  requestSignInCode,
+  STRONG_PASSWORD,
+} from '../../testing/accounts';
 import { createTwilioVerifyProvider } from './twilio-verify-provider';
 
 /**
@@ -95,30 +102,19 @@ describe('Twilio Verify client against a local stand-in', () => {
   it('carries a whole two-step login when the server is configured for Twilio', async () => {
     const email = 'twilio@example.com';
     const token = await newSession(ctx, email);
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/2fa/startVerifyUserPhoneNumber',
-      headers: bearer(token),
-      payload: { phone_number: '56977778888', type: 1, password: STRONG_PASSWORD },
+    await postAs(ctx, token, '/api/v1/auth/2fa/startVerifyUserPhoneNumber', {
+      phone_number: '56977778888',
+      type: 1,
+      password: STRONG_PASSWORD,
     });
-    const verified = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/2fa/verifyUserPhoneNumber',
-      headers: bearer(token),
-      payload: { phone_number: '56977778888', code: '424242' },
+    const verified = await postAs(ctx, token, '/api/v1/auth/2fa/verifyUserPhoneNumber', {
+      phone_number: '56977778888',
+      code: '424242',
     });
     expect(verified.statusCode).toBe(200);
     const [phone] = (await login(ctx, email)).json()['2fa_masked_user_phones'] as { id: number }[];
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/2fa/requestTwoFactorAuthCode',
-      payload: { email, password: STRONG_PASSWORD, phone_id: phone!.id, type: 1 },
-    });
-    const session = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/2fa/confirmTwoFACodeLogin',
-      payload: { email, password: STRONG_PASSWORD, code: '424242' },
-    });
+    await requestSignInCode(ctx, { email, phoneId: phone!.id, type: 1 });
+    const session = await confirmSignInCode(ctx, email, '424242');
     expect(session.json().access_token).toBeTruthy();
   });
 });

@@ -1,23 +1,20 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditTexts } from '@seguridad/contracts/messages';
-import { auditEvents, companies, companyMembers, users } from '../../db/schema';
-import { DEV_ACCOUNTS } from '../../db/seed/seed';
-import { hashPassword } from '../../lib/password';
-import { bearer, login, STRONG_PASSWORD } from '../../testing/accounts';
-import { TEST_PASSWORDS } from '../../testing/test-database';
-import { createTestApp, type TestContext } from '../../testing/test-app';
+import { auditEvents, companies } from '../../db/schema';
+import { bearer } from '../../testing/accounts';
+import { useTestApp } from '../../testing/test-app';
 import type { StaffRole } from '@seguridad/contracts/staff-access';
+import { demoCompanyStaff } from '../../testing/staff';
 
 type Role = StaffRole;
 
 /** The console's Auditoría tab: the trail, read and exported by administrators only. */
 describe('the audit trail routes (decision 033)', () => {
-  let ctx: TestContext;
+  const ctx = useTestApp({ env: { AUTH_RATE_LIMIT_MAX: '1000' } });
   let companyId: number;
   let otherCompanyId: number;
-  const ids = {} as Record<Role, number>;
-  const tokens = {} as Record<Role, string>;
+  let ids: Record<Role, number>;
+  let tokens: Record<Role, string>;
 
   const get = (role: Role | null, url: string) =>
     ctx.app.inject({ method: 'GET', url, headers: role ? bearer(tokens[role]) : {} });
@@ -44,36 +41,12 @@ describe('the audit trail routes (decision 033)', () => {
   }
 
   beforeAll(async () => {
-    ctx = await createTestApp({ env: { AUTH_RATE_LIMIT_MAX: '1000' } });
-    const [company] = await ctx.database.db.select({ id: companies.id }).from(companies).limit(1);
-    companyId = company!.id;
     const [other] = await ctx.database.db
       .insert(companies)
       .values({ name: 'Otra central', publicKey: 'pk_otra_auditoria', inboxEmail: 'otra@example.com' })
       .returning({ id: companies.id });
     otherCompanyId = other!.id;
-    for (const role of ['operator', 'supervisor'] as const) {
-      const [user] = await ctx.database.db
-        .insert(users)
-        .values({
-          name: role,
-          lastname: 'Auditoría',
-          email: `${role}.auditoria@example.com`,
-          passwordHash: await hashPassword(STRONG_PASSWORD),
-        })
-        .returning({ id: users.id });
-      ids[role] = user!.id;
-      await ctx.database.db.insert(companyMembers).values({ companyId, userId: user!.id, role });
-      tokens[role] = (await login(ctx, `${role}.auditoria@example.com`)).json().access_token;
-    }
-    const [admin] = await ctx.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, DEV_ACCOUNTS.operator.email));
-    ids.admin = admin!.id;
-    tokens.admin = (
-      await login(ctx, DEV_ACCOUNTS.operator.email, TEST_PASSWORDS.operator)
-    ).json().access_token;
+    ({ companyId, ids, tokens } = await demoCompanyStaff(ctx, 'auditoria', 'Auditoría'));
     // Chile is UTC-4 in winter: 03:59:59 UTC is still 30 June there, 04:00 UTC is 1 July.
     await entry({ action: 'staff.invite', actor: ids.admin, label: 'Ana Admin', at: '2026-07-01T03:59:59Z' });
     await entry({
@@ -91,8 +64,6 @@ describe('the audit trail routes (decision 033)', () => {
     });
     await entry({ action: 'staff.invite', company: otherCompanyId, at: '2026-07-01T12:00:00Z' });
   }, 60_000);
-
-  afterAll(() => ctx?.close());
 
   it('refuses anyone but an administrator, on both routes', async () => {
     for (const url of ['/api/v1/operator/audit', '/api/v1/operator/audit/csv']) {

@@ -1,7 +1,6 @@
-import { readFileSync, rmSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, callRecordings, companyMembers } from '../../db/schema';
 import { bearer, newSession } from '../../testing/accounts';
 import {
@@ -14,21 +13,19 @@ import {
   otherCompany,
   type TestOperator,
 } from '../../testing/calls';
-import { multipartPayload, tinyFiles } from '../../testing/multipart';
-import { createTestApp, type TestContext } from '../../testing/test-app';
+import { formOf, postForm, tinyFiles } from '../../testing/multipart';
+import { useTempDir, useTestApp } from '../../testing/test-app';
+import { chromeRecording, sendContactMessage, sendVideoMail } from '../../testing/widget';
 
 /*
  * Decision 042: every staff opening of a citizen's media is one entry of the audit trail, with who,
  * what and from which address, however many byte ranges or re-listings it takes.
  */
 
-const recording = readFileSync(
-  new URL('../../integrations/storage/__fixtures__/chrome-recording.webm', import.meta.url),
-);
 const STAFF_ADDRESS = '203.0.113.7';
 
 describe('audited openings of citizens’ media', () => {
-  let ctx: TestContext;
+  const ctx = useTestApp({ env: { DATA_DIR: useTempDir('media-openings-test-') } });
   let admin: TestOperator;
   let companyId: number;
   let outsider: Awaited<ReturnType<typeof otherCompany>>;
@@ -58,46 +55,21 @@ describe('audited openings of citizens’ media', () => {
   }
 
   beforeAll(async () => {
-    ctx = await createTestApp({
-      env: { DATA_DIR: `/tmp/media-openings-test-${process.pid}-${Date.now()}` },
-    });
     await openDemoCompany(ctx);
     admin = await demoOperatorSession(ctx);
     companyId = await demoCompanyId(ctx);
     outsider = await otherCompany(ctx, 'norte');
     citizen = await newSession(ctx, 'vecina.auditada@example.com');
 
-    const form = new FormData();
-    for (const [name, value] of Object.entries({
-      email: 'vecino@example.com',
-      name: 'Pedro Soto',
-      phone_number: '+56911112222',
-      message: 'Se escuchan disparos cerca de la plaza.',
-      is_derived: 'false',
-    })) {
-      form.append(name, value);
-    }
-    form.append('videoMail', new Blob([recording]), 'v.webm');
-    form.append('thumbnail', new Blob([tinyFiles.png]), 't.png');
-    const { payload, headers } = await multipartPayload(form);
-    const sent = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/calls/videoMail',
-      headers: { ...demoKey, ...headers },
-      payload,
-    });
+    const sent = await sendVideoMail(ctx);
     expect(sent.statusCode).toBe(200);
-    const contact = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/attention/contact',
-      headers: demoKey,
-      payload: { name: 'Ana', email: 'ana@example.com', phone_number: '+56922223333', message: 'Consulta' },
+    const contact = await sendContactMessage(ctx, {
+      name: 'Ana',
+      email: 'ana@example.com',
+      phone_number: '+56922223333',
+      message: 'Consulta',
     });
     expect(contact.statusCode).toBe(200);
-  });
-  afterAll(async () => {
-    await ctx.close();
-    rmSync(ctx.config.dataDir, { recursive: true, force: true });
   });
 
   it('writes one video_mail.open per person and video, whatever the ranges, naming opener and address', async () => {
@@ -158,7 +130,9 @@ describe('audited openings of citizens’ media', () => {
   it('writes one recording.download per opener and recording; nobody else gets a URL', async () => {
     const { call } = await insertCall(ctx, { status: 'ended', operatorId: admin.userId });
     const storageKey = ctx.app.storage.newKey('webm');
-    await ctx.app.storage.put(storageKey, Readable.from([recording]), { maxBytes: recording.length });
+    await ctx.app.storage.put(storageKey, Readable.from([chromeRecording]), {
+      maxBytes: chromeRecording.length,
+    });
     const [saved] = await ctx.database.db
       .insert(callRecordings)
       .values({
@@ -167,7 +141,7 @@ describe('audited openings of citizens’ media', () => {
         operatorId: admin.userId,
         status: 'ready',
         storageKey,
-        bytes: recording.length,
+        bytes: chromeRecording.length,
         durationMs: 2000,
       })
       .returning({ id: callRecordings.id });
@@ -199,15 +173,12 @@ describe('audited openings of citizens’ media', () => {
 
   it('writes one call.attachment_open per staff opener and file; the caller and other companies write none', async () => {
     const { call, token } = await insertCall(ctx, { status: 'active', operatorId: admin.userId });
-    const form = new FormData();
-    form.append('attachment', new Blob([tinyFiles.png], { type: 'image/png' }), 'foto.png');
-    const multipart = await multipartPayload(form);
-    const sent = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/calls/videoCall/${call.id}/publicAttachment`,
-      headers: { ...demoKey, 'call-token': token, ...multipart.headers },
-      payload: multipart.payload,
-    });
+    const sent = await postForm(
+      ctx,
+      `/api/calls/videoCall/${call.id}/publicAttachment`,
+      formOf({}, { attachment: { bytes: tinyFiles.png, name: 'foto.png', type: 'image/png' } }),
+      { headers: { ...demoKey, 'call-token': token } },
+    );
     expect(sent.statusCode).toBe(200);
     const attachmentId = sent.json().data.id as number;
     const urlFor = (headers: Record<string, string>) => get(`/api/attachments/${attachmentId}`, headers);

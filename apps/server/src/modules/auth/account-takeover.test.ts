@@ -1,15 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { reauthErrors } from '@seguridad/contracts/http/settings';
 import { accountTexts } from '@seguridad/contracts/messages';
-import { createTestApp, type TestContext } from '../../testing/test-app';
+import { useTestApp } from '../../testing/test-app';
 import {
-  STRONG_PASSWORD,
   bearer,
+  getAs,
   latestCodeTo,
   latestLinkTo,
   latestMessageTo,
   login,
+  requestPasswordReset,
+  resetPassword,
+  resetTokenTo,
+  sendAs,
   signup,
+  STRONG_PASSWORD,
 } from '../../testing/accounts';
 
 /*
@@ -18,11 +23,7 @@ import {
  * back through the mailbox alone.
  */
 describe('a stolen password does not become a takeover', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   const post = (url: string, token: string | null, payload?: object) =>
     ctx.app.inject({
@@ -45,15 +46,9 @@ describe('a stolen password does not become a takeover', () => {
 
     const first = (await signIn(email, 'notebook-del-ladron')).access_token!;
     const alert = await latestLinkTo(ctx, email, '/account_recovery?t=');
-    const revoked = await ctx.app.inject({
-      method: 'DELETE',
-      url: '/api/v1/auth/revokeAllAccess',
-      headers: bearer(first),
-    });
+    const revoked = await sendAs(ctx, first, 'DELETE', '/api/v1/auth/revokeAllAccess');
     expect(revoked.statusCode).toBe(200);
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: '/api/v1/user/info', headers: bearer(owner) })).statusCode,
-    ).toBe(401);
+    expect((await getAs(ctx, owner, '/api/v1/user/info')).statusCode).toBe(401);
 
     // Same device again: no new e-mail, and a sign-in seconds old.
     const thief = (await signIn(email, 'notebook-del-ladron')).access_token!;
@@ -98,22 +93,14 @@ describe('a stolen password does not become a takeover', () => {
 
     const recovered = await post('/api/v1/auth/accountRecovery', null, { t });
     expect(recovered.json()).toEqual({ code: 200, message: accountTexts.recoveryEmailSent });
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: '/api/v1/user/info', headers: bearer(thief) })).statusCode,
-    ).toBe(401);
+    expect((await getAs(ctx, thief, '/api/v1/user/info')).statusCode).toBe(401);
     expect((await login(ctx, email)).statusCode).toBe(401);
     expect((await post('/api/v1/auth/accountRecovery', null, { t })).statusCode).toBe(404);
 
     const reactivation = await latestMessageTo(ctx, email);
     expect(reactivation?.text).toContain('verificación en dos pasos');
-    const reset = await latestLinkTo(ctx, email, '/reset-pass?token=');
     const newPassword = 'la-nueva-de-la-duena-2026';
-    const changed = await post('/api/v1/auth/resetpass', null, {
-      token: reset.searchParams.get('token'),
-      password: newPassword,
-      password_confirmation: newPassword,
-      revoke: true,
-    });
+    const changed = await resetPassword(ctx, await resetTokenTo(ctx, email), newPassword, { revoke: true });
     expect(changed.statusCode).toBe(200);
 
     // No phone of the thief is offered: the owner signs straight in.
@@ -128,23 +115,15 @@ describe('a stolen password does not become a takeover', () => {
     const undo = await latestLinkTo(ctx, email, '/account_recovery?t=');
     const recovered = await post('/api/v1/auth/accountRecovery', null, { t: undo.searchParams.get('t') });
     expect(recovered.statusCode).toBe(200);
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: '/api/v1/user/info', headers: bearer(thief) })).statusCode,
-    ).toBe(401);
+    expect((await getAs(ctx, thief, '/api/v1/user/info')).statusCode).toBe(401);
   });
 
   it('a password reset by e-mail removes the two-step phones and says so', async () => {
     const email = 'duena-olvida@example.com';
     await thiefTakesTheSecondStep(email, '56933330003');
-    expect((await post('/api/v1/auth/resetpassrequest', null, { email })).statusCode).toBe(200);
-    const reset = await latestLinkTo(ctx, email, '/reset-pass?token=');
+    expect((await requestPasswordReset(ctx, email)).statusCode).toBe(200);
     const newPassword = 'otra-clave-de-la-duena-2026';
-    const changed = await post('/api/v1/auth/resetpass', null, {
-      token: reset.searchParams.get('token'),
-      password: newPassword,
-      password_confirmation: newPassword,
-      revoke: true,
-    });
+    const changed = await resetPassword(ctx, await resetTokenTo(ctx, email), newPassword, { revoke: true });
     expect(changed.statusCode).toBe(200);
     const notice = await latestMessageTo(ctx, email);
     expect(notice?.subject).toMatch(/cambiaste tu contraseña/);
@@ -168,11 +147,7 @@ describe('a stolen password does not become a takeover', () => {
     expect(
       (await post('/api/v1/auth/2fa/verifyUserPhoneNumber', token, { phone_number: phone, code })).statusCode,
     ).toBe(200);
-    const phones = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/auth/2fa/getUserConfirmedPhones',
-      headers: bearer(token),
-    });
+    const phones = await getAs(ctx, token, '/api/v1/auth/2fa/getUserConfirmedPhones');
     const [confirmed] = phones.json().masked_user_phones as { id: number }[];
 
     const without = await post('/api/v1/auth/2fa/removeUserPhone', token, { phone_id: confirmed!.id });

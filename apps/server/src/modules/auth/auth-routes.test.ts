@@ -1,25 +1,25 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountTexts, errorMessages, validationMessages } from '@seguridad/contracts/messages';
 import { users } from '../../db/schema';
-import { createTestApp, type TestContext } from '../../testing/test-app';
+import { useTestApp } from '../../testing/test-app';
 import { SLOWDOWN_MS } from './credentials';
 import {
-  STRONG_PASSWORD,
-  bearer,
+  getAs,
   latestLinkTo,
   latestMessageTo,
   login,
   newSession,
+  postAs,
+  resetPassword,
+  resetTokenTo,
+  sendAs,
   signup,
+  STRONG_PASSWORD,
 } from '../../testing/accounts';
 
 describe('sign-up', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it('creates an account and answers the spec success message', async () => {
     const response = await signup(ctx, 'nueva@example.com');
@@ -115,16 +115,12 @@ describe('sign-up', () => {
 });
 
 describe('login, sessions and revocation', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it('gives a 256-bit opaque token that opens user/info', async () => {
     const token = await newSession(ctx, 'sesion@example.com');
     expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(32);
-    const info = await ctx.app.inject({ method: 'GET', url: '/api/v1/user/info', headers: bearer(token) });
+    const info = await getAs(ctx, token, '/api/v1/user/info');
     expect(info.statusCode).toBe(200);
     expect(info.json().user).toMatchObject({
       email: 'sesion@example.com',
@@ -155,43 +151,26 @@ describe('login, sessions and revocation', () => {
   it('logout ends that session only', async () => {
     const first = await newSession(ctx, 'salir@example.com');
     const second = (await login(ctx, 'salir@example.com')).json().access_token as string;
-    await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: bearer(first) });
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: '/api/v1/user/info', headers: bearer(first) })).statusCode,
-    ).toBe(401);
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: '/api/v1/user/info', headers: bearer(second) })).statusCode,
-    ).toBe(200);
+    await postAs(ctx, first, '/api/v1/auth/logout');
+    expect((await getAs(ctx, first, '/api/v1/user/info')).statusCode).toBe(401);
+    expect((await getAs(ctx, second, '/api/v1/user/info')).statusCode).toBe(200);
   });
 
   it('revokeAllAccess ends every session at once', async () => {
     const first = await newSession(ctx, 'todas@example.com');
     const second = (await login(ctx, 'todas@example.com')).json().access_token as string;
-    const revoked = await ctx.app.inject({
-      method: 'DELETE',
-      url: '/api/v1/auth/revokeAllAccess',
-      headers: bearer(first),
-    });
+    const revoked = await sendAs(ctx, first, 'DELETE', '/api/v1/auth/revokeAllAccess');
     expect(revoked.json().message).toBe(accountTexts.sessionsRevoked);
     for (const token of [first, second]) {
-      expect(
-        (await ctx.app.inject({ method: 'GET', url: '/api/v1/user/info', headers: bearer(token) }))
-          .statusCode,
-      ).toBe(401);
+      expect((await getAs(ctx, token, '/api/v1/user/info')).statusCode).toBe(401);
     }
   });
 
   it('accountResetRequest ends every session and e-mails a reset link', async () => {
     const token = await newSession(ctx, 'reinicio@example.com');
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/accountResetRequest',
-      headers: bearer(token),
-    });
+    const response = await postAs(ctx, token, '/api/v1/auth/accountResetRequest');
     expect(response.json().message).toBe(accountTexts.resetAccountMailSent);
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: '/api/v1/user/info', headers: bearer(token) })).statusCode,
-    ).toBe(401);
+    expect((await getAs(ctx, token, '/api/v1/user/info')).statusCode).toBe(401);
     expect(
       (await latestLinkTo(ctx, 'reinicio@example.com', '/reset-pass?token=')).searchParams.get('token'),
     ).toBeTruthy();
@@ -250,11 +229,7 @@ describe('login, sessions and revocation', () => {
 });
 
 describe('new device alert and account recovery', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it('e-mails the owner when a device the account never used signs in, and the link recovers the account', async () => {
     const email = 'alerta@example.com';
@@ -291,11 +266,7 @@ describe('new device alert and account recovery', () => {
     expect(link.origin).toBe('http://localhost:3000');
     const t = link.searchParams.get('t')!;
 
-    const data = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/v1/notifications/getAccountRecoveryData?t=${t}`,
-      headers: bearer(home),
-    });
+    const data = await getAs(ctx, home, `/api/v1/notifications/getAccountRecoveryData?t=${t}`);
     expect(data.statusCode).toBe(200);
     expect(data.json().data.device).toEqual({
       brand: 'Samsung',
@@ -304,55 +275,29 @@ describe('new device alert and account recovery', () => {
       system: 'Android',
     });
 
-    const recovered = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/accountRecovery',
-      headers: bearer(home),
-      payload: { t },
-    });
+    const recovered = await postAs(ctx, home, '/api/v1/auth/accountRecovery', { t });
     expect(recovered.json().message).toBe(accountTexts.recoveryEmailSent);
     for (const token of [home, stranger.json().access_token as string]) {
-      expect(
-        (await ctx.app.inject({ method: 'GET', url: '/api/v1/user/info', headers: bearer(token) }))
-          .statusCode,
-      ).toBe(401);
+      expect((await getAs(ctx, token, '/api/v1/user/info')).statusCode).toBe(401);
     }
     expect((await login(ctx, email)).statusCode).toBe(401);
 
-    const reset = await latestLinkTo(ctx, email, '/reset-pass?token=');
     const newPassword = 'nueva-clave-de-rosa-1';
-    const done = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/resetpass',
-      payload: {
-        token: reset.searchParams.get('token'),
-        password: newPassword,
-        password_confirmation: newPassword,
-        revoke: true,
-      },
-    });
+    const done = await resetPassword(ctx, await resetTokenTo(ctx, email), newPassword, { revoke: true });
     expect(done.statusCode).toBe(200);
     expect((await login(ctx, email, newPassword)).json().access_token).toBeTruthy();
   });
 
   it('answers the spec 404 text for a token of another account or a used one', async () => {
     const token = await newSession(ctx, 'otra-cuenta@example.com');
-    const response = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/notifications/getAccountRecoveryData?t=no-existe',
-      headers: bearer(token),
-    });
+    const response = await getAs(ctx, token, '/api/v1/notifications/getAccountRecoveryData?t=no-existe');
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe(accountTexts.recoveryTokenInvalid);
   });
 });
 
 describe('per-IP ceiling on the sign-in routes', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp({ env: { AUTH_RATE_LIMIT_MAX: '3' } });
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp({ env: { AUTH_RATE_LIMIT_MAX: '3' } });
 
   it('answers 429 in Spanish past AUTH_RATE_LIMIT_MAX requests a minute from one address', async () => {
     const codes: number[] = [];

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { generateSync } from 'otplib';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTHENTICATOR } from '@seguridad/contracts/constants';
 import { settingsTexts, staffTexts } from '@seguridad/contracts/messages';
 import { twoStepTexts } from '@seguridad/contracts/messages/two-step';
 import { companies, userPhones, users } from '../../db/schema';
-import { STRONG_PASSWORD, bearer, login, newSession } from '../../testing/accounts';
+import { getAs, login, newSession, postAs, STRONG_PASSWORD } from '../../testing/accounts';
 import { newOperator } from '../../testing/calls';
-import { createTestApp, type TestContext } from '../../testing/test-app';
+import { useTestApp, type TestContext } from '../../testing/test-app';
 
 const PERIOD_MS = AUTHENTICATOR.periodSeconds * 1000;
 
@@ -25,21 +25,11 @@ function appCode(secret: string, steps = 0): string {
 const otherThan = (code: string) => String((Number(code) + 1) % 10 ** code.length).padStart(code.length, '0');
 
 async function startEnrolment(ctx: TestContext, token: string, password: string | null = STRONG_PASSWORD) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/2fa/authenticator/start',
-    headers: bearer(token),
-    payload: password === null ? {} : { password },
-  });
+  return postAs(ctx, token, '/api/v1/auth/2fa/authenticator/start', password === null ? {} : { password });
 }
 
 async function confirmEnrolment(ctx: TestContext, token: string, code: string) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/2fa/authenticator/confirm',
-    headers: bearer(token),
-    payload: { code },
-  });
+  return postAs(ctx, token, '/api/v1/auth/2fa/authenticator/confirm', { code });
 }
 
 /** Enrols the app on the account of `token`; answers its secret and recovery codes. */
@@ -69,11 +59,7 @@ function recoveryLogin(ctx: TestContext, email: string, recoveryCode: string) {
 }
 
 describe('two-step sign-in with an authenticator app', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -112,11 +98,7 @@ describe('two-step sign-in with an authenticator app', () => {
     expect(new Set(codes).size).toBe(codes.length);
     for (const code of codes) expect(code).toMatch(/^[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}$/);
 
-    const status = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/auth/2fa/authenticator',
-      headers: bearer(token),
-    });
+    const status = await getAs(ctx, token, '/api/v1/auth/2fa/authenticator');
     expect(status.json()).toEqual({
       code: 200,
       enabled: true,
@@ -216,18 +198,11 @@ describe('two-step sign-in with an authenticator app', () => {
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().data).toContain(twoStepTexts.recoveryCodeFormat);
 
-    const status = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/auth/2fa/authenticator',
-      headers: bearer(token),
-    });
+    const status = await getAs(ctx, token, '/api/v1/auth/2fa/authenticator');
     expect(status.json().recovery_codes_left).toBe(AUTHENTICATOR.recoveryCodeCount - 1);
 
-    const regenerated = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/2fa/authenticator/recoveryCodes',
-      headers: bearer(token),
-      payload: { password: STRONG_PASSWORD },
+    const regenerated = await postAs(ctx, token, '/api/v1/auth/2fa/authenticator/recoveryCodes', {
+      password: STRONG_PASSWORD,
     });
     expect(regenerated.statusCode).toBe(200);
     expect(regenerated.json().recovery_codes).toHaveLength(AUTHENTICATOR.recoveryCodeCount);
@@ -242,12 +217,7 @@ describe('two-step sign-in with an authenticator app', () => {
     const token = await newSession(ctx, email);
     await enrolApp(ctx, token);
     const disable = (password?: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/2fa/authenticator/disable',
-        headers: bearer(token),
-        payload: password ? { password } : {},
-      });
+      postAs(ctx, token, '/api/v1/auth/2fa/authenticator/disable', password ? { password } : {});
     expect((await disable()).statusCode).toBe(403);
     expect((await disable('otra-clave-equivocada')).json().message).toBe(settingsTexts.passwordWrong);
     const disabled = await disable(STRONG_PASSWORD);
@@ -261,19 +231,14 @@ describe('two-step sign-in with an authenticator app', () => {
       .update(companies)
       .set({ staffTwoStep: true })
       .where(eq(companies.id, operator.companyId));
-    const inbox = () =>
-      ctx.app.inject({ method: 'GET', url: '/api/v1/operator/inbox', headers: bearer(operator.token) });
+    const inbox = () => getAs(ctx, operator.token, '/api/v1/operator/inbox');
     const refused = await inbox();
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ error: 'two_step_required', message: staffTexts.twoStepRequired });
 
     await enrolApp(ctx, operator.token);
     expect((await inbox()).statusCode).toBe(200);
-    const membership = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/operator/membership',
-      headers: bearer(operator.token),
-    });
+    const membership = await getAs(ctx, operator.token, '/api/v1/operator/membership');
     expect(membership.json()).toMatchObject({ member: true, two_step_required: false });
     const phones = await ctx.database.db
       .select()
@@ -284,27 +249,18 @@ describe('two-step sign-in with an authenticator app', () => {
 });
 
 describe('a production server without an SMS provider', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp({ env: { NODE_ENV: 'production' } });
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp({ env: { NODE_ENV: 'production' } });
 
   it('says SMS is unavailable, sends no codes, and staff get in with the app', async () => {
     const email = 'sin-sms@example.com';
     const operator = await newOperator(ctx, email);
-    const status = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/auth/2fa/authenticator',
-      headers: bearer(operator.token),
-    });
+    const status = await getAs(ctx, operator.token, '/api/v1/auth/2fa/authenticator');
     expect(status.json()).toMatchObject({ enabled: false, sms_available: false });
 
-    const addPhone = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/2fa/startVerifyUserPhoneNumber',
-      headers: bearer(operator.token),
-      payload: { phone_number: '56987654321', type: 1, password: STRONG_PASSWORD },
+    const addPhone = await postAs(ctx, operator.token, '/api/v1/auth/2fa/startVerifyUserPhoneNumber', {
+      phone_number: '56987654321',
+      type: 1,
+      password: STRONG_PASSWORD,
     });
     expect(addPhone.statusCode).toBe(503);
     expect(addPhone.json().message).toBe(twoStepTexts.smsUnavailableForPhones);
@@ -327,8 +283,7 @@ describe('a production server without an SMS provider', () => {
 
     // Production asks staff for two-step by default; the phone above counts, so take it away.
     await ctx.database.db.delete(userPhones).where(eq(userPhones.userId, user!.id));
-    const inbox = () =>
-      ctx.app.inject({ method: 'GET', url: '/api/v1/operator/inbox', headers: bearer(operator.token) });
+    const inbox = () => getAs(ctx, operator.token, '/api/v1/operator/inbox');
     expect((await inbox()).statusCode).toBe(403);
     await enrolApp(ctx, operator.token);
     expect((await inbox()).statusCode).toBe(200);

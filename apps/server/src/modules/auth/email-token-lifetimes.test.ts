@@ -1,26 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountTexts } from '@seguridad/contracts/messages';
-import { latestLinkTo, login, signup, STRONG_PASSWORD } from '../../testing/accounts';
-import { createTestApp, type TestContext } from '../../testing/test-app';
+import {
+  latestLinkTo,
+  login,
+  requestPasswordReset,
+  resetPassword,
+  resetTokenTo,
+  signup,
+  STRONG_PASSWORD,
+} from '../../testing/accounts';
+import { useTestApp } from '../../testing/test-app';
 
 describe('reset and recovery tokens', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   async function resetLink(email: string): Promise<string> {
-    await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/resetpassrequest', payload: { email } });
-    return (await latestLinkTo(ctx, email, '/reset-pass?token=')).searchParams.get('token')!;
+    await requestPasswordReset(ctx, email);
+    return resetTokenTo(ctx, email);
   }
 
   const resetWith = (token: string, password: string) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/resetpass',
-      payload: { token, password, password_confirmation: password, revoke: false },
-    });
+    resetPassword(ctx, token, password, { revoke: false });
 
   it('kills older reset links once a newer one has changed the password', async () => {
     await signup(ctx, 'dos-enlaces@example.com');

@@ -1,20 +1,27 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountTexts } from '@seguridad/contracts/messages';
 import { emailTokens, users } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
-import { bearer, latestLinkTo, login, newSession, signup, verificationCodeTo } from '../../testing/accounts';
+import {
+  bearer,
+  getAs,
+  latestLinkTo,
+  login,
+  newSession,
+  requestPasswordReset,
+  resetPassword,
+  resetTokenTo,
+  signup,
+  verificationCodeTo,
+} from '../../testing/accounts';
 import { LOOSE_LIMITS, uniqueEmail } from '../../testing/networks';
-import { createTestApp, type TestContext } from '../../testing/test-app';
+import { useTestApp } from '../../testing/test-app';
 import { VERIFICATION_LINKS_PER_HOUR } from './email-verification-service';
 
 /** The mailed link that proves a new account's address (decision 039). */
 describe('e-mail verification link', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp({ env: LOOSE_LIMITS });
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp({ env: LOOSE_LIMITS });
 
   const verify = (code: unknown) =>
     ctx.app.inject({ method: 'POST', url: '/api/v1/auth/verifyEmail', payload: { code } });
@@ -31,8 +38,7 @@ describe('e-mail verification link', () => {
       .where(eq(users.email, email));
     return row?.at ?? null;
   };
-  const userInfo = async (token: string) =>
-    (await ctx.app.inject({ method: 'GET', url: '/api/v1/user/info', headers: bearer(token) })).json();
+  const userInfo = async (token: string) => (await getAs(ctx, token, '/api/v1/user/info')).json();
 
   it('is mailed at sign-up, stored hashed, works once and says so', async () => {
     const email = uniqueEmail('nueva');
@@ -107,15 +113,11 @@ describe('e-mail verification link', () => {
   it('a completed password reset proves the address too', async () => {
     const email = uniqueEmail('reset');
     await signup(ctx, email);
-    await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/resetpassrequest', payload: { email } });
-    const resetToken = (await latestLinkTo(ctx, email, '/reset-pass?token=')).searchParams.get('token')!;
+    await requestPasswordReset(ctx, email);
+    const resetToken = await resetTokenTo(ctx, email);
     expect(await verifiedAt(email)).toBeNull();
     const password = 'otra-clave-segura-2026';
-    const reset = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/resetpass',
-      payload: { token: resetToken, password, password_confirmation: password, revoke: false },
-    });
+    const reset = await resetPassword(ctx, resetToken, password, { revoke: false });
     expect(reset.statusCode).toBe(200);
     expect(await verifiedAt(email)).toBeInstanceOf(Date);
     expect((await login(ctx, email, password)).statusCode).toBe(200);

@@ -1,24 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountTexts } from '@seguridad/contracts/messages';
-import { createTestApp, type TestContext } from '../../testing/test-app';
-import { bearer, latestLinkTo, login, newSession, signup } from '../../testing/accounts';
+import { useTestApp } from '../../testing/test-app';
+import {
+  getAs,
+  latestLinkTo,
+  login,
+  newSession,
+  requestPasswordReset,
+  resetPassword,
+  resetTokenTo,
+  signup,
+} from '../../testing/accounts';
 
 describe('password reset', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp({ env: { PUBLIC_BASE_URL: 'https://seguridad.example.cl' } });
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp({ env: { PUBLIC_BASE_URL: 'https://seguridad.example.cl' } });
 
-  async function requestReset(email: string, host = 'seguridad.example.cl', remoteAddress?: string) {
-    return ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/resetpassrequest',
-      headers: { host },
-      ...(remoteAddress ? { remoteAddress } : {}),
-      payload: { email },
-    });
-  }
+  const requestReset = (email: string, host = 'seguridad.example.cl', remoteAddress?: string) =>
+    requestPasswordReset(ctx, email, { headers: { host }, remoteAddress });
+  const checkToken = (token: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/v1/auth/checktoken', payload: { token } });
 
   it('answers the spec 404 text for an unknown e-mail', async () => {
     const response = await requestReset('desconocida@example.com');
@@ -37,91 +37,36 @@ describe('password reset', () => {
   it('checks tokens, and a reset with revoke closes every session', async () => {
     const token = await newSession(ctx, 'revocar@example.com');
     await requestReset('revocar@example.com');
-    const resetToken = (
-      await latestLinkTo(ctx, 'revocar@example.com', '/reset-pass?token=')
-    ).searchParams.get('token')!;
-    expect(
-      (
-        await ctx.app.inject({
-          method: 'POST',
-          url: '/api/v1/auth/checktoken',
-          payload: { token: resetToken },
-        })
-      ).statusCode,
-    ).toBe(200);
-    const invalid = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/checktoken',
-      payload: { token: 'falso' },
-    });
+    const resetToken = await resetTokenTo(ctx, 'revocar@example.com');
+    expect((await checkToken(resetToken)).statusCode).toBe(200);
+    const invalid = await checkToken('falso');
     expect(invalid.statusCode).toBe(404);
     expect(invalid.json().message).toBe(accountTexts.resetTokenInvalid);
 
-    const reset = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/resetpass',
-      payload: {
-        token: resetToken,
-        password: 'clave-nueva-123',
-        password_confirmation: 'clave-nueva-123',
-        revoke: true,
-      },
-    });
+    const reset = await resetPassword(ctx, resetToken, 'clave-nueva-123', { revoke: true });
     expect(reset.json().message).toBe(accountTexts.resetSuccess);
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: '/api/v1/user/info', headers: bearer(token) })).statusCode,
-    ).toBe(401);
+    expect((await getAs(ctx, token, '/api/v1/user/info')).statusCode).toBe(401);
     expect((await login(ctx, 'revocar@example.com', 'clave-nueva-123')).statusCode).toBe(200);
-    expect(
-      (
-        await ctx.app.inject({
-          method: 'POST',
-          url: '/api/v1/auth/checktoken',
-          payload: { token: resetToken },
-        })
-      ).statusCode,
-    ).toBe(404);
+    expect((await checkToken(resetToken)).statusCode).toBe(404);
   });
 
   it('keeps other sessions when revoke is false', async () => {
     const token = await newSession(ctx, 'mantener@example.com');
     await requestReset('mantener@example.com');
-    const resetToken = (
-      await latestLinkTo(ctx, 'mantener@example.com', '/reset-pass?token=')
-    ).searchParams.get('token')!;
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/resetpass',
-      payload: {
-        token: resetToken,
-        password: 'clave-nueva-456',
-        password_confirmation: 'clave-nueva-456',
-        revoke: false,
-      },
-    });
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: '/api/v1/user/info', headers: bearer(token) })).statusCode,
-    ).toBe(200);
+    const resetToken = await resetTokenTo(ctx, 'mantener@example.com');
+    await resetPassword(ctx, resetToken, 'clave-nueva-456', { revoke: false });
+    expect((await getAs(ctx, token, '/api/v1/user/info')).statusCode).toBe(200);
   });
 
   it('lets exactly one of 20 parallel uses of a token through', async () => {
     await signup(ctx, 'paralelo@example.com');
     await requestReset('paralelo@example.com');
-    const resetToken = (
-      await latestLinkTo(ctx, 'paralelo@example.com', '/reset-pass?token=')
-    ).searchParams.get('token')!;
+    const resetToken = await resetTokenTo(ctx, 'paralelo@example.com');
     const attempts = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
-        ctx.app.inject({
-          method: 'POST',
-          url: '/api/v1/auth/resetpass',
+        resetPassword(ctx, resetToken, `clave-paralela-${index}`, {
+          revoke: true,
           remoteAddress: `10.1.0.${index}`,
-          payload: {
-            token: resetToken,
-            password: `clave-paralela-${index}`,
-            password_confirmation: `clave-paralela-${index}`,
-            revoke: true,
-          },
         }),
       ),
     );

@@ -1,24 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SESSION_ABSOLUTE_TTL_MS, SESSION_IDLE_TTL_MS } from '@seguridad/contracts/constants';
 import { sessions } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
-import { bearer, newSession } from '../../testing/accounts';
-import { createTestApp, type TestContext } from '../../testing/test-app';
+import { getAs, newSession } from '../../testing/accounts';
+import { useTestApp } from '../../testing/test-app';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 describe('session lifetimes', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestApp();
 
-  const info = (token: string) =>
-    ctx.app.inject({ method: 'GET', url: '/api/v1/user/info', headers: bearer(token) });
+  const info = (token: string) => getAs(ctx, token, '/api/v1/user/info');
   const ageSession = (token: string, changes: Partial<typeof sessions.$inferInsert>) =>
     ctx.database.db
       .update(sessions)

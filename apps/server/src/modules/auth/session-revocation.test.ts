@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer } from '../../testing/accounts';
+import { postAs, sendAs } from '../../testing/accounts';
 import { callTestServer, demoOperatorSession, disconnected, type CallTestServer } from '../../testing/calls';
 
 describe('revoking sessions closes their sockets', () => {
@@ -16,11 +16,7 @@ describe('revoking sessions closes their sockets', () => {
     const second = await demoOperatorSession(server.ctx);
     const sockets = [await server.connectConsole(first.token), await server.connectConsole(second.token)];
     const closing = sockets.map((socket) => disconnected(socket));
-    const response = await server.ctx.app.inject({
-      method: 'DELETE',
-      url: '/api/v1/auth/revokeAllAccess',
-      headers: bearer(first.token),
-    });
+    const response = await sendAs(server.ctx, first.token, 'DELETE', '/api/v1/auth/revokeAllAccess');
     expect(response.statusCode).toBe(200);
     expect(await Promise.all(closing)).toEqual([true, true]);
   });
@@ -31,11 +27,7 @@ describe('revoking sessions closes their sockets', () => {
     const leavingSocket = await server.connectConsole(leaving.token);
     const stayingSocket = await server.connectConsole(staying.token);
     const closing = disconnected(leavingSocket);
-    const response = await server.ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/logout',
-      headers: bearer(leaving.token),
-    });
+    const response = await postAs(server.ctx, leaving.token, '/api/v1/auth/logout');
     expect(response.statusCode).toBe(200);
     expect(await closing).toBe(true);
     expect(await disconnected(stayingSocket, 500)).toBe(false);

@@ -1,48 +1,48 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountTexts, validationMessages } from '@seguridad/contracts/messages';
-import { createTestApp, type TestContext } from '../../testing/test-app';
-import { STRONG_PASSWORD, bearer, latestCodeTo, login, newSession } from '../../testing/accounts';
+import { useTestApp, type TestContext } from '../../testing/test-app';
+import {
+  bearer,
+  confirmSignInCode,
+  getAs,
+  latestCodeTo,
+  login,
+  newSession,
+  postAs,
+  requestSignInCode,
+  STRONG_PASSWORD,
+} from '../../testing/accounts';
 
 async function confirmPhone(ctx: TestContext, token: string, phone: string) {
-  const start = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/2fa/startVerifyUserPhoneNumber',
-    headers: bearer(token),
-    payload: { phone_number: phone, type: 1, password: STRONG_PASSWORD },
+  const start = await postAs(ctx, token, '/api/v1/auth/2fa/startVerifyUserPhoneNumber', {
+    phone_number: phone,
+    type: 1,
+    password: STRONG_PASSWORD,
   });
   expect(start.statusCode).toBe(200);
   const code = await latestCodeTo(ctx, phone);
-  const verified = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/2fa/verifyUserPhoneNumber',
-    headers: bearer(token),
-    payload: { phone_number: phone, code },
+  const verified = await postAs(ctx, token, '/api/v1/auth/2fa/verifyUserPhoneNumber', {
+    phone_number: phone,
+    code,
   });
   expect(verified.json()).toEqual({ code: 200, message: accountTexts.phoneVerified });
 }
 
 describe('two-step verification', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it('validates phone and code formats with the spec messages', async () => {
     const token = await newSession(ctx, 'formato@example.com');
-    const badPhone = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/2fa/startVerifyUserPhoneNumber',
-      headers: bearer(token),
-      payload: { phone_number: '9123', type: 1, password: STRONG_PASSWORD },
+    const badPhone = await postAs(ctx, token, '/api/v1/auth/2fa/startVerifyUserPhoneNumber', {
+      phone_number: '9123',
+      type: 1,
+      password: STRONG_PASSWORD,
     });
     expect(badPhone.statusCode).toBe(400);
     expect(badPhone.json().data).toContain(validationMessages.phoneElevenDigits);
-    const badCode = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/2fa/verifyUserPhoneNumber',
-      headers: bearer(token),
-      payload: { phone_number: '56912345678', code: '12' },
+    const badCode = await postAs(ctx, token, '/api/v1/auth/2fa/verifyUserPhoneNumber', {
+      phone_number: '56912345678',
+      code: '12',
     });
     expect(badCode.json().data).toContain(validationMessages.codeSixDigits);
   });
@@ -52,11 +52,7 @@ describe('two-step verification', () => {
     const token = await newSession(ctx, email);
     await confirmPhone(ctx, token, '56911112222');
 
-    const phones = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/auth/2fa/getUserConfirmedPhones',
-      headers: bearer(token),
-    });
+    const phones = await getAs(ctx, token, '/api/v1/auth/2fa/getUserConfirmedPhones');
     expect(phones.json().masked_user_phones).toEqual([{ id: expect.any(Number), phone: '+569 **** *222' }]);
 
     const first = await login(ctx, email);
@@ -65,26 +61,14 @@ describe('two-step verification', () => {
     const [phone] = first.json()['2fa_masked_user_phones'] as { id: number; phone: string }[];
     expect(phone?.phone).toBe('+569 **** *222');
 
-    const requested = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/2fa/requestTwoFactorAuthCode',
-      payload: { email, password: STRONG_PASSWORD, phone_id: phone!.id, type: 2 },
-    });
+    const requested = await requestSignInCode(ctx, { email, phoneId: phone!.id, type: 2 });
     expect(requested.statusCode).toBe(200);
     const code = await latestCodeTo(ctx, '56911112222');
-    const confirmed = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/2fa/confirmTwoFACodeLogin',
-      payload: { email, password: STRONG_PASSWORD, code },
-    });
+    const confirmed = await confirmSignInCode(ctx, email, code);
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json().access_token).toBeTruthy();
 
-    const reused = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/2fa/confirmTwoFACodeLogin',
-      payload: { email, password: STRONG_PASSWORD, code },
-    });
+    const reused = await confirmSignInCode(ctx, email, code);
     expect(reused.statusCode).toBe(422);
     expect(reused.json().message).toBe(accountTexts.codeInvalid);
   });
@@ -94,31 +78,18 @@ describe('two-step verification', () => {
     const token = await newSession(ctx, email);
     await confirmPhone(ctx, token, '56933334444');
     const [phone] = (await login(ctx, email)).json()['2fa_masked_user_phones'] as { id: number }[];
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/2fa/requestTwoFactorAuthCode',
-      payload: { email, password: STRONG_PASSWORD, phone_id: phone!.id, type: 1 },
-    });
+    await requestSignInCode(ctx, { email, phoneId: phone!.id, type: 1 });
     const code = await latestCodeTo(ctx, '56933334444');
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     const guesses = await Promise.all(
       Array.from({ length: 8 }, (_, index) =>
-        ctx.app.inject({
-          method: 'POST',
-          url: '/api/v1/auth/2fa/confirmTwoFACodeLogin',
-          remoteAddress: `10.2.0.${index}`,
-          payload: { email, password: STRONG_PASSWORD, code: wrong },
-        }),
+        confirmSignInCode(ctx, email, wrong, { remoteAddress: `10.2.0.${index}` }),
       ),
     );
     const codes = guesses.map((response) => response.statusCode);
     expect(codes.filter((status) => status === 422)).toHaveLength(5);
     expect(codes.filter((status) => status === 429)).toHaveLength(3);
-    const right = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/2fa/confirmTwoFACodeLogin',
-      payload: { email, password: STRONG_PASSWORD, code },
-    });
+    const right = await confirmSignInCode(ctx, email, code);
     expect(right.statusCode).toBe(429);
     expect(right.json().message).toBe(accountTexts.codeTooManyAttempts);
   });
@@ -126,11 +97,10 @@ describe('two-step verification', () => {
   it('sends at most three codes to a phone in fifteen minutes, and only the latest works', async () => {
     const token = await newSession(ctx, 'envios@example.com');
     const send = () =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/2fa/startVerifyUserPhoneNumber',
-        headers: bearer(token),
-        payload: { phone_number: '56955556666', type: 1, password: STRONG_PASSWORD },
+      postAs(ctx, token, '/api/v1/auth/2fa/startVerifyUserPhoneNumber', {
+        phone_number: '56955556666',
+        type: 1,
+        password: STRONG_PASSWORD,
       });
     expect((await send()).statusCode).toBe(200);
     const firstCode = await latestCodeTo(ctx, '56955556666');
@@ -141,39 +111,32 @@ describe('two-step verification', () => {
     expect(fourth.json().message).toBe(accountTexts.codeSendLimit);
     const latestCode = await latestCodeTo(ctx, '56955556666');
     if (firstCode !== latestCode) {
-      const stale = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/2fa/verifyUserPhoneNumber',
-        headers: bearer(token),
-        payload: { phone_number: '56955556666', code: firstCode },
+      const stale = await postAs(ctx, token, '/api/v1/auth/2fa/verifyUserPhoneNumber', {
+        phone_number: '56955556666',
+        code: firstCode,
       });
       expect(stale.statusCode).toBe(422);
     }
-    const fresh = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/2fa/verifyUserPhoneNumber',
-      headers: bearer(token),
-      payload: { phone_number: '56955556666', code: latestCode },
+    const fresh = await postAs(ctx, token, '/api/v1/auth/2fa/verifyUserPhoneNumber', {
+      phone_number: '56955556666',
+      code: latestCode,
     });
     expect(fresh.statusCode).toBe(200);
   });
 
   it('asks again for the password on every second-step call', async () => {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/2fa/requestTwoFactorAuthCode',
-      payload: { email: 'dos-pasos@example.com', password: 'incorrecta-999', phone_id: 1, type: 1 },
+    const response = await requestSignInCode(ctx, {
+      email: 'dos-pasos@example.com',
+      phoneId: 1,
+      type: 1,
+      password: 'incorrecta-999',
     });
     expect(response.statusCode).toBe(401);
   });
 });
 
 describe('code budgets per account', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   /** From `remoteAddress` when given, so the route's per-IP limit (10 a minute) is not what answers. */
   const startVerifying = (token: string, phone: string, remoteAddress?: string) =>
@@ -197,11 +160,7 @@ describe('code budgets per account', () => {
     expect(strangerCodes).toEqual([200, 200, 200, 429]);
 
     const [phone] = (await login(ctx, email)).json()['2fa_masked_user_phones'] as { id: number }[];
-    const codeRequest = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/2fa/requestTwoFactorAuthCode',
-      payload: { email, password: STRONG_PASSWORD, phone_id: phone!.id, type: 1 },
-    });
+    const codeRequest = await requestSignInCode(ctx, { email, phoneId: phone!.id, type: 1 });
     expect(codeRequest.statusCode).toBe(200);
   });
 
@@ -231,11 +190,9 @@ describe('code budgets per account', () => {
     const [first] = await sends(owner, 1, '192.0.2.73');
     expect(first).toBe(200);
     const code = await latestCodeTo(ctx, phone);
-    const verified = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/2fa/verifyUserPhoneNumber',
-      headers: bearer(owner),
-      payload: { phone_number: phone, code },
+    const verified = await postAs(ctx, owner, '/api/v1/auth/2fa/verifyUserPhoneNumber', {
+      phone_number: phone,
+      code,
     });
     expect(verified.statusCode).toBe(200);
   }, 90_000);

@@ -1,29 +1,34 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { availabilityTexts, CALL_OFFER_SECONDS } from '@seguridad/contracts/http/availability';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CALL_OFFER_SECONDS } from '@seguridad/contracts/http/availability';
+import { availabilityTexts } from '@seguridad/contracts/messages/availability';
 import { callTexts } from '@seguridad/contracts/messages';
 import type { QueuedCall } from '@seguridad/contracts/http/calls';
-import { companyMembers, specialities, videoCalls } from '../../db/schema';
-import { bearer } from '../../testing/accounts';
+import { companyMembers, videoCalls } from '../../db/schema';
+import { getAs, postAs } from '../../testing/accounts';
 import {
+  addSpecialities,
   callRow,
-  callTestServer,
   createCall,
+  endCallsOf,
   markAccepted,
   newOperator,
+  offeredTo,
   otherCompany,
   record,
+  servesOnly,
+  setAvailability,
+  useCallTestServer,
   waitFor,
-  type CallTestServer,
+  type OtherCompany,
+  type TestMember,
 } from '../../testing/calls';
-import type { TestContext } from '../../testing/test-app';
 
-type Member = Awaited<ReturnType<typeof newOperator>>;
+type Member = TestMember;
 
 describe('operator availability and call routing (decision 043)', () => {
-  let server: CallTestServer;
-  let ctx: TestContext;
-  let company: Awaited<ReturnType<typeof otherCompany>>;
+  const { server, ctx } = useCallTestServer();
+  let company: OtherCompany;
   let ana: Member;
   let beto: Member;
   let supervisor: Member;
@@ -31,68 +36,28 @@ describe('operator availability and call routing (decision 043)', () => {
   let security: number;
   let general: number;
 
-  const setState = (member: Member, payload: Record<string, string>) =>
-    ctx.app.inject({
-      method: 'PUT',
-      url: '/api/v1/operator/availability',
-      headers: bearer(member.token),
-      payload,
-    });
   const accept = (member: Member, callId: number) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/operator/calls/${callId}/accept`,
-      headers: bearer(member.token),
-    });
+    postAs(ctx, member.token, `/api/v1/operator/calls/${callId}/accept`);
   const decline = (member: Member, callId: number) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/operator/calls/${callId}/decline`,
-      headers: bearer(member.token),
-    });
+    postAs(ctx, member.token, `/api/v1/operator/calls/${callId}/decline`);
   const queueOf = async (member: Member) =>
-    (
-      await ctx.app.inject({
-        method: 'GET',
-        url: '/api/v1/operator/calls/queue',
-        headers: bearer(member.token),
-      })
-    ).json().calls as QueuedCall[];
+    (await getAs(ctx, member.token, '/api/v1/operator/calls/queue')).json().calls as QueuedCall[];
   const callOf = async (speciality?: number) => {
     const response = await createCall(ctx, speciality ? { speciality } : {}, company.key);
     return response;
   };
-  const offeredTo = async (callId: number) => {
-    let row = await callRow(ctx, callId);
-    await waitFor(async () => {
-      row = await callRow(ctx, callId);
-      return row.offerExpiresAt !== null;
-    });
-    return row.offeredTo;
-  };
-
   beforeAll(async () => {
-    server = await callTestServer();
-    ctx = server.ctx;
     company = await otherCompany(ctx, 'sur');
-    const rows = await ctx.database.db
-      .insert(specialities)
-      .values([
-        { companyId: company.id, name: 'General', position: 0 },
-        { companyId: company.id, name: 'Orientación Legal', position: 1 },
-        { companyId: company.id, name: 'Seguridad Ciudadana', position: 2 },
-      ])
-      .returning({ id: specialities.id });
-    [general, legal, security] = rows.map((row) => row.id) as [number, number, number];
-    ctx.app.forgetCompanyCache();
+    [general, legal, security] = (await addSpecialities(ctx, company.id, [
+      { name: 'General', position: 0 },
+      { name: 'Orientación Legal', position: 1 },
+      { name: 'Seguridad Ciudadana', position: 2 },
+    ])) as [number, number, number];
     ana = await newOperator(ctx, 'ana@example.com', company.id);
     beto = await newOperator(ctx, 'beto@example.com', company.id);
     supervisor = await newOperator(ctx, 'sofia@example.com', company.id, 'supervisor');
     // Ana serves Orientación Legal only; Beto every speciality; the supervisor too.
-    await ctx.database.db
-      .update(companyMembers)
-      .set({ specialityIds: [legal] })
-      .where(eq(companyMembers.userId, ana.userId));
+    await servesOnly(ctx, ana, [legal]);
     // The company's own admin is not at a console in these tests: deactivate it out of the way.
     await ctx.database.db
       .update(companyMembers)
@@ -101,30 +66,22 @@ describe('operator availability and call routing (decision 043)', () => {
   });
   afterEach(async () => {
     server.closeSockets();
-    await ctx.database.db
-      .update(videoCalls)
-      .set({ status: 'ended' })
-      .where(eq(videoCalls.companyId, company.id));
-    for (const member of [ana, beto, supervisor]) await setState(member, { state: 'available' });
+    await endCallsOf(ctx, company.id);
+    for (const member of [ana, beto, supervisor]) await setAvailability(ctx, member, { state: 'available' });
   });
-  afterAll(() => server.close());
 
   it('starts Disponible, pauses with a reason, and refuses a pause without one in Spanish', async () => {
-    const mine = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/operator/availability',
-      headers: bearer(ana.token),
-    });
+    const mine = await getAs(ctx, ana.token, '/api/v1/operator/availability');
     expect(mine.json().availability).toMatchObject({ state: 'available', chosen: 'available', reason: null });
 
-    const paused = await setState(ana, { state: 'paused', reason: 'colacion' });
+    const paused = await setAvailability(ctx, ana, { state: 'paused', reason: 'colacion' });
     expect(paused.statusCode).toBe(200);
     expect(paused.json().availability).toMatchObject({ state: 'paused', reason: 'colacion' });
 
-    const noReason = await setState(ana, { state: 'paused' });
+    const noReason = await setAvailability(ctx, ana, { state: 'paused' });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().data).toEqual([availabilityTexts.reasonRequired]);
-    const unknown = await setState(ana, { state: 'en_llamada' });
+    const unknown = await setAvailability(ctx, ana, { state: 'en_llamada' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().data).toEqual([availabilityTexts.stateInvalid]);
 
@@ -146,9 +103,9 @@ describe('operator availability and call routing (decision 043)', () => {
     expect(refused.statusCode).toBe(503);
     expect(refused.json()).toMatchObject({ error: 'no_operators', message: callTexts.noOperators });
 
-    await setState(ana, { state: 'paused', reason: 'capacitacion' });
+    await setAvailability(ctx, ana, { state: 'paused', reason: 'capacitacion' });
     expect((await callOf(legal)).statusCode).toBe(503);
-    await setState(ana, { state: 'available' });
+    await setAvailability(ctx, ana, { state: 'available' });
     expect((await callOf(legal)).statusCode).toBe(200);
   });
 
@@ -159,7 +116,7 @@ describe('operator availability and call routing (decision 043)', () => {
     expect((await queueOf(supervisor)).map((queued) => queued.id)).toContain(call.id);
     expect((await queueOf(ana)).map((queued) => queued.id)).not.toContain(call.id);
     // Let Beto's first offer run out so only the speciality decides.
-    await offeredTo(call.id);
+    await offeredTo(ctx, call.id);
     await ctx.database.db
       .update(videoCalls)
       .set({ offerExpiresAt: new Date() })
@@ -176,11 +133,11 @@ describe('operator availability and call routing (decision 043)', () => {
     const anaUpdates = record<QueuedCall>(anaConsole, 'queue:updated');
     const betoUpdates = record<QueuedCall>(betoConsole, 'queue:updated');
     // Beto came back from a pause later than Ana: Ana has waited longest.
-    await setState(beto, { state: 'paused', reason: 'otra' });
-    await setState(beto, { state: 'available' });
+    await setAvailability(ctx, beto, { state: 'paused', reason: 'otra' });
+    await setAvailability(ctx, beto, { state: 'available' });
     const call = (await callOf(legal)).json().data as { id: number };
 
-    expect(await offeredTo(call.id)).toBe(ana.userId);
+    expect(await offeredTo(ctx, call.id)).toBe(ana.userId);
     await waitFor(() => anaUpdates.length > 0 && betoUpdates.length > 0);
     expect(anaUpdates[0]).toMatchObject({ id: call.id, offer: { operator_id: ana.userId } });
     expect(anaUpdates[0]!.offer!.operator_name).not.toBe('');
@@ -204,9 +161,9 @@ describe('operator availability and call routing (decision 043)', () => {
     await server.connectConsole(ana.token);
     await server.connectConsole(beto.token);
     const busy = (await callOf(legal)).json().data as { id: number };
-    await offeredTo(busy.id);
+    await offeredTo(ctx, busy.id);
     await markAccepted(ctx, busy.id, ana.userId);
-    await setState(beto, { state: 'paused', reason: 'administrativo' });
+    await setAvailability(ctx, beto, { state: 'paused', reason: 'administrativo' });
 
     // Ana is in a call and Beto on pause: nobody is offered the next one.
     const next = (await callOf(legal)).json().data as { id: number };
@@ -214,15 +171,15 @@ describe('operator availability and call routing (decision 043)', () => {
     expect((await callRow(ctx, next.id)).offerExpiresAt).toBeNull();
 
     // Beto comes back: offered to him; he pauses again: the offer is withdrawn at once.
-    await setState(beto, { state: 'available' });
-    expect(await offeredTo(next.id)).toBe(beto.userId);
-    await setState(beto, { state: 'paused', reason: 'colacion' });
+    await setAvailability(ctx, beto, { state: 'available' });
+    expect(await offeredTo(ctx, next.id)).toBe(beto.userId);
+    await setAvailability(ctx, beto, { state: 'paused', reason: 'colacion' });
     await waitFor(
       async () => ((await callRow(ctx, next.id)).offerExpiresAt?.getTime() ?? Infinity) <= Date.now(),
     );
 
     // An offer that ran out holds nobody back.
-    await setState(beto, { state: 'available' });
+    await setAvailability(ctx, beto, { state: 'available' });
     await ctx.database.db
       .update(videoCalls)
       .set({ offeredTo: beto.userId, offerExpiresAt: new Date(Date.now() - 1) })

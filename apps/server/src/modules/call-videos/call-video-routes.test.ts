@@ -1,29 +1,25 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema';
 import { callTexts } from '@seguridad/contracts/messages';
 import type { CallVideo } from '@seguridad/contracts/http/call-videos';
 import type { RoomAdminEvent } from '@seguridad/contracts/realtime/call';
 import {
-  callTestServer,
   callerJoin,
   connectedCall,
   demoCompanyId,
   demoOperatorSession,
   insertCall,
-  nextEvent,
   newOperator,
+  nextEvent,
   otherCompany,
   request,
-  type CallTestServer,
+  useCallTestServer,
   type TestOperator,
 } from '../../testing/calls';
 import { multipartPayload } from '../../testing/multipart';
-import type { TestContext } from '../../testing/test-app';
 import { isWebVtt } from './read-call-video-upload';
+import { useTempDir, type TestContext } from '../../testing/test-app';
 
 const WEBM = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(256, 1)]);
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(256, 2)]);
@@ -55,20 +51,12 @@ async function upload(ctx: TestContext, token: string, form: FormData, remoteAdd
 }
 
 describe('the video library and pushed videos', () => {
-  let server: CallTestServer;
-  let ctx: TestContext;
+  const dataDir = useTempDir('call-videos-test-');
+  const { server, ctx } = useCallTestServer({ env: { DATA_DIR: dataDir } });
   let admin: TestOperator;
-  let dataDir: string;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'call-videos-test-'));
-    server = await callTestServer({ env: { DATA_DIR: dataDir } });
-    ctx = server.ctx;
     admin = await demoOperatorSession(ctx);
-  });
-  afterAll(async () => {
-    await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('stores an mp4 or webm checked by content, with WebVTT captions, and serves it by signed URL', async () => {

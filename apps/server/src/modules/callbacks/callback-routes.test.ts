@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callbackTexts, errorMessages, widgetTexts } from '@seguridad/contracts/messages';
 import type { InboxCallback } from '@seguridad/contracts/http/callbacks';
-import { bearer } from '../../testing/accounts';
+import { bearer, getAs } from '../../testing/accounts';
 import {
-  callTestServer,
   demoKey,
-  demoOperatorSession,
   nextCallerAddress,
   nextEvent,
   openDemoCompany,
-  otherCompany,
   pause,
   record,
-  type CallTestServer,
+  useDemoCallCentre,
 } from '../../testing/calls';
 import type { TestContext } from '../../testing/test-app';
 
@@ -32,11 +29,7 @@ function requestCallback(
 }
 
 async function inboxCallbacks(ctx: TestContext, token: string): Promise<InboxCallback[]> {
-  const response = await ctx.app.inject({
-    method: 'GET',
-    url: '/api/v1/operator/inbox',
-    headers: bearer(token),
-  });
+  const response = await getAs(ctx, token, '/api/v1/operator/inbox');
   expect(response.statusCode).toBe(200);
   return response.json().callbacks as InboxCallback[];
 }
@@ -51,22 +44,14 @@ function markDone(ctx: TestContext, token: string, id: number, payload?: object)
 }
 
 describe('callback requests', () => {
-  let server: CallTestServer;
-  let ctx: TestContext;
-  let admin: string;
-  let other: Awaited<ReturnType<typeof otherCompany>>;
-
-  beforeAll(async () => {
-    server = await callTestServer({ env: { CALLBACKS_MAX: '3' } });
-    ctx = server.ctx;
-    admin = (await demoOperatorSession(ctx)).token;
-    other = await otherCompany(ctx, 'oriente');
-    await openDemoCompany(ctx, { callBackEnabled: true });
+  const { server, ctx, admin, other } = useDemoCallCentre({
+    otherSlug: 'oriente',
+    env: { CALLBACKS_MAX: '3' },
+    demoChanges: { callBackEnabled: true },
   });
-  afterAll(() => server.close());
 
   it('stores a request, tells the company’s operators live, and only them', async () => {
-    const ours = await server.connectConsole(admin);
+    const ours = await server.connectConsole(admin.token);
     const theirs = await server.connectConsole(other.operator);
     const toOthers = record(theirs, 'inbox:new');
     const arrived = nextEvent<{ kind: string; id: number }>(ours, 'inbox:new');
@@ -76,7 +61,7 @@ describe('callback requests', () => {
     const { id } = response.json().data as { id: number };
     expect(await arrived).toEqual({ kind: 'callback', id });
 
-    const listed = await inboxCallbacks(ctx, admin);
+    const listed = await inboxCallbacks(ctx, admin.token);
     expect(listed.find((item) => item.id === id)).toMatchObject({
       phone: '+56912345678',
       preferred_time: 'asap',
@@ -148,23 +133,23 @@ describe('callback requests', () => {
     const { id } = (
       await requestCallback(ctx, { phone_number: '+56987654321', preferred_time: 'asap' })
     ).json().data as { id: number };
-    const consoleSocket = await server.connectConsole(admin);
+    const consoleSocket = await server.connectConsole(admin.token);
     const handled = nextEvent<{ kind: string; id: number }>(consoleSocket, 'inbox:handled');
 
-    const done = await markDone(ctx, admin, id, { note: '  Llamé; pidió <b>patrullaje</b>.  ' });
+    const done = await markDone(ctx, admin.token, id, { note: '  Llamé; pidió <b>patrullaje</b>.  ' });
     expect(done.statusCode).toBe(200);
     expect(await handled).toEqual({ kind: 'callback', id });
-    const item = (await inboxCallbacks(ctx, admin)).find((entry) => entry.id === id)!;
+    const item = (await inboxCallbacks(ctx, admin.token)).find((entry) => entry.id === id)!;
     expect(item.handled_at).not.toBeNull();
     // Stored as typed (trimmed): the console renders it as text.
     expect(item.note).toBe('Llamé; pidió <b>patrullaje</b>.');
 
     // Marking again without a note keeps the first time and the note.
-    expect((await markDone(ctx, admin, id)).statusCode).toBe(200);
-    const again = (await inboxCallbacks(ctx, admin)).find((entry) => entry.id === id)!;
+    expect((await markDone(ctx, admin.token, id)).statusCode).toBe(200);
+    const again = (await inboxCallbacks(ctx, admin.token)).find((entry) => entry.id === id)!;
     expect(again).toEqual(item);
 
-    const tooLong = await markDone(ctx, admin, id, { note: 'x'.repeat(501) });
+    const tooLong = await markDone(ctx, admin.token, id, { note: 'x'.repeat(501) });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().data).toContain(callbackTexts.noteTooLong);
   });
@@ -180,7 +165,7 @@ describe('callback requests', () => {
       url: `/api/v1/operator/callbacks/${id}/handled`,
     });
     expect(anonymous.statusCode).toBe(401);
-    expect((await inboxCallbacks(ctx, admin)).find((entry) => entry.id === id)?.handled_at).toBeNull();
+    expect((await inboxCallbacks(ctx, admin.token)).find((entry) => entry.id === id)?.handled_at).toBeNull();
   });
 
   it('limits how many requests one address leaves', async () => {

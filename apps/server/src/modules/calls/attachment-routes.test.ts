@@ -1,40 +1,22 @@
-import { existsSync, readdirSync, rmSync } from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CALL_ATTACHMENT_MAX_BYTES } from '@seguridad/contracts/http/calls';
 import { callTexts, errorMessages } from '@seguridad/contracts/messages';
 import { callAttachments } from '../../db/schema';
 import { signPath } from '../../lib/signed-urls';
 import { bearer } from '../../testing/accounts';
-import {
-  callTestServer,
-  demoKey,
-  demoOperatorSession,
-  openDemoCompany,
-  otherCompany,
-  startCall,
-  type CallTestServer,
-} from '../../testing/calls';
-import { multipartPayload, tinyFiles } from '../../testing/multipart';
-import type { TestContext } from '../../testing/test-app';
+import { demoKey, startCall, useDemoCallCentre } from '../../testing/calls';
+import { formOf, postForm, tinyFiles, uploadedFiles } from '../../testing/multipart';
 import { attachmentFilePath } from './attachment-routes';
+import { useTempDir } from '../../testing/test-app';
 
 type Call = Awaited<ReturnType<typeof startCall>>;
 
-function storedFiles(dataDir: string): string[] {
-  const root = path.join(dataDir, 'uploads');
-  if (!existsSync(root)) return [];
-  return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => entry.name);
-}
-
 describe('call chat attachments', () => {
-  let server: CallTestServer;
-  let ctx: TestContext;
-  let admin: string;
-  let other: Awaited<ReturnType<typeof otherCompany>>;
+  const { server, ctx, admin, other } = useDemoCallCentre({
+    otherSlug: 'oeste',
+    env: { DATA_DIR: useTempDir('call-attachments-test-') },
+  });
   let call: Call;
   let strangerCall: Call;
 
@@ -46,14 +28,8 @@ describe('call chat attachments', () => {
     file: { bytes: Buffer; name: string; type: string },
     field = 'attachment',
   ) {
-    const form = new FormData();
-    form.append(field, new Blob([file.bytes], { type: file.type }), file.name);
-    const multipart = await multipartPayload(form);
-    return ctx.app.inject({
-      method: 'POST',
-      url: `/api/calls/videoCall/${callId}/publicAttachment`,
-      headers: { ...headers, ...multipart.headers },
-      payload: multipart.payload,
+    return postForm(ctx, `/api/calls/videoCall/${callId}/publicAttachment`, formOf({}, { [field]: file }), {
+      headers,
     });
   }
 
@@ -62,20 +38,9 @@ describe('call chat attachments', () => {
   }
 
   beforeAll(async () => {
-    server = await callTestServer({
-      env: { DATA_DIR: `/tmp/call-attachments-test-${process.pid}-${Date.now()}` },
-    });
-    ctx = server.ctx;
-    await openDemoCompany(ctx);
-    admin = (await demoOperatorSession(ctx)).token;
-    other = await otherCompany(ctx, 'oeste');
-    await server.connectConsole(admin);
+    await server.connectConsole(admin.token);
     call = await startCall(ctx);
     strangerCall = await startCall(ctx);
-  });
-  afterAll(async () => {
-    await server.close();
-    rmSync(ctx.config.dataDir, { recursive: true, force: true });
   });
 
   it('takes an image from the caller and a PDF from the operator, keeping names only for display', async () => {
@@ -94,7 +59,7 @@ describe('call chat attachments', () => {
         size: tinyFiles.png.length,
       },
     });
-    const pdf = await upload(call.id, bearer(admin), {
+    const pdf = await upload(call.id, bearer(admin.token), {
       bytes: tinyFiles.pdf,
       name: 'Formulario.pdf',
       type: 'application/pdf',
@@ -112,7 +77,7 @@ describe('call chat attachments', () => {
   });
 
   it('refuses a file over 25 MB with 413 and keeps nothing', async () => {
-    const filesBefore = storedFiles(ctx.config.dataDir).length;
+    const filesBefore = uploadedFiles(ctx.config.dataDir).length;
     const rowsBefore = (await ctx.database.db.select().from(callAttachments)).length;
     const response = await upload(call.id, callerHeaders(call), {
       bytes: Buffer.alloc(CALL_ATTACHMENT_MAX_BYTES + 1),
@@ -121,8 +86,8 @@ describe('call chat attachments', () => {
     });
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toBe(callTexts.attachmentTooLarge);
-    expect(storedFiles(ctx.config.dataDir).length).toBe(filesBefore);
-    expect(storedFiles(ctx.config.dataDir).some((name) => name.endsWith('.part'))).toBe(false);
+    expect(uploadedFiles(ctx.config.dataDir).length).toBe(filesBefore);
+    expect(uploadedFiles(ctx.config.dataDir).some((name) => name.endsWith('.part'))).toBe(false);
     expect((await ctx.database.db.select().from(callAttachments)).length).toBe(rowsBefore);
   });
 
@@ -158,7 +123,7 @@ describe('call chat attachments', () => {
       headers: { 'call-token': ended.token },
     });
     expect((await upload(ended.id, callerHeaders(ended), file)).statusCode).toBe(404);
-    expect((await upload(ended.id, bearer(admin), file)).statusCode).toBe(404);
+    expect((await upload(ended.id, bearer(admin.token), file)).statusCode).toBe(404);
   });
 
   it('hands signed URLs to members only, and the URL serves the file inert', async () => {
@@ -173,7 +138,7 @@ describe('call chat attachments', () => {
     expect((await tempUrlOf(attachmentId, bearer(other.operator))).statusCode).toBe(404);
     expect((await tempUrlOf(999_999, callerHeaders(call))).statusCode).toBe(404);
 
-    const asOperator = await tempUrlOf(attachmentId, bearer(admin));
+    const asOperator = await tempUrlOf(attachmentId, bearer(admin.token));
     expect(asOperator.statusCode).toBe(200);
     const granted = await tempUrlOf(attachmentId, callerHeaders(call));
     expect(granted.statusCode).toBe(200);
@@ -229,7 +194,7 @@ describe('call chat attachments', () => {
   });
 
   it('refuses an operator bearer sent with another company key', async () => {
-    const sent = await upload(call.id, bearer(admin), {
+    const sent = await upload(call.id, bearer(admin.token), {
       bytes: tinyFiles.png,
       name: 'clave.png',
       type: 'image/png',
@@ -237,10 +202,10 @@ describe('call chat attachments', () => {
     expect(sent.statusCode).toBe(200);
     const attachmentId = sent.json().data.id as number;
 
-    expect((await tempUrlOf(attachmentId, { ...bearer(admin), ...other.key })).statusCode).toBe(404);
+    expect((await tempUrlOf(attachmentId, { ...bearer(admin.token), ...other.key })).statusCode).toBe(404);
     const file = { bytes: tinyFiles.png, name: 'clave.png', type: 'image/png' };
-    expect((await upload(call.id, { ...bearer(admin), ...other.key }, file)).statusCode).toBe(404);
-    expect((await tempUrlOf(attachmentId, { ...bearer(admin), ...demoKey })).statusCode).toBe(200);
+    expect((await upload(call.id, { ...bearer(admin.token), ...other.key }, file)).statusCode).toBe(404);
+    expect((await tempUrlOf(attachmentId, { ...bearer(admin.token), ...demoKey })).statusCode).toBe(200);
   });
 
   it('never serves a sent file as HTML, SVG or a disguised image', async () => {
@@ -279,6 +244,6 @@ describe('call chat attachments', () => {
     const caller = await tempUrlOf(sent.json().data.id, callerHeaders(ending));
     expect(caller.statusCode).toBe(404);
     expect(caller.json().message).toBe(errorMessages.notFound);
-    expect((await tempUrlOf(sent.json().data.id, bearer(admin))).statusCode).toBe(200);
+    expect((await tempUrlOf(sent.json().data.id, bearer(admin.token))).statusCode).toBe(200);
   });
 });

@@ -1,41 +1,27 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { callTexts, errorMessages } from '@seguridad/contracts/messages';
 import { specialities, videoCalls } from '../../db/schema';
-import { bearer } from '../../testing/accounts';
+import { bearer, postAs } from '../../testing/accounts';
 import {
   callRow,
-  callTestServer,
   createCall,
   demoCompanyId,
   demoKey,
-  demoOperatorSession,
   openDemoCompany,
-  otherCompany,
   startCall,
-  type CallTestServer,
+  useDemoCallCentre,
 } from '../../testing/calls';
-import { createTestApp, type TestContext } from '../../testing/test-app';
+import { createTestApp } from '../../testing/test-app';
 
 const TURN_SECRET = 'secreto-de-coturn-para-pruebas';
 
 describe('video call HTTP routes of the caller', () => {
-  let server: CallTestServer;
-  let ctx: TestContext;
-  let admin: string;
-  let other: Awaited<ReturnType<typeof otherCompany>>;
-
-  beforeAll(async () => {
-    server = await callTestServer({
-      env: { TURN_URLS: 'turn:turn.example.cl:3478?transport=udp,turns:turn.example.cl', TURN_SECRET },
-    });
-    ctx = server.ctx;
-    admin = (await demoOperatorSession(ctx)).token;
-    other = await otherCompany(ctx, 'norte');
-    await openDemoCompany(ctx);
+  const { server, ctx, admin, other } = useDemoCallCentre({
+    otherSlug: 'norte',
+    env: { TURN_URLS: 'turn:turn.example.cl:3478?transport=udp,turns:turn.example.cl', TURN_SECRET },
   });
-  afterAll(() => server.close());
 
   describe('with no operator online', () => {
     it('answers 503 no_operators, and keeps the refused call for reports but not in the history', async () => {
@@ -55,7 +41,7 @@ describe('video call HTTP routes of the caller', () => {
       const history = await ctx.app.inject({
         method: 'GET',
         url: '/api/v1/operator/calls/history',
-        headers: { authorization: `Bearer ${admin}` },
+        headers: { authorization: `Bearer ${admin.token}` },
       });
       expect(history.statusCode).toBe(200);
       expect(history.json().calls).toEqual([]);
@@ -65,7 +51,7 @@ describe('video call HTTP routes of the caller', () => {
 
   describe('with an operator online', () => {
     beforeAll(async () => {
-      await server.connectConsole(admin);
+      await server.connectConsole(admin.token);
     });
 
     it('starts a General call and hands the caller a token', async () => {
@@ -163,11 +149,7 @@ describe('video call HTTP routes of the caller', () => {
     it('ends an active call with the call-token header, and refuses strangers with 404', async () => {
       const call = await startCall(ctx);
       const stranger = await startCall(ctx);
-      const accept = await ctx.app.inject({
-        method: 'POST',
-        url: `/api/v1/operator/calls/${call.id}/accept`,
-        headers: bearer(admin),
-      });
+      const accept = await postAs(ctx, admin.token, `/api/v1/operator/calls/${call.id}/accept`);
       expect(accept.statusCode).toBe(200);
 
       for (const headers of [
@@ -196,12 +178,7 @@ describe('video call HTTP routes of the caller', () => {
 
     it('lets an operator of the company end a call with its session (JSON body ignored)', async () => {
       const call = await startCall(ctx);
-      const ended = await ctx.app.inject({
-        method: 'POST',
-        url: `/api/calls/videoCall/${call.id}/end`,
-        headers: bearer(admin),
-        payload: {},
-      });
+      const ended = await postAs(ctx, admin.token, `/api/calls/videoCall/${call.id}/end`, {});
       expect(ended.statusCode).toBe(200);
       expect((await callRow(ctx, call.id)).status).toBe('abandoned');
     });
@@ -229,7 +206,7 @@ describe('video call HTTP routes of the caller', () => {
         createHmac('sha1', TURN_SECRET).update(settings.turn_user).digest('base64'),
       );
 
-      const operator = await relay(bearer(admin));
+      const operator = await relay(bearer(admin.token));
       expect(operator.json().data.turn_user).toMatch(/^\d+:operator:\d+$/);
 
       expect((await relay({ ...demoKey, 'call-token': stranger.token })).statusCode).toBe(404);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { callsApi } from '@seguridad/contracts/http/calls';
 import type { JoinAck } from '@seguridad/contracts/realtime/call';
 import { operatorEvents } from '@seguridad/contracts/realtime/operator';
@@ -7,13 +7,12 @@ import { companies, userPhones } from '../../db/schema';
 import { operatorRoom } from '../../lib/socket-rooms';
 import { bearer } from '../../testing/accounts';
 import {
-  callTestServer,
   demoCompanyId,
   insertCall,
   newOperator,
   operatorJoin,
   request,
-  type CallTestServer,
+  useCallTestServer,
 } from '../../testing/calls';
 
 /**
@@ -22,14 +21,12 @@ import {
  * any channel (routes, the console's socket, call rooms).
  */
 describe('staff access to calls', () => {
-  let server: CallTestServer;
+  const { server } = useCallTestServer();
   let companyId: number;
   beforeAll(async () => {
-    server = await callTestServer();
     companyId = await demoCompanyId(server.ctx);
   });
   afterEach(() => server.closeSockets());
-  afterAll(() => server.close());
 
   const inject = (method: 'GET' | 'POST', url: string, token: string) =>
     server.ctx.app.inject({ method, url, headers: bearer(token) });

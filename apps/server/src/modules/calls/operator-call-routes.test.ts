@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOM_NAME_PATTERN } from '@seguridad/contracts/http/calls';
 import { callTexts, errorMessages } from '@seguridad/contracts/messages';
 import { callAttachments, callChatMessages, videoCalls } from '../../db/schema';
-import { bearer, newSession } from '../../testing/accounts';
+import { bearer, getAs, newSession, postAs } from '../../testing/accounts';
 import {
-  callTestServer,
   createCall,
   demoCompanyId,
   demoKey,
@@ -15,33 +14,24 @@ import {
   openDemoCompany,
   otherCompany,
   startCall,
-  type CallTestServer,
+  useCallTestServer,
 } from '../../testing/calls';
-import type { TestContext } from '../../testing/test-app';
 
 describe('operator call routes', () => {
-  let server: CallTestServer;
-  let ctx: TestContext;
+  const { server, ctx } = useCallTestServer();
   let admin: string;
   let colleague: string;
   let citizen: string;
   let other: Awaited<ReturnType<typeof otherCompany>>;
 
   const queueOf = async (token: string) => {
-    const response = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/operator/calls/queue',
-      headers: bearer(token),
-    });
+    const response = await getAs(ctx, token, '/api/v1/operator/calls/queue');
     expect(response.statusCode).toBe(200);
     return response.json() as { calls: { id: number; private: boolean }[]; operators_online: number };
   };
-  const accept = (id: number, token: string) =>
-    ctx.app.inject({ method: 'POST', url: `/api/v1/operator/calls/${id}/accept`, headers: bearer(token) });
+  const accept = (id: number, token: string) => postAs(ctx, token, `/api/v1/operator/calls/${id}/accept`);
 
   beforeAll(async () => {
-    server = await callTestServer();
-    ctx = server.ctx;
     await openDemoCompany(ctx);
     admin = (await demoOperatorSession(ctx)).token;
     colleague = (await newOperator(ctx, 'colega@example.com', await demoCompanyId(ctx))).token;
@@ -50,7 +40,6 @@ describe('operator call routes', () => {
     await server.connectConsole(admin);
     await server.connectConsole(other.operator);
   });
-  afterAll(() => server.close());
 
   it("lists the company's waiting calls, oldest first, and no other company's", async () => {
     const first = await startCall(ctx, { from: 'https://a.example.cl' });
@@ -136,11 +125,7 @@ describe('operator call routes', () => {
   });
 
   it('opens a private room whose link lets a citizen in, and only for its operator', async () => {
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/operator/calls/private',
-      headers: bearer(colleague),
-    });
+    const created = await postAs(ctx, colleague, '/api/v1/operator/calls/private');
     expect(created.statusCode).toBe(200);
     const { call, link } = created.json();
     expect(call).toMatchObject({ private: true, speciality: callTexts.defaultSpeciality });
@@ -214,11 +199,7 @@ describe('operator call routes', () => {
       },
     ]);
 
-    const history = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/operator/calls/history',
-      headers: bearer(admin),
-    });
+    const history = await getAs(ctx, admin, '/api/v1/operator/calls/history');
     expect(history.statusCode).toBe(200);
     const records = history.json().calls;
     expect(records[0]).toMatchObject({
@@ -232,18 +213,10 @@ describe('operator call routes', () => {
         (record: { id: number }, index: number) => index === 0 || record.id < records[index - 1].id,
       ),
     ).toBe(true);
-    const theirHistory = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/operator/calls/history',
-      headers: bearer(other.operator),
-    });
+    const theirHistory = await getAs(ctx, other.operator, '/api/v1/operator/calls/history');
     expect(theirHistory.json().calls.map((record: { id: number }) => record.id)).not.toContain(call.id);
 
-    const chat = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/v1/operator/calls/${call.id}/chat`,
-      headers: bearer(admin),
-    });
+    const chat = await getAs(ctx, admin, `/api/v1/operator/calls/${call.id}/chat`);
     expect(chat.statusCode).toBe(200);
     expect(chat.json().messages).toEqual([
       expect.objectContaining({
@@ -260,11 +233,7 @@ describe('operator call routes', () => {
         fileData: { id: attachment!.id, name: 'foto.png', mime: 'image/png', size: 72 },
       }),
     ]);
-    const foreign = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/v1/operator/calls/${call.id}/chat`,
-      headers: bearer(other.operator),
-    });
+    const foreign = await getAs(ctx, other.operator, `/api/v1/operator/calls/${call.id}/chat`);
     expect(foreign.statusCode).toBe(404);
   });
 

@@ -1,20 +1,16 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { phoneCallTexts, errorMessages } from '@seguridad/contracts/messages';
 import { VOICE_TOKEN_PATTERN } from '@seguridad/contracts/http/calls';
-import { bearer } from '../../testing/accounts';
+import { getAs } from '../../testing/accounts';
 import {
   callRow,
-  callTestServer,
   createCall,
   demoCompanyId,
   demoKey,
-  demoOperatorSession,
   nextCallerAddress,
   nextEvent,
-  openDemoCompany,
-  otherCompany,
-  type CallTestServer,
+  useDemoCallCentre,
 } from '../../testing/calls';
 import type { TestContext } from '../../testing/test-app';
 import { signVoiceToken, verifyVoiceToken } from '../../lib/voice-token';
@@ -30,20 +26,14 @@ function getToken(
 }
 
 describe('phone calls: GET /api/token and the phone call it starts', () => {
-  let server: CallTestServer;
-  let ctx: TestContext;
-  let admin: string;
-  let other: Awaited<ReturnType<typeof otherCompany>>;
+  const { server, ctx, admin, other } = useDemoCallCentre({
+    otherSlug: 'sur',
+    env: { VOICE_TOKEN_SECRET, VOICE_TOKEN_TTL_SECONDS: '600' },
+  });
 
   beforeAll(async () => {
-    server = await callTestServer({ env: { VOICE_TOKEN_SECRET, VOICE_TOKEN_TTL_SECONDS: '600' } });
-    ctx = server.ctx;
-    admin = (await demoOperatorSession(ctx)).token;
-    other = await otherCompany(ctx, 'sur');
-    await openDemoCompany(ctx);
-    await server.connectConsole(admin);
+    await server.connectConsole(admin.token);
   });
-  afterAll(() => server.close());
 
   it('hands a token signed with the secret, for this company, valid for the configured time', async () => {
     const before = Date.now();
@@ -70,7 +60,7 @@ describe('phone calls: GET /api/token and the phone call it starts', () => {
   });
 
   it('starts a phone call, flagged phone in the answer, the row and the operators’ queue', async () => {
-    const consoleSocket = await server.connectConsole(admin);
+    const consoleSocket = await server.connectConsole(admin.token);
     const queued = nextEvent<{ id: number; kind: string }>(consoleSocket, 'queue:added');
     const voiceToken = (await getToken(ctx)).json().data.token as string;
     const response = await createCall(ctx, { voiceToken, from: 'https://municipio.example.cl/' });
@@ -80,11 +70,7 @@ describe('phone calls: GET /api/token and the phone call it starts', () => {
     expect((await callRow(ctx, data.id)).kind).toBe('phone');
     expect(await queued).toMatchObject({ id: data.id, kind: 'phone' });
 
-    const queue = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/operator/calls/queue',
-      headers: bearer(admin),
-    });
+    const queue = await getAs(ctx, admin.token, '/api/v1/operator/calls/queue');
     expect(queue.json().calls.find((call: { id: number }) => call.id === data.id)).toMatchObject({
       kind: 'phone',
     });

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
 import { errorMessages } from '@seguridad/contracts/messages';
 import { DEV_ACCOUNTS } from '../../db/seed/seed';
-import { bearer, login } from '../../testing/accounts';
-import { createTestApp, openTestDatabase, type TestContext } from '../../testing/test-app';
+import { login, postAs } from '../../testing/accounts';
+import { createTestApp, openTestDatabase, useTestApp } from '../../testing/test-app';
 import { TEST_PASSWORDS } from '../../testing/test-database';
 
 describe('the company key', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it('is read from the company_key query parameter of the spec', async () => {
     const response = await ctx.app.inject({
@@ -65,12 +61,7 @@ describe.runIf(Boolean(process.env.REDIS_URL))('the company caches across proces
       expect(await names()).not.toContain('Adulto Mayor');
       const admin = (await login(first, DEV_ACCOUNTS.operator.email, TEST_PASSWORDS.operator)).json()
         .access_token as string;
-      const added = await first.app.inject({
-        method: 'POST',
-        url: '/api/v1/operator/specialities',
-        headers: bearer(admin),
-        payload: { name: 'Adulto Mayor' },
-      });
+      const added = await postAs(first, admin, '/api/v1/operator/specialities', { name: 'Adulto Mayor' });
       expect(added.statusCode).toBe(200);
       // Well inside the 5 s the cache would otherwise keep the old list.
       const deadline = Date.now() + 1_500;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consentMessages, consentTexts } from '@seguridad/contracts/http/consents';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { consentTexts } from '@seguridad/contracts/http/consents';
+import { consentMessages } from '@seguridad/contracts/messages/consents';
 import { callTexts } from '@seguridad/contracts/messages';
 import {
   callRatings,
@@ -11,7 +12,7 @@ import {
   users,
   videoCalls,
 } from '../../db/schema';
-import { bearer, newSession } from '../../testing/accounts';
+import { getAs, newSession, postAs } from '../../testing/accounts';
 import {
   demoCompanyId,
   demoKey,
@@ -21,7 +22,7 @@ import {
   otherCompany,
   type TestCall,
 } from '../../testing/calls';
-import { createTestApp, type TestContext } from '../../testing/test-app';
+import { useTestApp } from '../../testing/test-app';
 import { accountDataOf } from '../data-rights/account-data-queries';
 import { textHashOf } from './consent-queries';
 
@@ -38,30 +39,24 @@ type Shown = {
 
 /** Consent records (decision 049): granted, listed, withdrawn, and only ever the account's own. */
 describe('consent records', () => {
-  let ctx: TestContext;
+  const ctx = useTestApp();
   let citizen: string;
   let citizenId: number;
   let other: string;
   let operatorId: number;
 
   const setSharing = (token: string, network: boolean, operators: boolean) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/user/updateCameraSharing',
-      headers: bearer(token),
-      payload: { share_with_network: network, share_with_operators: operators },
+    postAs(ctx, token, '/api/v1/user/updateCameraSharing', {
+      share_with_network: network,
+      share_with_operators: operators,
     });
   const mine = async (token: string): Promise<Shown[]> => {
-    const response = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/user/consents',
-      headers: bearer(token),
-    });
+    const response = await getAs(ctx, token, '/api/v1/user/consents');
     expect(response.statusCode).toBe(200);
     return response.json().consents as Shown[];
   };
   const withdraw = (token: string, id: number | string) =>
-    ctx.app.inject({ method: 'POST', url: `/api/v1/user/consents/${id}/withdraw`, headers: bearer(token) });
+    postAs(ctx, token, `/api/v1/user/consents/${id}/withdraw`);
   const noticeShown = (call: TestCall, payload: unknown, headers: Record<string, string> = {}) =>
     ctx.app.inject({
       method: 'POST',
@@ -86,14 +81,12 @@ describe('consent records', () => {
     (await ctx.database.db.select().from(userSettings).where(eq(userSettings.userId, userId)))[0];
 
   beforeAll(async () => {
-    ctx = await createTestApp();
     operatorId = (await demoOperatorSession(ctx)).userId;
     citizen = await newSession(ctx, 'consiente@example.com');
     other = await newSession(ctx, 'otra-consiente@example.com');
     const [user] = await ctx.database.db.select().from(users).where(eq(users.email, 'consiente@example.com'));
     citizenId = user!.id;
   });
-  afterAll(() => ctx.close());
 
   it('records camera sharing as a grant when switched on and a withdrawal when off, once per change', async () => {
     expect(await mine(citizen)).toEqual([]);
@@ -139,11 +132,7 @@ describe('consent records', () => {
       shareCamerasWithNetwork: false,
       shareCamerasWithOperators: true,
     });
-    const settings = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/user/settings',
-      headers: bearer(citizen),
-    });
+    const settings = await getAs(ctx, citizen, '/api/v1/user/settings');
     expect(settings.json().camera_sharing).toEqual({ share_with_network: false, share_with_operators: true });
 
     const again = await withdraw(citizen, network.id);

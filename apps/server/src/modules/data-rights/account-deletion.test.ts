@@ -1,16 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountTexts } from '@seguridad/contracts/messages';
 import { devices, sessions, users } from '../../db/schema';
-import { createTestApp, type TestContext } from '../../testing/test-app';
-import { bearer, deleteAccount, login, newSession } from '../../testing/accounts';
+import { useTestApp } from '../../testing/test-app';
+import { deleteAccount, getAs, login, newSession } from '../../testing/accounts';
 
 describe('account deletion', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it('needs a session', async () => {
     expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/user/deleteUserAccount' })).statusCode).toBe(
@@ -28,9 +24,7 @@ describe('account deletion', () => {
     expect(await ctx.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
     expect(await ctx.database.db.select().from(sessions).where(eq(sessions.userId, user!.id))).toEqual([]);
     expect(await ctx.database.db.select().from(devices).where(eq(devices.userId, user!.id))).toEqual([]);
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: '/api/v1/user/info', headers: bearer(token) })).statusCode,
-    ).toBe(401);
+    expect((await getAs(ctx, token, '/api/v1/user/info')).statusCode).toBe(401);
     expect((await login(ctx, email)).statusCode).toBe(401);
     expect((await newSession(ctx, email)).length).toBeGreaterThan(20);
   });
@@ -50,7 +44,7 @@ describe('account deletion', () => {
 
   it('answers to a signed-in request are never cached on the way', async () => {
     const token = await newSession(ctx, 'sin-cache@example.com');
-    const info = await ctx.app.inject({ method: 'GET', url: '/api/v1/user/info', headers: bearer(token) });
+    const info = await getAs(ctx, token, '/api/v1/user/info');
     expect(info.statusCode).toBe(200);
     expect(info.headers['cache-control']).toBe('no-store');
     const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/v1/user/info' });

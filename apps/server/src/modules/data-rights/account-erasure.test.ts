@@ -1,6 +1,5 @@
-import { Readable } from 'node:stream';
 import { and, eq, gt, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { settingsTexts } from '@seguridad/contracts/messages';
 import {
   auditEvents,
@@ -17,47 +16,22 @@ import {
 import { deleteAccount as deleteAccountOf, newSession } from '../../testing/accounts';
 import { demoCompanyId, otherCompany } from '../../testing/calls';
 import { orderStatus } from '../../testing/payments';
-import { createTestApp, type TestContext } from '../../testing/test-app';
+import { useTestApp } from '../../testing/test-app';
+import { insertVideoMail } from '../../testing/widget';
 
 /**
  * Account deletion keeps the privacy policy's promise for every kind of data (decision 034):
  * what the person sent goes, the purchase stays for tax law without the person in it.
  */
 describe('account deletion erases what hangs from the account', () => {
-  let ctx: TestContext;
+  const ctx = useTestApp({ env: { DATA_DIR: `/tmp/erasure-test-${process.pid}-${Date.now()}` } });
   let companyId: number;
   beforeAll(async () => {
-    ctx = await createTestApp({ env: { DATA_DIR: `/tmp/erasure-test-${process.pid}-${Date.now()}` } });
     companyId = await demoCompanyId(ctx);
   });
-  afterAll(() => ctx.close());
 
-  async function storedFile(content: string): Promise<string> {
-    const { key } = await ctx.app.storage.write(Readable.from([Buffer.from(content)]), {
-      extension: 'webm',
-      maxBytes: 1000,
-    });
-    return key;
-  }
-
-  async function videoMailFrom(email: string, phone: string) {
-    const [row] = await ctx.database.db
-      .insert(videoMails)
-      .values({
-        companyId,
-        name: 'Rosa Pérez',
-        email,
-        phone,
-        message: 'Necesito ayuda',
-        videoKey: await storedFile('video'),
-        videoMime: 'video/webm',
-        videoBytes: 5,
-        thumbnailKey: await storedFile('thumb'),
-        thumbnailMime: 'image/jpeg',
-      })
-      .returning();
-    return row!;
-  }
+  const videoMailFrom = (email: string, phone: string) =>
+    insertVideoMail(ctx, { companyId, name: 'Rosa Pérez', email, phone, message: 'Necesito ayuda' });
 
   const deleteAccount = (token: string) => deleteAccountOf(ctx, token);
 

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { dataExportTexts } from '@seguridad/contracts/http/data-exports';
+import { dataExportTexts } from '@seguridad/contracts/messages/data-export';
 import {
   callAttachments,
   callChatMessages,
@@ -11,19 +11,17 @@ import {
   videoCalls,
   videoMails,
 } from '../../db/schema';
-import { bearer, deleteAccount, latestMessageTo, newSession } from '../../testing/accounts';
+import { bearer, deleteAccount, getAs, latestMessageTo, newSession, postAs } from '../../testing/accounts';
 import {
   callRow,
-  callTestServer,
   createCall,
   demoCompanyId,
   demoKey,
   demoOperatorSession,
   openDemoCompany,
+  useCallTestServer,
   waitFor,
-  type CallTestServer,
 } from '../../testing/calls';
-import type { TestContext } from '../../testing/test-app';
 import { runDataExports } from './data-export-service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -57,8 +55,9 @@ function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
  * calls it made signed in; nobody else can download it; it goes 7 days after it was ready.
  */
 describe('data export', () => {
-  let server: CallTestServer;
-  let ctx: TestContext;
+  const { server, ctx } = useCallTestServer({
+    env: { DATA_DIR: `/tmp/data-export-test-${process.pid}-${Date.now()}` },
+  });
   let citizen: string;
   let citizenId: number;
   let other: string;
@@ -71,10 +70,6 @@ describe('data export', () => {
   });
 
   beforeAll(async () => {
-    server = await callTestServer({
-      env: { DATA_DIR: `/tmp/data-export-test-${process.pid}-${Date.now()}` },
-    });
-    ctx = server.ctx;
     await openDemoCompany(ctx);
     await server.connectConsole((await demoOperatorSession(ctx)).token);
     citizen = await newSession(ctx, 'exporta@example.com');
@@ -82,7 +77,6 @@ describe('data export', () => {
     const [user] = await ctx.database.db.select().from(users).where(eq(users.email, 'exporta@example.com'));
     citizenId = user!.id;
   });
-  afterAll(() => server.close());
 
   async function stored(content: string, extension: string): Promise<string> {
     const { key } = await ctx.app.storage.write(Readable.from([Buffer.from(content)]), {
@@ -107,17 +101,10 @@ describe('data export', () => {
     });
   }
 
-  const ask = (token: string) =>
-    ctx.app.inject({ method: 'POST', url: '/api/v1/user/data-export', headers: bearer(token) });
-  const latest = async (token: string) =>
-    (await ctx.app.inject({ method: 'GET', url: '/api/v1/user/data-export', headers: bearer(token) })).json()
-      .export;
+  const ask = (token: string) => postAs(ctx, token, '/api/v1/user/data-export');
+  const latest = async (token: string) => (await getAs(ctx, token, '/api/v1/user/data-export')).json().export;
   const download = (token: string, id: number | string) =>
-    ctx.app.inject({
-      method: 'GET',
-      url: `/api/v1/user/data-export/${id}/download`,
-      headers: bearer(token),
-    });
+    getAs(ctx, token, `/api/v1/user/data-export/${id}/download`);
 
   it('links a call to the account only from a valid session, never another way', async () => {
     const signedIn = await createCall(ctx, {}, { ...demoKey, ...bearer(citizen) });

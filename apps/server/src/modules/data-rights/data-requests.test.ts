@@ -1,27 +1,25 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataRequestTexts } from '@seguridad/contracts/http/data-requests';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dataRequestTexts } from '@seguridad/contracts/messages/data-requests';
 import { auditEvents, contactMessages, dataRequests } from '../../db/schema';
-import { bearer, latestMessageTo, newSession } from '../../testing/accounts';
+import { bearer, getAs, latestMessageTo, newSession } from '../../testing/accounts';
 import { demoCompanyId, newOperator, otherCompany } from '../../testing/calls';
 import { DATA_REQUEST_FILINGS_PER_DAY } from './data-request-routes';
-import { createTestApp, type TestContext } from '../../testing/test-app';
+import { useTestApp } from '../../testing/test-app';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe('rights requests', () => {
-  let ctx: TestContext;
+  const ctx = useTestApp();
   let citizen: string;
   let admin: Awaited<ReturnType<typeof newOperator>>;
   let operator: Awaited<ReturnType<typeof newOperator>>;
   beforeAll(async () => {
-    ctx = await createTestApp();
     citizen = await newSession(ctx, 'solicitante@example.com');
     // The platform's own company (the first) answers for the account itself.
     admin = await newOperator(ctx, 'dpo-admin@example.com', await demoCompanyId(ctx), 'admin');
     operator = await newOperator(ctx, 'dpo-operadora@example.com', admin.companyId, 'operator');
   });
-  afterAll(() => ctx.close());
 
   let lastAddress = 0;
   const file = (token: string, payload: Record<string, unknown>) =>
@@ -32,8 +30,7 @@ describe('rights requests', () => {
       payload,
       remoteAddress: `192.0.2.${++lastAddress}`,
     });
-  const list = (token: string) =>
-    ctx.app.inject({ method: 'GET', url: '/api/v1/operator/data-requests', headers: bearer(token) });
+  const list = (token: string) => getAs(ctx, token, '/api/v1/operator/data-requests');
   const step = (token: string, id: number, action: string, payload: Record<string, unknown>) =>
     ctx.app.inject({
       method: 'POST',
@@ -67,11 +64,7 @@ describe('rights requests', () => {
     const mail = await latestMessageTo(ctx, 'solicitante@example.com');
     expect(mail?.text).toContain(`n° ${request.id}`);
 
-    const mine = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/user/data-requests',
-      headers: bearer(citizen),
-    });
+    const mine = await getAs(ctx, citizen, '/api/v1/user/data-requests');
     expect(mine.json().requests).toEqual([
       expect.objectContaining({ id: request.id, status: 'open', extended: false }),
     ]);
@@ -87,20 +80,8 @@ describe('rights requests', () => {
       .set({ dueAt: new Date(Date.now() + 3 * DAY_MS) })
       .where(eq(dataRequests.id, filed.id));
 
-    expect(
-      (
-        await ctx.app.inject({
-          method: 'GET',
-          url: '/api/v1/operator/data-requests',
-          headers: bearer(operator.token),
-        })
-      ).statusCode,
-    ).toBe(403);
-    const listed = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/operator/data-requests',
-      headers: bearer(admin.token),
-    });
+    expect((await getAs(ctx, operator.token, '/api/v1/operator/data-requests')).statusCode).toBe(403);
+    const listed = await getAs(ctx, admin.token, '/api/v1/operator/data-requests');
     expect(listed.json().requests).toContainEqual(
       expect.objectContaining({ id: filed.id, near_deadline: true, email: 'solicitante@example.com' }),
     );
@@ -118,11 +99,7 @@ describe('rights requests', () => {
     ).toBe(200);
     expect((await adminStep('answer', { answer: 'De nuevo.' })).statusCode).toBe(409);
 
-    const mine = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/user/data-requests',
-      headers: bearer(citizen),
-    });
+    const mine = await getAs(ctx, citizen, '/api/v1/user/data-requests');
     const answered = mine.json().requests.find((row: { id: number }) => row.id === filed.id);
     expect(answered).toMatchObject({
       status: 'answered',
@@ -195,9 +172,12 @@ describe('rights requests', () => {
         .statusCode,
     ).toBe(200);
 
-    const mine = (
-      await ctx.app.inject({ method: 'GET', url: '/api/v1/user/data-requests', headers: bearer(person) })
-    ).json().requests as { id: number; status: string; company: string; answer: string | null }[];
+    const mine = (await getAs(ctx, person, '/api/v1/user/data-requests')).json().requests as {
+      id: number;
+      status: string;
+      company: string;
+      answer: string | null;
+    }[];
     expect(mine.find((row) => row.id === municipalityPart!.id)).toMatchObject({
       status: 'answered',
       company: municipality.name,

@@ -1,6 +1,5 @@
-import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RETENTION_RULES, type RetentionKind } from '@seguridad/contracts/http/retention';
 import type { Database } from '../../db/client';
 import {
@@ -19,10 +18,11 @@ import {
   videoMails,
   wheelSpins,
 } from '../../db/schema';
-import { bearer, newSession } from '../../testing/accounts';
+import { bearer, getAs, newSession, sendAs } from '../../testing/accounts';
 import { insertCall, newOperator, otherCompany } from '../../testing/calls';
-import { createTestApp, type TestContext } from '../../testing/test-app';
+import { useTestApp } from '../../testing/test-app';
 import { SWEPT_KINDS, runRetention } from './retention-service';
+import { insertVideoMail, storeFile } from '../../testing/widget';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const daysAfter = (start: Date, days: number) => new Date(start.getTime() + days * DAY_MS);
@@ -32,7 +32,7 @@ const daysAfter = (start: Date, days: number) => new Date(start.getTime() + days
  * not the day before; held items stay until released; a company's own period is the one applied.
  */
 describe('retention', () => {
-  let ctx: TestContext;
+  const ctx = useTestApp({ env: { DATA_DIR: `/tmp/retention-test-${process.pid}-${Date.now()}` } });
   let db: Database;
   let company: Awaited<ReturnType<typeof otherCompany>>;
   let userId: number;
@@ -40,42 +40,14 @@ describe('retention', () => {
   const run = (now: Date) => runRetention({ db, storage: ctx.app.storage, log: ctx.app.log }, now);
 
   beforeAll(async () => {
-    ctx = await createTestApp({ env: { DATA_DIR: `/tmp/retention-test-${process.pid}-${Date.now()}` } });
     db = ctx.database.db;
     company = await otherCompany(ctx, 'retencion');
     await newSession(ctx, 'retencion-ciudadana@example.com');
     const [user] = await db.select().from(users).where(eq(users.email, 'retencion-ciudadana@example.com'));
     userId = user!.id;
   });
-  afterAll(() => ctx.close());
 
-  async function storedFile(content: string): Promise<string> {
-    const { key } = await ctx.app.storage.write(Readable.from([Buffer.from(content)]), {
-      extension: 'webm',
-      maxBytes: 1000,
-    });
-    return key;
-  }
-
-  async function videoMailAt(createdAt: Date) {
-    const [row] = await db
-      .insert(videoMails)
-      .values({
-        companyId: company.id,
-        name: 'Rosa',
-        email: 'rosa@example.com',
-        phone: '+56911110001',
-        message: 'Ayuda',
-        videoKey: await storedFile('video'),
-        videoMime: 'video/webm',
-        videoBytes: 5,
-        thumbnailKey: await storedFile('thumb'),
-        thumbnailMime: 'image/jpeg',
-        createdAt,
-      })
-      .returning();
-    return row!;
-  }
+  const videoMailAt = (createdAt: Date) => insertVideoMail(ctx, { companyId: company.id, createdAt });
 
   /** One row of `kind` created at `createdAt`; answers whether it is still there. */
   async function rowOf(
@@ -105,7 +77,7 @@ describe('retention', () => {
       }
       case 'call_attachments': {
         const { call } = await insertCall(ctx, { companyId: company.id, status: 'ended' });
-        const storageKey = await storedFile('adjunto');
+        const storageKey = await storeFile(ctx, 'adjunto');
         const [row] = await db
           .insert(callAttachments)
           .values({
@@ -253,18 +225,11 @@ describe('retention', () => {
     const admin = await newOperator(ctx, 'retencion-admin@example.com', company.id, 'admin');
     const expired = await videoMailAt(start);
     const held = await videoMailAt(start);
-    const hold = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/v1/operator/holds/video_mail/${held.id}`,
-      headers: bearer(admin.token),
-      payload: { reason: 'Denuncia en la fiscalía' },
+    const hold = await sendAs(ctx, admin.token, 'PUT', `/api/v1/operator/holds/video_mail/${held.id}`, {
+      reason: 'Denuncia en la fiscalía',
     });
     expect(hold.statusCode).toBe(200);
-    const listed = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/operator/holds',
-      headers: bearer(admin.token),
-    });
+    const listed = await getAs(ctx, admin.token, '/api/v1/operator/holds');
     expect(listed.json().holds).toContainEqual(
       expect.objectContaining({ subject: 'video_mail', id: held.id, reason: 'Denuncia en la fiscalía' }),
     );
@@ -277,11 +242,7 @@ describe('retention', () => {
     expect(await db.select().from(videoMails).where(eq(videoMails.id, held.id))).toHaveLength(1);
     expect(await ctx.app.storage.size(held.videoKey)).toBe(5);
 
-    const release = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/operator/holds/video_mail/${held.id}`,
-      headers: bearer(admin.token),
-    });
+    const release = await sendAs(ctx, admin.token, 'DELETE', `/api/v1/operator/holds/video_mail/${held.id}`);
     expect(release.statusCode).toBe(200);
     await run(later);
     expect(await db.select().from(videoMails).where(eq(videoMails.id, held.id))).toEqual([]);
@@ -305,11 +266,8 @@ describe('retention', () => {
       message: 'x',
       createdAt: start,
     });
-    const hold = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/v1/operator/holds/call/${call.id}`,
-      headers: bearer(admin.token),
-      payload: { reason: 'Investigación' },
+    const hold = await sendAs(ctx, admin.token, 'PUT', `/api/v1/operator/holds/call/${call.id}`, {
+      reason: 'Investigación',
     });
     expect(hold.statusCode).toBe(200);
     await run(daysAfter(start, RETENTION_RULES.call_chat.defaultDays + 1));
@@ -327,17 +285,13 @@ describe('retention', () => {
     const asOperator = [
       await ctx.app.inject({ method: 'PUT', url, headers: bearer(operator.token), payload }),
       await ctx.app.inject({ method: 'DELETE', url, headers: bearer(operator.token) }),
-      await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/holds', headers: bearer(operator.token) }),
+      await getAs(ctx, operator.token, '/api/v1/operator/holds'),
     ];
     expect(asOperator.map((response) => response.statusCode)).toEqual([403, 403, 403]);
     expect(
       (await ctx.app.inject({ method: 'PUT', url, headers: bearer(supervisor.token), payload })).statusCode,
     ).toBe(200);
-    const listed = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/operator/holds',
-      headers: bearer(supervisor.token),
-    });
+    const listed = await getAs(ctx, supervisor.token, '/api/v1/operator/holds');
     expect(listed.json().holds).toContainEqual(
       expect.objectContaining({ subject: 'video_mail', id: mail.id }),
     );
@@ -345,11 +299,7 @@ describe('retention', () => {
       (await ctx.app.inject({ method: 'DELETE', url, headers: bearer(supervisor.token) })).statusCode,
     ).toBe(200);
     // The retention table stays the administrators'.
-    const table = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/operator/retention',
-      headers: bearer(supervisor.token),
-    });
+    const table = await getAs(ctx, supervisor.token, '/api/v1/operator/retention');
     expect(table.statusCode).toBe(403);
   });
 
@@ -367,11 +317,7 @@ describe('retention', () => {
     expect((await put(admin.token, { kind: 'nada', days: 60 })).statusCode).toBe(400);
     expect((await put(admin.token, { kind: 'video_mails', days: 60 })).statusCode).toBe(200);
 
-    const table = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/operator/retention',
-      headers: bearer(admin.token),
-    });
+    const table = await getAs(ctx, admin.token, '/api/v1/operator/retention');
     expect(table.json().retention).toContainEqual(
       expect.objectContaining({ kind: 'video_mails', days: 60, default_days: 180, period: '60 días' }),
     );

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../testing/test-app';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, useTestApp } from '../../testing/test-app';
 
 describe('demo mailbox', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it('lists what the outbox mail sender stored, newest first, filtered by recipient', async () => {
     await ctx.app.mail.send({ to: 'Vecina@Example.com', subject: 'Primero', text: 'Hola' });

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../testing/test-app';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, useTestApp } from '../../testing/test-app';
 import { testEngine } from '../../testing/test-database';
 
 describe('GET /api/health', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it('reports the database engine and that it answers', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });

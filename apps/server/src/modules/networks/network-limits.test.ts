@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SECURITY_NETWORK_MAX_PEOPLE } from '@seguridad/contracts/constants';
 import { errorMessages, networkTexts } from '@seguridad/contracts/messages';
 import { openDatabase } from '../../db/client';
@@ -16,16 +13,12 @@ import {
   inviterByCode,
   uniqueEmail,
 } from '../../testing/networks';
-import { createTestApp, openTestDatabase, type TestContext } from '../../testing/test-app';
+import { createTestApp, openTestDatabase, useTempDir, useTestApp } from '../../testing/test-app';
 import { migrateAndSeed, testEngine } from '../../testing/test-database';
 import { INVITATIONS_PER_HOUR } from './network-service';
 
 describe('the network holds at most 5 people', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp({ env: LOOSE_LIMITS });
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp({ env: LOOSE_LIMITS });
 
   it('refuses the sixth invitation with the spec limit', async () => {
     const owner = await newSession(ctx, uniqueEmail('seis'));
@@ -70,11 +63,7 @@ describe('the network holds at most 5 people', () => {
 });
 
 describe('invitations send e-mail, so they are rate-limited', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp({ env: { ...LOOSE_LIMITS } });
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp({ env: { ...LOOSE_LIMITS } });
 
   it(`allows ${INVITATIONS_PER_HOUR} invitations per user per hour, then answers 429 in Spanish`, async () => {
     const owner = await newSession(ctx, uniqueEmail('insistente'));
@@ -106,8 +95,7 @@ describe('invitations send e-mail, so they are rate-limited', () => {
 });
 
 describe('invitations survive a restart', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'seguridad-networks-'));
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const dataDir = useTempDir('seguridad-networks-');
 
   it('keeps Mi Red and the e-mailed link working after the server and its database reopen', async () => {
     // PGlite on disk is reopened from its directory; PostgreSQL keeps the same cloned database.

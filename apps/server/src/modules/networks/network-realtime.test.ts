@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { networkEvents } from '@seguridad/contracts/realtime/networks';
 import { newSession } from '../../testing/accounts';
-import { callTestServer, nextEvent, record, type CallTestServer } from '../../testing/calls';
+import { nextEvent, record, useCallTestServer } from '../../testing/calls';
 import {
   LOOSE_LIMITS,
   acceptReject,
@@ -14,11 +14,7 @@ import {
 } from '../../testing/networks';
 
 describe('the other person’s open pages hear about network changes', () => {
-  let server: CallTestServer;
-  beforeAll(async () => {
-    server = await callTestServer({ env: LOOSE_LIMITS });
-  });
-  afterAll(() => server.close());
+  const { server } = useCallTestServer({ env: LOOSE_LIMITS });
 
   it('tells the invitee of a new invitation and the owner of an answer, and nobody else', async () => {
     const ctx = server.ctx;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountTexts, errorMessages, networkTexts, validationMessages } from '@seguridad/contracts/messages';
 import { networkInvitations, users } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
@@ -23,7 +23,7 @@ import {
   quit,
   uniqueEmail,
 } from '../../testing/networks';
-import { createTestApp, type TestContext } from '../../testing/test-app';
+import { useTestApp } from '../../testing/test-app';
 
 type Network = {
   code: 200;
@@ -32,11 +32,7 @@ type Network = {
   email_verified: boolean;
 };
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({ env: LOOSE_LIMITS });
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ env: LOOSE_LIMITS });
 
 /** An owner with a session, and the e-mail of a guest with a session too. */
 async function ownerAndGuest(tag: string) {

@@ -1,53 +1,24 @@
-import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorMessages } from '@seguridad/contracts/messages';
 import { companies, companyMembers, users } from '../../db/schema';
 import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
 import { LAUNCHER_DEFAULTS, WIDGET_APPEARANCE_PATH } from '@seguridad/contracts/http/launcher';
-import { DEV_ACCOUNTS } from '../../db/seed/seed';
-import { createTestApp, type TestContext } from '../../testing/test-app';
-import { TEST_PASSWORDS } from '../../testing/test-database';
-import { bearer, login, newSession } from '../../testing/accounts';
-import { multipartPayload, tinyFiles } from '../../testing/multipart';
+import { useTestApp } from '../../testing/test-app';
+import { bearer, getAs, newSession, postAs, sendAs } from '../../testing/accounts';
+import { sendContactMessage, sendVideoMail } from '../../testing/widget';
+import { demoOperatorSession } from '../../testing/calls';
 
-const recording = readFileSync(
-  new URL('../../integrations/storage/__fixtures__/chrome-recording.webm', import.meta.url),
-);
 const key = { 'company-key': DEMO_COMPANY_KEY };
 
-async function sendVideoMail(ctx: TestContext) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries({
-    email: 'vecino@example.com',
-    name: 'Pedro <b>Soto</b>',
-    phone_number: '+56911112222',
-    message: 'Se escuchan disparos cerca de la plaza.',
-    is_derived: 'false',
-  })) {
-    form.append(name, value);
-  }
-  form.append('videoMail', new Blob([recording]), 'v.webm');
-  form.append('thumbnail', new Blob([tinyFiles.png]), 't.png');
-  const { payload, headers } = await multipartPayload(form);
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/calls/videoMail',
-    headers: { ...key, ...headers },
-    payload,
-  });
-  expect(response.statusCode).toBe(200);
-}
-
 describe('operator console API', () => {
-  let ctx: TestContext;
+  const ctx = useTestApp({ env: { DATA_DIR: `/tmp/operator-test-${process.pid}-${Date.now()}` } });
   let admin: string;
   let operator: string;
   let outsider: string;
   let otherCompanyOperator: string;
 
   beforeAll(async () => {
-    ctx = await createTestApp({ env: { DATA_DIR: `/tmp/operator-test-${process.pid}-${Date.now()}` } });
-    admin = (await login(ctx, DEV_ACCOUNTS.operator.email, TEST_PASSWORDS.operator)).json().access_token;
+    admin = (await demoOperatorSession(ctx)).token;
     operator = await newSession(ctx, 'operadora2@example.com');
     outsider = await newSession(ctx, 'vecina-curiosa@example.com');
     otherCompanyOperator = await newSession(ctx, 'otra-central@example.com');
@@ -67,28 +38,20 @@ describe('operator console API', () => {
       { companyId: first!.id, userId: idOf('operadora2@example.com'), role: 'operator' },
       { companyId: other!.id, userId: idOf('otra-central@example.com'), role: 'admin' },
     ]);
-    await sendVideoMail(ctx);
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/attention/contact',
-      headers: key,
-      payload: { name: 'Ana', email: 'ana@example.com', phone_number: '+56933334444', message: 'Consulta' },
+    const sent = await sendVideoMail(ctx, { name: 'Pedro <b>Soto</b>', is_derived: 'false' });
+    expect(sent.statusCode).toBe(200);
+    await sendContactMessage(ctx, {
+      name: 'Ana',
+      email: 'ana@example.com',
+      phone_number: '+56933334444',
+      message: 'Consulta',
     });
   });
-  afterAll(() => ctx.close());
 
   it('tells any session whether it belongs to a call centre, without a 403', async () => {
-    const outsiderView = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/operator/membership',
-      headers: bearer(outsider),
-    });
+    const outsiderView = await getAs(ctx, outsider, '/api/v1/operator/membership');
     expect(outsiderView.json()).toEqual({ code: 200, member: false, role: null });
-    const operatorView = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/operator/membership',
-      headers: bearer(operator),
-    });
+    const operatorView = await getAs(ctx, operator, '/api/v1/operator/membership');
     expect(operatorView.json()).toEqual({
       code: 200,
       member: true,
@@ -102,25 +65,13 @@ describe('operator console API', () => {
 
   it('lets only members of the company read its inbox', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/inbox' })).statusCode).toBe(401);
-    const forbidden = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/operator/inbox',
-      headers: bearer(outsider),
-    });
+    const forbidden = await getAs(ctx, outsider, '/api/v1/operator/inbox');
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json().message).toBe(errorMessages.forbidden);
-    const other = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/operator/inbox',
-      headers: bearer(otherCompanyOperator),
-    });
+    const other = await getAs(ctx, otherCompanyOperator, '/api/v1/operator/inbox');
     expect(other.json()).toMatchObject({ video_mails: [], contacts: [] });
 
-    const inbox = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/operator/inbox',
-      headers: bearer(operator),
-    });
+    const inbox = await getAs(ctx, operator, '/api/v1/operator/inbox');
     expect(inbox.statusCode).toBe(200);
     const body = inbox.json();
     expect(body.video_mails).toHaveLength(1);
@@ -134,9 +85,7 @@ describe('operator console API', () => {
   });
 
   it('streams the video behind a signed URL, with byte ranges for seeking', async () => {
-    const inbox = (
-      await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/inbox', headers: bearer(operator) })
-    ).json();
+    const inbox = (await getAs(ctx, operator, '/api/v1/operator/inbox')).json();
     const url: string = inbox.video_mails[0].video_url;
     const full = await ctx.app.inject({ method: 'GET', url });
     expect(full.statusCode).toBe(200);
@@ -162,25 +111,13 @@ describe('operator console API', () => {
   });
 
   it('marks items handled only within the company', async () => {
-    const inbox = (
-      await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/inbox', headers: bearer(operator) })
-    ).json();
+    const inbox = (await getAs(ctx, operator, '/api/v1/operator/inbox')).json();
     const contactId = inbox.contacts[0].id;
-    const foreign = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/operator/contacts/${contactId}/handled`,
-      headers: bearer(otherCompanyOperator),
-    });
+    const foreign = await postAs(ctx, otherCompanyOperator, `/api/v1/operator/contacts/${contactId}/handled`);
     expect(foreign.statusCode).toBe(404);
-    const handled = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/operator/contacts/${contactId}/handled`,
-      headers: bearer(operator),
-    });
+    const handled = await postAs(ctx, operator, `/api/v1/operator/contacts/${contactId}/handled`);
     expect(handled.statusCode).toBe(200);
-    const after = (
-      await ctx.app.inject({ method: 'GET', url: '/api/v1/operator/inbox', headers: bearer(operator) })
-    ).json();
+    const after = (await getAs(ctx, operator, '/api/v1/operator/inbox')).json();
     expect(after.contacts[0].handled_at).not.toBeNull();
   });
 
@@ -281,29 +218,21 @@ describe('operator console API', () => {
         .data.map((item: { name: string }) => item.name);
     // Listed first, so the list and its reply are cached when the change comes.
     expect(await listNames()).not.toContain('Adulto Mayor');
-    const added = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/operator/specialities',
-      headers: bearer(admin),
-      payload: { name: 'Adulto Mayor' },
-    });
+    const added = await postAs(ctx, admin, '/api/v1/operator/specialities', { name: 'Adulto Mayor' });
     const speciality = added
       .json()
       .company.specialities.find((item: { name: string }) => item.name === 'Adulto Mayor');
     expect(speciality).toBeDefined();
     expect(await listNames()).toContain('Adulto Mayor');
-    const removed = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/operator/specialities/${speciality.id}`,
-      headers: bearer(admin),
-    });
+    const removed = await sendAs(ctx, admin, 'DELETE', `/api/v1/operator/specialities/${speciality.id}`);
     expect(removed.statusCode).toBe(200);
     expect(await listNames()).not.toContain('Adulto Mayor');
-    const foreignDelete = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/operator/specialities/1`,
-      headers: bearer(otherCompanyOperator),
-    });
+    const foreignDelete = await sendAs(
+      ctx,
+      otherCompanyOperator,
+      'DELETE',
+      `/api/v1/operator/specialities/1`,
+    );
     expect(foreignDelete.statusCode).toBe(404);
   });
 });

@@ -1,30 +1,27 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { flowSimulatorPayments, orders } from '../../db/schema';
 import { newSession } from '../../testing/accounts';
 import {
   confirmPayment,
-  orderStatus,
   eventsOf,
+  orderStatus,
   paidEventsOf,
+  postToConfirmation,
   pressOnSimulator,
   receiptsTo,
   settleAtFlowSilently,
   startedPaymentToken,
   storedOrder,
 } from '../../testing/payments';
-import { createTestApp, type TestContext } from '../../testing/test-app';
+import { useTestApp } from '../../testing/test-app';
 
 describe('Flow confirmation', () => {
-  let ctx: TestContext;
+  const ctx = useTestApp();
   let buyer: string;
   const buyerEmail = 'confirmaciones@example.com';
   beforeAll(async () => {
-    ctx = await createTestApp();
     buyer = await newSession(ctx, buyerEmail);
-  });
-  afterAll(async () => {
-    await ctx.close();
   });
 
   it('ignores a random token', async () => {
@@ -36,12 +33,11 @@ describe('Flow confirmation', () => {
 
   it('believes only Flow: a post claiming payment for an unpaid order changes nothing', async () => {
     const token = await startedPaymentToken(ctx, buyer);
-    const claim = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/flow/confirmation',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ token, status: '2', amount: '74995' }).toString(),
-    });
+    const claim = await postToConfirmation(
+      ctx,
+      'application/x-www-form-urlencoded',
+      new URLSearchParams({ token, status: '2', amount: '74995' }).toString(),
+    );
     expect(claim.statusCode).toBe(200);
     expect((await storedOrder(ctx, token)).status).toBe('pending');
   });
@@ -118,32 +114,17 @@ describe('Flow confirmation', () => {
   });
 
   it('accepts Flow’s form post only: other content types are refused, not crashed on', async () => {
-    const json = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/flow/confirmation',
-      payload: { token: 'x' },
-    });
+    const json = await postToConfirmation(ctx, undefined, { token: 'x' });
     expect(json.statusCode).toBe(200);
-    const text = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/flow/confirmation',
-      headers: { 'content-type': 'text/plain' },
-      payload: 'token=x',
-    });
+    const text = await postToConfirmation(ctx, 'text/plain', 'token=x');
     expect(text.statusCode).toBe(400);
-    const xml = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/flow/confirmation',
-      headers: { 'content-type': 'application/xml' },
-      payload: '<token>x</token>',
-    });
+    const xml = await postToConfirmation(ctx, 'application/xml', '<token>x</token>');
     expect(xml.statusCode).toBe(415);
-    const huge = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/flow/confirmation',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `token=${'A'.repeat(20_000)}`,
-    });
+    const huge = await postToConfirmation(
+      ctx,
+      'application/x-www-form-urlencoded',
+      `token=${'A'.repeat(20_000)}`,
+    );
     expect(huge.statusCode).toBe(413);
   });
 });

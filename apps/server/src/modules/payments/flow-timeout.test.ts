@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newSession } from '../../testing/accounts';
-import { startFlowStandIn, type FlowStandIn } from '../../testing/flow-stand-in';
+import { useTestAppOnFlowStandIn } from '../../testing/flow-stand-in';
 import {
   confirmPayment,
   orderStatus,
@@ -8,19 +8,9 @@ import {
   startedPaymentToken,
   storedOrder,
 } from '../../testing/payments';
-import { createTestApp, type TestContext } from '../../testing/test-app';
 
 describe('Flow that does not answer', () => {
-  let standIn: FlowStandIn;
-  let ctx: TestContext;
-  beforeAll(async () => {
-    standIn = await startFlowStandIn();
-    ctx = await createTestApp({ env: standIn.env });
-  });
-  afterAll(async () => {
-    await ctx.close();
-    await standIn.close();
-  });
+  const { ctx, standIn } = useTestAppOnFlowStandIn();
 
   it('leaves the order pending when getStatus times out, and a later check completes it', async () => {
     expect(ctx.config.flow.mode).toBe('flow');

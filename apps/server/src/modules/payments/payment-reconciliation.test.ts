@@ -4,8 +4,8 @@ import type { DatabaseHandle } from '../../db/client';
 import { orders } from '../../db/schema';
 import type { MailSender } from '../../integrations/mail/mail-sender';
 import { createOutboxMailSender } from '../../integrations/mail/outbox-mail-sender';
-import { bearer, newSession } from '../../testing/accounts';
-import { startFlowStandIn, type FlowStandIn } from '../../testing/flow-stand-in';
+import { getAs, newSession } from '../../testing/accounts';
+import { startFlowStandIn, useTestAppOnFlowStandIn, type FlowStandIn } from '../../testing/flow-stand-in';
 import {
   confirmPayment,
   eventsOf,
@@ -15,7 +15,7 @@ import {
   startedPaymentToken,
   storedOrder,
 } from '../../testing/payments';
-import { createTestApp, openTestDatabase, type TestContext } from '../../testing/test-app';
+import { createTestApp, openTestDatabase, useTestApp, type TestContext } from '../../testing/test-app';
 import {
   RECEIPT_FIRST_RETRY_MS,
   RECEIPT_MAX_ATTEMPTS,
@@ -59,13 +59,7 @@ async function buyer(ctx: TestContext, name: string) {
 }
 
 describe('payment reconciliation against the simulator', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestApp();
 
   it('settles an order paid at Flow whose confirmation never came, with one receipt', async () => {
     const { email, startPayment } = await buyer(ctx, 'confirmacion-perdida');
@@ -166,11 +160,7 @@ describe('payment reconciliation against the simulator', () => {
     expect(await receiptsTo(ctx, email)).toHaveLength(1);
 
     // The buyer sees it as the web knows it: "Anulado" in Mis compras, with its history.
-    const detail = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/v1/orders/${closed.id}`,
-      headers: bearer(session),
-    });
+    const detail = await getAs(ctx, session, `/api/v1/orders/${closed.id}`);
     expect(detail.json().order).toMatchObject({ state: 'cancelled' });
     expect(detail.json().order.events.at(-1)).toMatchObject({ note: 'Sin pago en 7 días: orden anulada' });
   });
@@ -317,16 +307,7 @@ describe('receipts that could not be sent', () => {
 });
 
 describe('payment reconciliation when Flow does not answer', () => {
-  let standIn: FlowStandIn;
-  let ctx: TestContext;
-  beforeAll(async () => {
-    standIn = await startFlowStandIn();
-    ctx = await createTestApp({ env: standIn.env });
-  });
-  afterAll(async () => {
-    await ctx.close();
-    await standIn.close();
-  });
+  const { ctx, standIn } = useTestAppOnFlowStandIn();
 
   it('leaves the order pending when Flow times out, and a later sweep settles it', async () => {
     const { email, startPayment } = await buyer(ctx, 'flow-caido');

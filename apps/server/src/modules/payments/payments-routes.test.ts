@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, newSession } from '../../testing/accounts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getAs, newSession, postAs } from '../../testing/accounts';
 import {
   communeId,
   createPlanOrder,
@@ -8,30 +8,21 @@ import {
   purchaseBody,
   storedOrder,
 } from '../../testing/payments';
-import { createTestApp, type TestContext } from '../../testing/test-app';
+import { useTestApp } from '../../testing/test-app';
 
 describe('checkout and payment routes', () => {
-  let ctx: TestContext;
+  const ctx = useTestApp();
   let buyer: string;
   let stranger: string;
   let santiago: number;
   beforeAll(async () => {
-    ctx = await createTestApp();
     buyer = await newSession(ctx, 'compradora@example.com');
     stranger = await newSession(ctx, 'otra-persona@example.com');
     santiago = await communeId(ctx, 7, 'Santiago');
   });
-  afterAll(async () => {
-    await ctx.close();
-  });
 
   const purchase = (token: string, body: Record<string, unknown>) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/checkout/purchase',
-      headers: bearer(token),
-      payload: body,
-    });
+    postAs(ctx, token, '/api/v1/checkout/purchase', body);
 
   it('shows the plan, the regions of Chile and the communes of a region', async () => {
     const plan = await ctx.app.inject({ method: 'GET', url: '/api/v1/plans/1' });
@@ -160,16 +151,12 @@ describe('checkout and payment routes', () => {
     await pressOnSimulator(ctx, token, 'pay');
     const order = await storedOrder(ctx, token);
 
-    const mine = await ctx.app.inject({ method: 'GET', url: '/api/v1/orders', headers: bearer(buyer) });
+    const mine = await getAs(ctx, buyer, '/api/v1/orders');
     expect(mine.json().orders.map((o: { id: number }) => o.id)).toContain(order.id);
-    const theirs = await ctx.app.inject({ method: 'GET', url: '/api/v1/orders', headers: bearer(stranger) });
+    const theirs = await getAs(ctx, stranger, '/api/v1/orders');
     expect(theirs.json().orders).toEqual([]);
 
-    const detail = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/v1/orders/${order.id}`,
-      headers: bearer(buyer),
-    });
+    const detail = await getAs(ctx, buyer, `/api/v1/orders/${order.id}`);
     expect(detail.json().order).toMatchObject({ state: 'paid', amount: 149_990, paymentMedia: 'Webpay' });
     expect(detail.json().order.receiptSentAt).toEqual(expect.any(String));
     expect(detail.json().order.events.map((e: { state: string }) => e.state)).toEqual([
@@ -178,11 +165,7 @@ describe('checkout and payment routes', () => {
       'paid',
       'paid',
     ]);
-    const foreign = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/v1/orders/${order.id}`,
-      headers: bearer(stranger),
-    });
+    const foreign = await getAs(ctx, stranger, `/api/v1/orders/${order.id}`);
     expect(foreign.statusCode).toBe(404);
     const anonymous = await ctx.app.inject({ method: 'GET', url: `/api/v1/orders/${order.id}` });
     expect(anonymous.statusCode).toBe(401);

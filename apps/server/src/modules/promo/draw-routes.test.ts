@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { count, eq, inArray, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DRAW } from '@seguridad/contracts/constants';
 import { promoTexts } from '@seguridad/contracts/messages';
 import {
@@ -12,10 +12,10 @@ import {
   promoEntries,
   users,
 } from '../../db/schema';
-import { bearer, newSession } from '../../testing/accounts';
+import { bearer, getAs, newSession } from '../../testing/accounts';
 import { demoOperatorSession, otherCompany } from '../../testing/calls';
 import { LOOSE_LIMITS, uniqueEmail } from '../../testing/networks';
-import { createTestApp, type TestContext } from '../../testing/test-app';
+import { useTestApp } from '../../testing/test-app';
 
 /**
  * The draw recomputed from its published description only (decision 015), written apart from the
@@ -64,15 +64,13 @@ type DrawView = {
 };
 
 describe('the verifiable camera draw', () => {
-  let ctx: TestContext;
+  const ctx = useTestApp({ env: LOOSE_LIMITS });
   let admin: string;
   const registrants = 70;
 
   beforeAll(async () => {
-    ctx = await createTestApp({ env: LOOSE_LIMITS });
     admin = (await demoOperatorSession(ctx)).token;
   });
-  afterAll(() => ctx.close());
 
   const publish = (token: string | undefined, payload: unknown) =>
     ctx.app.inject({
@@ -97,11 +95,7 @@ describe('the verifiable camera draw', () => {
     expect((await publish(stranger.operator, soon)).statusCode).toBe(404);
     expect((await run(citizen)).statusCode).toBe(403);
     expect((await run(stranger.operator)).statusCode).toBe(404);
-    const view = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/operator/draw',
-      headers: bearer(citizen),
-    });
+    const view = await getAs(ctx, citizen, '/api/v1/operator/draw');
     expect(view.statusCode).toBe(403);
   });
 

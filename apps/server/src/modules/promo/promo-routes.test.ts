@@ -1,12 +1,19 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DRAW } from '@seguridad/contracts/constants';
 import { accountTexts, promoTexts } from '@seguridad/contracts/messages';
 import { networkInvitations, promoEntries, users } from '../../db/schema';
 import { hashPassword } from '../../lib/password';
-import { bearer, latestCodeTo, login, STRONG_PASSWORD, verifyEmailThroughLink } from '../../testing/accounts';
+import {
+  getAs,
+  latestCodeTo,
+  login,
+  postAs,
+  STRONG_PASSWORD,
+  verifyEmailThroughLink,
+} from '../../testing/accounts';
 import { LOOSE_LIMITS, uniqueEmail } from '../../testing/networks';
-import { createTestApp, type TestContext } from '../../testing/test-app';
+import { useTestApp, type TestContext } from '../../testing/test-app';
 import { firstEntries } from './promo-queries';
 import { eligibleAmong } from './promo-service';
 
@@ -33,21 +40,11 @@ function promoSignup(ctx: TestContext, email: string, phone: string, extra: Reco
 }
 
 function sendPhoneCode(ctx: TestContext, token: string) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/promo/phone/sendCode',
-    headers: bearer(token),
-    payload: { type: 1 },
-  });
+  return postAs(ctx, token, '/api/v1/promo/phone/sendCode', { type: 1 });
 }
 
 function verifyPhone(ctx: TestContext, token: string, code: unknown) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/promo/phone/verify',
-    headers: bearer(token),
-    payload: { code },
-  });
+  return postAs(ctx, token, '/api/v1/promo/phone/verify', { code });
 }
 
 /** Enters the code the promo phone received, as the page's code step does. */
@@ -78,20 +75,11 @@ async function promoSession(
 }
 
 function promoInvite(ctx: TestContext, token: string, guestEmail: unknown) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/promo/invite',
-    headers: bearer(token),
-    payload: { guest_email: guestEmail },
-  });
+  return postAs(ctx, token, '/api/v1/promo/invite', { guest_email: guestEmail });
 }
 
 async function status(ctx: TestContext, token: string) {
-  const response = await ctx.app.inject({
-    method: 'GET',
-    url: '/api/v1/promo/status',
-    headers: bearer(token),
-  });
+  const response = await getAs(ctx, token, '/api/v1/promo/status');
   expect(response.statusCode).toBe(200);
   return response.json() as {
     registered: boolean;
@@ -105,11 +93,7 @@ async function status(ctx: TestContext, token: string) {
 }
 
 describe('promo registration and invitations', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp({ env: LOOSE_LIMITS });
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp({ env: LOOSE_LIMITS });
 
   it('enters the draw at promo sign-up, with the phone in E.164 and the mailbox folded', async () => {
     const email = `Ana.Maria+promo-${Date.now()}@GoogleMail.com`;
@@ -338,11 +322,7 @@ describe('promo registration and invitations', () => {
 });
 
 describe('eligibility among the first 1000 entries', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp({ env: LOOSE_LIMITS });
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp({ env: LOOSE_LIMITS });
 
   it('takes only the first 1000 entries in line, and of them only those with 3 distinct invitations', async () => {
     const db = ctx.database.db;

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RATING_PER_IP_MAX } from '@seguridad/contracts/http/ratings';
 import { callTexts, ratingTexts } from '@seguridad/contracts/messages';
 import { callRatings } from '../../db/schema';
-import { bearer } from '../../testing/accounts';
+import { bearer, getAs } from '../../testing/accounts';
 import {
   demoCompanyId,
   demoKey,
@@ -14,10 +14,10 @@ import {
   otherCompany,
   type TestCall,
 } from '../../testing/calls';
-import { createTestApp, type TestContext } from '../../testing/test-app';
+import { useTestApp } from '../../testing/test-app';
 
 describe('rating a call (decision 044)', () => {
-  let ctx: TestContext;
+  const ctx = useTestApp();
   let admin: string;
   let operator: { token: string; userId: number };
   let supervisor: string;
@@ -36,11 +36,7 @@ describe('rating a call (decision 044)', () => {
       remoteAddress: options.address ?? nextCallerAddress(),
     });
   const list = async (token: string) => {
-    const response = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/operator/ratings',
-      headers: bearer(token),
-    });
+    const response = await getAs(ctx, token, '/api/v1/operator/ratings');
     expect(response.statusCode).toBe(200);
     return response.json() as {
       average: number;
@@ -59,7 +55,6 @@ describe('rating a call (decision 044)', () => {
     });
 
   beforeAll(async () => {
-    ctx = await createTestApp();
     admin = (await demoOperatorSession(ctx)).token;
     const companyId = await demoCompanyId(ctx);
     operator = await newOperator(ctx, 'ejecutiva-valoraciones@example.com', companyId);
@@ -67,7 +62,6 @@ describe('rating a call (decision 044)', () => {
       .token;
     other = await otherCompany(ctx, 'valoraciones');
   });
-  afterAll(() => ctx.close());
 
   it('stores stars and a comment once; a second rating is 409 in Spanish', async () => {
     const call = await endedCall(operator.userId);
@@ -161,11 +155,7 @@ describe('rating a call (decision 044)', () => {
     expect(company.count).toBeGreaterThan(own.count);
     expect(await list(other.operator)).toEqual({ code: 200, average: 0, count: 0, ratings: [] });
 
-    const history = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/operator/calls/history',
-      headers: bearer(operator.token),
-    });
+    const history = await getAs(ctx, operator.token, '/api/v1/operator/calls/history');
     const records = history.json().calls as { id: number; rating: number | null }[];
     expect(records.find((record) => record.id === theirs.call.id)?.rating).toBe(2);
   });

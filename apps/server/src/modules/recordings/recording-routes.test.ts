@@ -1,16 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RECORDING_CHUNK_MAX_BYTES } from '@seguridad/contracts/http/recordings';
 import { errorMessages, recordingTexts } from '@seguridad/contracts/messages';
 import { callRecordings, videoCalls } from '../../db/schema';
 import { readWebmDurationMs } from '../../integrations/storage/ebml-elements';
-import { bearer } from '../../testing/accounts';
+import { bearer, getAs, postAs, sendAs } from '../../testing/accounts';
 import {
-  callTestServer,
   connectedCall,
   demoCompanyId,
   demoOperatorSession,
@@ -18,12 +15,13 @@ import {
   nextEvent,
   nextMessage,
   otherCompany,
+  useCallTestServer,
   waitFor,
-  type CallTestServer,
   type TestOperator,
 } from '../../testing/calls';
 import { recordingById, setRetentionDays } from './recording-queries';
 import { sweepExpiredRecordings } from './recording-service';
+import { useTempDir } from '../../testing/test-app';
 
 // ~2 s recorded by Chromium's MediaRecorder (fake camera, vp8+opus), cut into three chunks.
 const recording = readFileSync(
@@ -37,20 +35,14 @@ const chunks = [
 ];
 
 describe('call recordings', () => {
-  let server: CallTestServer;
+  const dataDir = useTempDir('recordings-test-');
+  const { server } = useCallTestServer({ env: { DATA_DIR: dataDir } });
   let operator: TestOperator;
-  let dataDir: string;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'recordings-test-'));
-    server = await callTestServer({ env: { DATA_DIR: dataDir } });
     operator = await demoOperatorSession(server.ctx);
   });
   afterEach(() => server.closeSockets());
-  afterAll(async () => {
-    await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
 
   const upload = (id: number, seq: number, body: Buffer, token = operator.token) =>
     server.ctx.app.inject({
@@ -102,11 +94,7 @@ describe('call recordings', () => {
     expect(row!.durationMs).toBeGreaterThan(1_500);
     expect(row!.durationMs).toBeLessThan(3_000);
 
-    const list = await server.ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/operator/recordings',
-      headers: bearer(operator.token),
-    });
+    const list = await getAs(server.ctx, operator.token, '/api/v1/operator/recordings');
     const listed = list.json().recordings.find((entry: { id: number }) => entry.id === recordingId);
     expect(listed).toMatchObject({ call_id: test.call.id, status: 'ready', duration_ms: row!.durationMs });
     const file = await server.ctx.app.inject({ method: 'GET', url: listed.video_url });
@@ -154,12 +142,12 @@ describe('call recordings', () => {
     const oversized = await upload(recordingId, 0, Buffer.alloc(RECORDING_CHUNK_MAX_BYTES + 1));
     expect(oversized.statusCode).toBe(413);
     expect((await upload(recordingId, 0, Buffer.alloc(0))).statusCode).toBe(400);
-    const json = await server.ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/operator/recordings/${recordingId}/chunks/0`,
-      headers: bearer(operator.token),
-      payload: { chunk: 'x' },
-    });
+    const json = await postAs(
+      server.ctx,
+      operator.token,
+      `/api/v1/operator/recordings/${recordingId}/chunks/0`,
+      { chunk: 'x' },
+    );
     expect(json.statusCode).toBe(415);
     expect((await recordingById(server.ctx.database.db, recordingId))!.nextSeq).toBe(0);
   });
@@ -257,18 +245,10 @@ describe('call recordings', () => {
   });
 
   it('keeps the retention as a company setting that only admins change, within bounds', async () => {
-    const settings = () =>
-      server.ctx.app.inject({
-        method: 'GET',
-        url: '/api/v1/operator/company',
-        headers: bearer(operator.token),
-      });
+    const settings = () => getAs(server.ctx, operator.token, '/api/v1/operator/company');
     const change = (days: unknown) =>
-      server.ctx.app.inject({
-        method: 'PATCH',
-        url: '/api/v1/operator/company',
-        headers: bearer(operator.token),
-        payload: { recording_retention_days: days },
+      sendAs(server.ctx, operator.token, 'PATCH', '/api/v1/operator/company', {
+        recording_retention_days: days,
       });
     expect((await change(30)).statusCode).toBe(200);
     expect((await settings()).json().company.recording_retention_days).toBe(30);

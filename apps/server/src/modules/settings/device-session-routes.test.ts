@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SECURITY_LOG_RETENTION_DAYS } from '@seguridad/contracts/constants';
 import { errorMessages, settingsTexts } from '@seguridad/contracts/messages';
 import { securityEvents, users } from '../../db/schema';
-import { STRONG_PASSWORD, bearer, login, signup } from '../../testing/accounts';
-import { callTestServer, disconnected, type CallTestServer } from '../../testing/calls';
+import { bearer, login, postAs, signup, STRONG_PASSWORD } from '../../testing/accounts';
+import { disconnected, useCallTestServer } from '../../testing/calls';
 import type { TestContext } from '../../testing/test-app';
 
 const CHROME_WINDOWS =
@@ -41,13 +41,7 @@ type Session = {
 };
 
 describe('devices, sessions and the security log', () => {
-  let server: CallTestServer;
-  let ctx: TestContext;
-  beforeAll(async () => {
-    server = await callTestServer();
-    ctx = server.ctx;
-  });
-  afterAll(() => server.close());
+  const { server, ctx } = useCallTestServer();
 
   const get = (url: string, token?: string) =>
     ctx.app.inject({ method: 'GET', url, ...(token ? { headers: bearer(token) } : {}) });
@@ -185,11 +179,7 @@ describe('devices, sessions and the security log', () => {
     expect(signedInAgain.statusCode).toBe(200);
     const device = (await devicesOf(desktop)).find((row) => !row.current && row.name === 'Firefox')!;
     await post('/api/v1/devices/deleteDevice', desktop, { device_id: device.id });
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/accountResetRequest',
-      headers: bearer(stranger.desktop),
-    });
+    await postAs(ctx, stranger.desktop, '/api/v1/auth/accountResetRequest');
 
     const log = await get('/api/v1/auth/securityLog', desktop);
     const kinds = (log.json().events as { kind: string; detail: string | null }[]).map((event) => event.kind);

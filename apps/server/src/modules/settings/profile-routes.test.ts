@@ -1,17 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AVATAR_MAX_BYTES } from '@seguridad/contracts/constants';
 import { errorMessages, settingsTexts, validationMessages } from '@seguridad/contracts/messages';
 import { companyMembers, users } from '../../db/schema';
 import { openDatabase } from '../../db/client';
-import { bearer, newSession } from '../../testing/accounts';
-import { multipartPayload, realJpeg, realPng } from '../../testing/multipart';
-import { createTestApp, type TestContext } from '../../testing/test-app';
+import { bearer, getAs, newSession, postAs } from '../../testing/accounts';
+import { formOf, multipartPayload, pngChunk, postForm, realJpeg, realPng } from '../../testing/multipart';
+import { createTestApp, useTempDir, useTestApp, type TestContext } from '../../testing/test-app';
 import { migrateAndSeed, testEngine } from '../../testing/test-database';
 
 const profile = {
@@ -28,25 +25,9 @@ async function updateProfile(
   fields: Record<string, string>,
   avatar?: { bytes: Buffer; name: string; type: string },
 ) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (avatar) form.append('avatar', new Blob([avatar.bytes], { type: avatar.type }), avatar.name);
-  const { payload, headers } = await multipartPayload(form);
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/user/update',
-    headers: { ...headers, ...bearer(token) },
-    payload,
+  return postForm(ctx, '/api/v1/user/update', formOf(fields, avatar ? { avatar } : {}), {
+    headers: bearer(token),
   });
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
 }
 
 /** The bytes the server serves as the account's avatar. */
@@ -58,23 +39,15 @@ async function servedAvatar(ctx: TestContext, token: string): Promise<Buffer> {
 }
 
 async function userInfo(ctx: TestContext, token: string) {
-  const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/user/info', headers: bearer(token) });
+  const response = await getAs(ctx, token, '/api/v1/user/info');
   expect(response.statusCode).toBe(200);
   return response.json().user as { id: number; email: string; profile: Record<string, string | null> };
 }
 
 describe('the account section: profile, avatar, settings', () => {
-  let ctx: TestContext;
-  let dataDir: string;
-  beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'seguridad-profile-'));
-    // Every test signs up accounts of its own from one address.
-    ctx = await createTestApp({ env: { DATA_DIR: dataDir, AUTH_RATE_LIMIT_MAX: '100' } });
-  });
-  afterAll(async () => {
-    await ctx.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const dataDir = useTempDir('seguridad-profile-');
+  // Every test signs up accounts of its own from one address.
+  const ctx = useTestApp({ env: { DATA_DIR: dataDir, AUTH_RATE_LIMIT_MAX: '100' } });
 
   it('saves the profile with the server message, the RUT canonical and the phone as digits', async () => {
     const token = await newSession(ctx, 'perfil@example.com');
@@ -125,12 +98,7 @@ describe('the account section: profile, avatar, settings', () => {
 
   it('refuses a JSON body and a call without a session', async () => {
     const token = await newSession(ctx, 'json@example.com');
-    const json = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/user/update',
-      headers: bearer(token),
-      payload: profile,
-    });
+    const json = await postAs(ctx, token, '/api/v1/user/update', profile);
     expect(json.statusCode).toBe(415);
     expect(json.json().message).toBe(errorMessages.unsupportedMediaType);
     const form = new FormData();
@@ -361,42 +329,23 @@ describe('the account section: profile, avatar, settings', () => {
   it('shares cameras with nobody until the owner says so, and each account has its own choice', async () => {
     const owner = await newSession(ctx, 'camaras@example.com');
     const other = await newSession(ctx, 'camaras-otra@example.com');
-    const initial = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/user/settings',
-      headers: bearer(owner),
-    });
+    const initial = await getAs(ctx, owner, '/api/v1/user/settings');
     expect(initial.json()).toEqual({
       code: 200,
       camera_sharing: { share_with_network: false, share_with_operators: false },
       two_factor_pending: true,
     });
-    const saved = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/user/updateCameraSharing',
-      headers: bearer(owner),
-      payload: { share_with_network: true, share_with_operators: false },
+    const saved = await postAs(ctx, owner, '/api/v1/user/updateCameraSharing', {
+      share_with_network: true,
+      share_with_operators: false,
     });
     expect(saved.json()).toEqual({ code: 200, message: settingsTexts.cameraSharingSaved });
-    const after = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/user/settings',
-      headers: bearer(owner),
-    });
+    const after = await getAs(ctx, owner, '/api/v1/user/settings');
     expect(after.json().camera_sharing).toEqual({ share_with_network: true, share_with_operators: false });
-    const others = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/user/settings',
-      headers: bearer(other),
-    });
+    const others = await getAs(ctx, other, '/api/v1/user/settings');
     expect(others.json().camera_sharing).toEqual({ share_with_network: false, share_with_operators: false });
 
-    const bad = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/user/updateCameraSharing',
-      headers: bearer(owner),
-      payload: { share_with_network: 'sí' },
-    });
+    const bad = await postAs(ctx, owner, '/api/v1/user/updateCameraSharing', { share_with_network: 'sí' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(errorMessages.badRequest);
     const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/v1/user/settings' });
@@ -405,11 +354,7 @@ describe('the account section: profile, avatar, settings', () => {
 });
 
 describe.runIf(testEngine() === 'pglite')('the profile on disk', () => {
-  let dataDir: string;
-  beforeAll(() => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'seguridad-profile-restart-'));
-  });
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const dataDir = useTempDir('seguridad-profile-restart-');
 
   it('survives a restart of the server', async () => {
     const first = await openDatabase({ dataDir });

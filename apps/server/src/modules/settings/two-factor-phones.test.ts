@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { reauthErrors } from '@seguridad/contracts/http/settings';
 import { accountTexts, settingsTexts } from '@seguridad/contracts/messages';
-import { STRONG_PASSWORD, bearer, latestCodeTo, newSession } from '../../testing/accounts';
-import { createTestApp, type TestContext } from '../../testing/test-app';
+import { bearer, getAs, latestCodeTo, newSession, STRONG_PASSWORD } from '../../testing/accounts';
+import { useTestApp } from '../../testing/test-app';
 
 describe('two-step phones from the settings page', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   const post = (url: string, token: string, payload: object) =>
     ctx.app.inject({ method: 'POST', url, headers: bearer(token), payload });
@@ -31,22 +27,14 @@ describe('two-step phones from the settings page', () => {
   }
 
   async function confirmedPhones(token: string) {
-    const response = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/auth/2fa/getUserConfirmedPhones',
-      headers: bearer(token),
-    });
+    const response = await getAs(ctx, token, '/api/v1/auth/2fa/getUserConfirmedPhones');
     return response.json().masked_user_phones as { id: number; phone: string }[];
   }
 
   it('adding a phone with the password makes the banner stop showing', async () => {
     const token = await newSession(ctx, 'fresca@example.com');
     await addPhone(token, '56933334444');
-    const settings = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/user/settings',
-      headers: bearer(token),
-    });
+    const settings = await getAs(ctx, token, '/api/v1/user/settings');
     expect(settings.json().two_factor_pending).toBe(false);
   });
 
@@ -66,9 +54,7 @@ describe('two-step phones from the settings page', () => {
       message: settingsTexts.passwordWrong,
     });
     // A 403 that asks for the password is not the end of the session.
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: '/api/v1/user/info', headers: bearer(token) })).statusCode,
-    ).toBe(200);
+    expect((await getAs(ctx, token, '/api/v1/user/info')).statusCode).toBe(200);
 
     const right = await start(token, '56955556666', STRONG_PASSWORD);
     expect(right.statusCode).toBe(200);
@@ -89,11 +75,7 @@ describe('two-step phones from the settings page', () => {
     expect(removed.json()).toEqual({ code: 200, message: settingsTexts.phoneRemoved });
     expect(await confirmedPhones(token)).toEqual([]);
 
-    const log = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/auth/securityLog',
-      headers: bearer(token),
-    });
+    const log = await getAs(ctx, token, '/api/v1/auth/securityLog');
     const events = log.json().events as { kind: string; detail: string | null }[];
     expect(events.slice(0, 2)).toEqual([
       expect.objectContaining({ kind: 'phone_removed', detail: '+569 **** *888' }),

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { staffTexts } from '@seguridad/contracts/messages';
 import {
   auditEvents,
@@ -10,53 +10,28 @@ import {
   users,
   videoCalls,
 } from '../../db/schema';
-import { DEV_ACCOUNTS } from '../../db/seed/seed';
-import { hashPassword } from '../../lib/password';
-import { bearer, deleteAccount, login, STRONG_PASSWORD } from '../../testing/accounts';
-import { TEST_PASSWORDS } from '../../testing/test-database';
-import { createTestApp, type TestContext } from '../../testing/test-app';
+import { bearer, deleteAccount, login, postAs } from '../../testing/accounts';
+import { useTestApp } from '../../testing/test-app';
 import type { StaffRole } from '@seguridad/contracts/staff-access';
+import { demoCompanyStaff, insertSignedInMember } from '../../testing/staff';
 
 type Role = StaffRole;
 
 describe('staff roles on the console routes (decision 033)', () => {
-  let ctx: TestContext;
+  const ctx = useTestApp({ env: { AUTH_RATE_LIMIT_MAX: '1000' } });
   let companyId: number;
-  const ids = {} as Record<Role, number>;
-  const tokens = {} as Record<Role, string>;
+  let ids: Record<Role, number>;
+  let tokens: Record<Role, string>;
   let ownCallId: number;
   let otherCallId: number;
 
-  async function member(role: Role, email: string) {
-    const [user] = await ctx.database.db
-      .insert(users)
-      .values({ name: role, lastname: 'Prueba', email, passwordHash: await hashPassword(STRONG_PASSWORD) })
-      .returning({ id: users.id });
-    await ctx.database.db.insert(companyMembers).values({ companyId, userId: user!.id, role });
-    const session = await login(ctx, email);
-    return { id: user!.id, token: session.json().access_token as string };
-  }
+  const member = (role: Role, email: string) => insertSignedInMember(ctx, companyId, role, email);
 
   const call = (role: Role, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     ctx.app.inject({ method, url, headers: bearer(tokens[role]), ...(payload ? { payload } : {}) });
 
   beforeAll(async () => {
-    ctx = await createTestApp({ env: { AUTH_RATE_LIMIT_MAX: '1000' } });
-    const [company] = await ctx.database.db.select({ id: companies.id }).from(companies).limit(1);
-    companyId = company!.id;
-    for (const role of ['operator', 'supervisor'] as const) {
-      const made = await member(role, `${role}.roles@example.com`);
-      ids[role] = made.id;
-      tokens[role] = made.token;
-    }
-    const [admin] = await ctx.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, DEV_ACCOUNTS.operator.email));
-    ids.admin = admin!.id;
-    tokens.admin = (
-      await login(ctx, DEV_ACCOUNTS.operator.email, TEST_PASSWORDS.operator)
-    ).json().access_token;
+    ({ companyId, ids, tokens } = await demoCompanyStaff(ctx, 'roles', 'Prueba'));
     const calls = await ctx.database.db
       .insert(videoCalls)
       .values([
@@ -89,7 +64,6 @@ describe('staff roles on the console routes (decision 033)', () => {
       },
     ]);
   });
-  afterAll(() => ctx.close());
 
   it('keeps the administrator tools to administrators: operators and supervisors are refused', async () => {
     const adminOnly: [method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object][] = [
@@ -218,24 +192,12 @@ describe('staff roles on the console routes (decision 033)', () => {
         inboxEmail: 'dos@example.com',
       })
       .returning({ id: companies.id });
-    const made = async (email: string) => {
-      const [user] = await ctx.database.db
-        .insert(users)
-        .values({ name: 'Admin', lastname: 'Dos', email, passwordHash: await hashPassword(STRONG_PASSWORD) })
-        .returning({ id: users.id });
-      await ctx.database.db
-        .insert(companyMembers)
-        .values({ companyId: other!.id, userId: user!.id, role: 'admin' });
-      return { id: user!.id, token: (await login(ctx, email)).json().access_token as string };
-    };
+    const made = (email: string) =>
+      insertSignedInMember(ctx, other!.id, 'admin', email, { name: 'Admin', lastname: 'Dos' });
     const first = await made('primera.dos@example.com');
     const second = await made('segunda.dos@example.com');
     const deactivate = (actor: { token: string }, target: { id: number }) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: `/api/v1/operator/team/${target.id}/deactivate`,
-        headers: bearer(actor.token),
-      });
+      postAs(ctx, actor.token, `/api/v1/operator/team/${target.id}/deactivate`);
 
     const answers = await Promise.all([deactivate(first, second), deactivate(second, first)]);
     // One wins; the other finds itself deactivated (401, 403) or its target the last one (409).

@@ -1,5 +1,5 @@
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { staffTexts, validationMessages } from '@seguridad/contracts/messages';
 import {
   auditEvents,
@@ -8,41 +8,27 @@ import {
   specialities,
   staffInvitations,
   userPhones,
-  users,
 } from '../../db/schema';
-import { DEV_ACCOUNTS } from '../../db/seed/seed';
-import { hashPassword } from '../../lib/password';
 import { bearer, latestLinkTo, login, STRONG_PASSWORD } from '../../testing/accounts';
-import { TEST_PASSWORDS } from '../../testing/test-database';
-import { createTestApp, type TestContext } from '../../testing/test-app';
+import { useTestApp } from '../../testing/test-app';
 import type { StaffRole } from '@seguridad/contracts/staff-access';
+import { demoCompanyStaff, insertMember } from '../../testing/staff';
 
 type Role = StaffRole;
 type Method = 'GET' | 'POST' | 'PATCH';
 
 /** The console's Equipo tab: what administrators may do with the team, and what nobody else may. */
 describe('the Equipo tab routes (decision 033)', () => {
-  let ctx: TestContext;
+  const ctx = useTestApp({ env: { AUTH_RATE_LIMIT_MAX: '1000' } });
   let companyId: number;
   let specialityIds: number[];
   let otherSpecialityId: number;
   let foreignMemberId: number;
-  const ids = {} as Record<Role, number>;
-  const tokens = {} as Record<Role, string>;
+  let ids: Record<Role, number>;
+  let tokens: Record<Role, string>;
 
-  async function account(email: string, name = 'Prueba') {
-    const [user] = await ctx.database.db
-      .insert(users)
-      .values({ name, lastname: 'Equipo', email, passwordHash: await hashPassword(STRONG_PASSWORD) })
-      .returning({ id: users.id });
-    return user!.id;
-  }
-
-  async function member(role: Role, email: string, company = companyId) {
-    const userId = await account(email, role);
-    await ctx.database.db.insert(companyMembers).values({ companyId: company, userId, role });
-    return userId;
-  }
+  const member = (role: Role, email: string, company = companyId) =>
+    insertMember(ctx, company, role, email, { lastname: 'Equipo' });
 
   const call = (role: Role, method: Method, url: string, payload?: object) =>
     ctx.app.inject({ method, url, headers: bearer(tokens[role]), ...(payload ? { payload } : {}) });
@@ -61,27 +47,13 @@ describe('the Equipo tab routes (decision 033)', () => {
       .where(eq(auditEvents.action, action));
 
   beforeAll(async () => {
-    ctx = await createTestApp({ env: { AUTH_RATE_LIMIT_MAX: '1000' } });
-    const [company] = await ctx.database.db.select({ id: companies.id }).from(companies).limit(1);
-    companyId = company!.id;
+    ({ companyId, ids, tokens } = await demoCompanyStaff(ctx, 'equipo', 'Equipo'));
     specialityIds = (
       await ctx.database.db
         .select({ id: specialities.id })
         .from(specialities)
         .where(eq(specialities.companyId, companyId))
     ).map((row) => row.id);
-    for (const role of ['operator', 'supervisor'] as const) {
-      ids[role] = await member(role, `${role}.equipo@example.com`);
-      tokens[role] = (await login(ctx, `${role}.equipo@example.com`)).json().access_token;
-    }
-    const [admin] = await ctx.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, DEV_ACCOUNTS.operator.email));
-    ids.admin = admin!.id;
-    tokens.admin = (
-      await login(ctx, DEV_ACCOUNTS.operator.email, TEST_PASSWORDS.operator)
-    ).json().access_token;
 
     const [other] = await ctx.database.db
       .insert(companies)
@@ -94,7 +66,6 @@ describe('the Equipo tab routes (decision 033)', () => {
     otherSpecialityId = foreign!.id;
     foreignMemberId = await member('admin', 'admin.otra@example.com', other!.id);
   });
-  afterAll(() => ctx.close());
 
   it('answers administrators only: operators and supervisors get 403 on every route', async () => {
     const routes: [Method, string, object?][] = [

@@ -1,28 +1,28 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { reportsApi } from '@seguridad/contracts/http/reports';
 import { staffApi } from '@seguridad/contracts/http/staff';
 import type { SupervisionSnapshot } from '@seguridad/contracts/http/supervision';
 import { callbacks, companyMembers, videoCalls } from '../../db/schema';
 import { bearer } from '../../testing/accounts';
 import {
-  callTestServer,
   createCall,
   insertCall,
   newOperator,
   nextEvent,
   otherCompany,
-  type CallTestServer,
+  setAvailability,
+  useCallTestServer,
+  type OtherCompany,
+  type TestMember,
 } from '../../testing/calls';
-import type { TestContext } from '../../testing/test-app';
 
-type Member = Awaited<ReturnType<typeof newOperator>>;
+type Member = TestMember;
 
 describe('the Supervisión snapshot and its live signal (decision 046)', () => {
-  let server: CallTestServer;
-  let ctx: TestContext;
-  let company: Awaited<ReturnType<typeof otherCompany>>;
-  let elsewhere: Awaited<ReturnType<typeof otherCompany>>;
+  const { server, ctx } = useCallTestServer();
+  let company: OtherCompany;
+  let elsewhere: OtherCompany;
   let operator: Member;
   let busy: Member;
   let supervisor: Member;
@@ -38,8 +38,6 @@ describe('the Supervisión snapshot and its live signal (decision 046)', () => {
   const secondsAgo = (seconds: number) => new Date(Date.now() - seconds * 1000);
 
   beforeAll(async () => {
-    server = await callTestServer();
-    ctx = server.ctx;
     company = await otherCompany(ctx, 'vigia');
     elsewhere = await otherCompany(ctx, 'lejana');
     operator = await newOperator(ctx, 'olga@example.com', company.id);
@@ -50,7 +48,6 @@ describe('the Supervisión snapshot and its live signal (decision 046)', () => {
     server.closeSockets();
     await ctx.database.db.delete(videoCalls).where(eq(videoCalls.companyId, company.id));
   });
-  afterAll(() => server.close());
 
   it('answers supervisors and administrators, refuses operators and strangers', async () => {
     expect((await snapshotOf(supervisor.token)).statusCode).toBe(200);
@@ -103,12 +100,7 @@ describe('the Supervisión snapshot and its live signal (decision 046)', () => {
 
     await server.connectConsole(supervisor.token);
     await server.connectConsole(operator.token);
-    await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/v1/operator/availability',
-      headers: bearer(operator.token),
-      payload: { state: 'paused', reason: 'colacion' },
-    });
+    await setAvailability(ctx, operator, { state: 'paused', reason: 'colacion' });
     const view = await snapshot(supervisor);
 
     expect(view.waiting_count).toBe(2);
@@ -149,12 +141,7 @@ describe('the Supervisión snapshot and its live signal (decision 046)', () => {
     const supervisorConsole = await server.connectConsole(supervisor.token);
     const operatorConsole = await server.connectConsole(operator.token);
     const strangerConsole = await server.connectConsole(elsewhere.operator);
-    await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/v1/operator/availability',
-      headers: bearer(operator.token),
-      payload: { state: 'available' },
-    });
+    await setAvailability(ctx, operator, { state: 'available' });
     // Let the connections' own signals pass (presence waits 200 ms, then one coalescing window).
     await new Promise((resolve) => setTimeout(resolve, 900));
 
@@ -172,12 +159,7 @@ describe('the Supervisión snapshot and its live signal (decision 046)', () => {
 
     // A pause is a change too.
     const paused = nextEvent(supervisorConsole, 'supervision:changed', () => true, 1_000);
-    await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/v1/operator/availability',
-      headers: bearer(operator.token),
-      payload: { state: 'paused', reason: 'otra' },
-    });
+    await setAvailability(ctx, operator, { state: 'paused', reason: 'otra' });
     await paused;
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(operatorHeard).toBe(false);

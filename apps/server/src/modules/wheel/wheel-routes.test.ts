@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WHEEL } from '@seguridad/contracts/constants';
 import { wheelOptionsResponseSchema, wheelSpinResponseSchema } from '@seguridad/contracts/http/wheel';
 import { errorMessages, wheelTexts } from '@seguridad/contracts/messages';
@@ -10,8 +7,8 @@ import { openDatabase } from '../../db/client';
 import { DEV_ACCOUNTS } from '../../db/seed/seed';
 import { DEFAULT_WHEEL_OPTIONS } from '../../db/seed/wheel-options';
 import { users, wheelAccounts, wheelOptions, wheelSpins } from '../../db/schema';
-import { bearer, login, newSession, STRONG_PASSWORD } from '../../testing/accounts';
-import { createTestApp, type TestContext } from '../../testing/test-app';
+import { bearer, getAs, login, newSession, postAs, STRONG_PASSWORD } from '../../testing/accounts';
+import { createTestApp, useTempDir, useTestApp, type TestContext } from '../../testing/test-app';
 import { migrateAndSeed, TEST_PASSWORDS, testEngine } from '../../testing/test-database';
 import { pickWeighted } from './wheel-service';
 
@@ -64,13 +61,13 @@ async function setAttempts(ctx: TestContext, email: string, attemptsLeft: number
 }
 
 async function options(ctx: TestContext, token: string) {
-  const response = await ctx.app.inject({ method: 'GET', url: OPTIONS_URL, headers: bearer(token) });
+  const response = await getAs(ctx, token, OPTIONS_URL);
   expect(response.statusCode).toBe(200);
   return wheelOptionsResponseSchema.parse(response.json());
 }
 
 function spin(ctx: TestContext, token: string) {
-  return ctx.app.inject({ method: 'POST', url: SPIN_URL, headers: bearer(token) });
+  return postAs(ctx, token, SPIN_URL);
 }
 
 /** Only the given sections can be drawn (weights of the others at 0). */
@@ -90,11 +87,7 @@ async function restoreOptions(ctx: TestContext) {
 }
 
 describe('the prize wheel', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp({ env: relaxedLimits });
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp({ env: relaxedLimits });
 
   it('grants one spin on a promo sign-up and none on a normal sign-up', async () => {
     const promoToken = await promoSession(ctx, 'promo-giro@example.com');
@@ -249,11 +242,7 @@ describe('the prize wheel', () => {
 });
 
 describe('the spin rate limit', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp({ env: { ...relaxedLimits, WHEEL_SPINS_MAX: '3' } });
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp({ env: { ...relaxedLimits, WHEEL_SPINS_MAX: '3' } });
 
   it('answers 429 past the per-minute ceiling', async () => {
     const token = await promoSession(ctx, 'limite@example.com');
@@ -282,11 +271,7 @@ describe('pickWeighted', () => {
 });
 
 describe.runIf(testEngine() === 'pglite')('the wheel on disk', () => {
-  let dataDir: string;
-  beforeAll(() => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'seguridad-wheel-restart-'));
-  });
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const dataDir = useTempDir('seguridad-wheel-restart-');
 
   it('keeps spins left and opportunities across a restart', async () => {
     const first = await openDatabase({ dataDir });

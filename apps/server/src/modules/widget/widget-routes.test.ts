@@ -1,14 +1,14 @@
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorMessages, validationMessages, widgetTexts } from '@seguridad/contracts/messages';
 import { companies, contactMessages, outboxMessages, videoMails } from '../../db/schema';
 import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
 import { readWebmDurationMs } from '../../integrations/storage/ebml-elements';
-import { createTestApp, type TestContext } from '../../testing/test-app';
-import { multipartPayload, tinyFiles } from '../../testing/multipart';
+import { useTestApp } from '../../testing/test-app';
+import { formOf, multipartPayload, postForm, tinyFiles, uploadedFiles } from '../../testing/multipart';
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../integrations/storage/__fixtures__/${name}`, import.meta.url));
@@ -40,20 +40,8 @@ function videoMailForm(
   return form;
 }
 
-function uploadedFiles(dataDir: string): string[] {
-  const root = path.join(dataDir, 'uploads');
-  if (!existsSync(root)) return [];
-  return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => entry.name);
-}
-
 describe('widget calls', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp({ env: { DATA_DIR: `/tmp/widget-test-${process.pid}-${Date.now()}` } });
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp({ env: { DATA_DIR: `/tmp/widget-test-${process.pid}-${Date.now()}` } });
 
   it('reports the services and whether the centre is open now', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/company/serviceStatus', headers: key });
@@ -146,13 +134,7 @@ describe('widget calls', () => {
   });
 
   it('stores a video mail with its duration written, and its thumbnail', async () => {
-    const { payload, headers } = await multipartPayload(videoMailForm());
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/calls/videoMail',
-      headers: { ...key, ...headers },
-      payload,
-    });
+    const response = await postForm(ctx, '/api/calls/videoMail', videoMailForm(), { headers: key });
     expect(response.statusCode).toBe(200);
     const [stored] = await ctx.database.db.select().from(videoMails);
     expect(stored).toMatchObject({
@@ -173,14 +155,12 @@ describe('widget calls', () => {
       [fixture('moov-at-end.mp4'), 'video/mp4'],
     ] as const) {
       const name = `Remitente ${mime}`;
-      const { payload, headers } = await multipartPayload(videoMailForm({ video, fields: { name } }));
-      const response = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/calls/videoMail',
-        headers: { ...key, ...headers },
-        payload,
-        remoteAddress: '10.88.0.1',
-      });
+      const response = await postForm(
+        ctx,
+        '/api/calls/videoMail',
+        videoMailForm({ video, fields: { name } }),
+        { headers: key, remoteAddress: '10.88.0.1' },
+      );
       expect(response.statusCode).toBe(200);
       const [stored] = await ctx.database.db.select().from(videoMails).where(eq(videoMails.name, name));
       expect(stored).toMatchObject({ videoMime: mime });
@@ -199,12 +179,8 @@ describe('widget calls', () => {
   it('refuses an MP4 without its index (415): nobody could play it', async () => {
     const mp4 = fixture('moov-at-end.mp4');
     const withoutIndex = mp4.subarray(0, mp4.indexOf('moov') - 4);
-    const { payload, headers } = await multipartPayload(videoMailForm({ video: withoutIndex }));
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/calls/videoMail',
-      headers: { ...key, ...headers },
-      payload,
+    const response = await postForm(ctx, '/api/calls/videoMail', videoMailForm({ video: withoutIndex }), {
+      headers: key,
       remoteAddress: '10.88.0.2',
     });
     expect(response.statusCode).toBe(415);
@@ -212,12 +188,8 @@ describe('widget calls', () => {
 
   it('refuses a file that is not what it claims (415) and keeps nothing', async () => {
     const before = uploadedFiles(ctx.config.dataDir).length;
-    const { payload, headers } = await multipartPayload(videoMailForm({ video: tinyFiles.pdf }));
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/calls/videoMail',
-      headers: { ...key, ...headers },
-      payload,
+    const response = await postForm(ctx, '/api/calls/videoMail', videoMailForm({ video: tinyFiles.pdf }), {
+      headers: key,
     });
     expect(response.statusCode).toBe(415);
     expect(response.json().message).toBe(errorMessages.unsupportedMediaType);
@@ -228,12 +200,8 @@ describe('widget calls', () => {
     const before = uploadedFiles(ctx.config.dataDir).length;
     const rows = (await ctx.database.db.select().from(videoMails)).length;
     const bigImage = Buffer.concat([tinyFiles.jpeg, Buffer.alloc(3 * 1024 * 1024)]);
-    const { payload, headers } = await multipartPayload(videoMailForm({ thumbnail: bigImage }));
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/calls/videoMail',
-      headers: { ...key, ...headers },
-      payload,
+    const response = await postForm(ctx, '/api/calls/videoMail', videoMailForm({ thumbnail: bigImage }), {
+      headers: key,
     });
     expect(response.statusCode).toBe(413);
     expect(uploadedFiles(ctx.config.dataDir).length).toBe(before);
@@ -267,15 +235,12 @@ describe('widget calls', () => {
 
   it('answers bad video mail fields with the spec messages and keeps no file', async () => {
     const before = uploadedFiles(ctx.config.dataDir).length;
-    const { payload, headers } = await multipartPayload(
+    const response = await postForm(
+      ctx,
+      '/api/calls/videoMail',
       videoMailForm({ fields: { message: 'x'.repeat(361), phone_number: '+56' } }),
+      { headers: key },
     );
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/calls/videoMail',
-      headers: { ...key, ...headers },
-      payload,
-    });
     expect(response.statusCode).toBe(400);
     expect(response.json().data).toEqual(
       expect.arrayContaining([widgetTexts.messageTooLong, widgetTexts.videoMailPhoneInvalid]),
@@ -284,23 +249,13 @@ describe('widget calls', () => {
   });
 
   it('asks for the video when a form arrives without it, and refuses a JSON body', async () => {
-    const form = new FormData();
-    for (const [name, value] of Object.entries({
-      email: 'a@example.com',
-      name: 'A',
-      phone_number: '+56912345678',
-      message: 'Hola',
-    })) {
-      form.append(name, value);
-    }
-    form.append('thumbnail', new Blob([tinyFiles.png]), 't.png');
-    const { payload, headers } = await multipartPayload(form);
-    const missing = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/calls/videoMail',
+    const form = formOf(
+      { email: 'a@example.com', name: 'A', phone_number: '+56912345678', message: 'Hola' },
+      { thumbnail: { bytes: tinyFiles.png, name: 't.png' } },
+    );
+    const missing = await postForm(ctx, '/api/calls/videoMail', form, {
+      headers: key,
       remoteAddress: '10.55.0.1',
-      headers: { ...key, ...headers },
-      payload,
     });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe(widgetTexts.videoRequired);

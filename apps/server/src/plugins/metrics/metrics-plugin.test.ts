@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessages } from '@seguridad/contracts/messages';
-import { bearer } from '../../testing/accounts';
+import { bearer, getAs, postAs } from '../../testing/accounts';
 import {
   callTestServer,
   demoKey,
@@ -31,7 +31,7 @@ describe('GET /metrics', () => {
   it('is not there without METRICS_TOKEN or METRICS_PORT, and requests are not timed', async () => {
     const ctx = await createTestApp();
     try {
-      const response = await ctx.app.inject({ method: 'GET', url: '/metrics', headers: bearer(TOKEN) });
+      const response = await getAs(ctx, TOKEN, '/metrics');
       expect(response.statusCode).toBe(404);
       expect(await ctx.app.metrics.registry.getMetricsAsJSON()).toContainEqual(
         expect.objectContaining({ name: 'seguridad_http_request_duration_seconds', values: [] }),
@@ -43,8 +43,7 @@ describe('GET /metrics', () => {
 
   describe('with METRICS_TOKEN', () => {
     let server: CallTestServer;
-    const scrape = () =>
-      server.ctx.app.inject({ method: 'GET', url: '/metrics', headers: bearer(TOKEN) }).then((r) => r.body);
+    const scrape = () => getAs(server.ctx, TOKEN, '/metrics').then((r) => r.body);
 
     beforeAll(async () => {
       server = await callTestServer({ env: { METRICS_TOKEN: TOKEN } });
@@ -63,11 +62,7 @@ describe('GET /metrics', () => {
         expect(refused.headers['www-authenticate']).toBe('Bearer realm="metrics"');
         expect(refused.json()).toMatchObject({ message: errorMessages.metricsTokenRequired });
       }
-      const response = await server.ctx.app.inject({
-        method: 'GET',
-        url: '/metrics',
-        headers: bearer(TOKEN),
-      });
+      const response = await getAs(server.ctx, TOKEN, '/metrics');
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
       for (const name of [
@@ -127,11 +122,7 @@ describe('GET /metrics', () => {
       expect(sampleValue(text, 'seguridad_companies_open_without_operator')).toBe(0);
       expect(sampleValue(text, 'seguridad_realtime_sockets', { kind: 'operator' })).toBe(1);
 
-      const accept = await server.ctx.app.inject({
-        method: 'POST',
-        url: `/api/v1/operator/calls/${answered.id}/accept`,
-        headers: bearer(admin.token),
-      });
+      const accept = await postAs(server.ctx, admin.token, `/api/v1/operator/calls/${answered.id}/accept`);
       expect(accept.statusCode).toBe(200);
       // The citizen waiting leaves before anyone answers.
       const left = await server.ctx.app.inject({
