@@ -1,5 +1,5 @@
 import { callTexts, ratingTexts } from '@seguridad/contracts/messages';
-import { availabilityTexts } from '@seguridad/contracts/http/availability';
+import { availabilityTexts } from '@seguridad/contracts/messages/availability';
 import { connectCall, openCallPanel, test } from './call-journeys';
 import { expect } from './fixtures';
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import yauzl from 'yauzl';
-import { dataExportTexts } from '@seguridad/contracts/http/data-exports';
+import { dataExportTexts } from '@seguridad/contracts/messages/data-export';
 import { settingsTexts } from '@seguridad/contracts/messages';
 import { settingsSectionPaths, webPaths } from '@seguridad/contracts/web-paths';
 import { checkedViewports, expect, expectNoHorizontalScroll, test } from './fixtures';

@@ -7,7 +7,7 @@ import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { AUTHENTICATOR } from '@seguridad/contracts/constants';
 import { authApi } from '@seguridad/contracts/http/auth';
 import { authenticatorApi } from '@seguridad/contracts/http/authenticator';
-import { availabilityTexts } from '@seguridad/contracts/http/availability';
+import { availabilityTexts } from '@seguridad/contracts/messages/availability';
 import { callTexts, ratingTexts, reportConsoleTexts, reportTexts } from '@seguridad/contracts/messages';
 import { twoStepTexts } from '@seguridad/contracts/messages/two-step';
 import { webPaths } from '@seguridad/contracts/web-paths';

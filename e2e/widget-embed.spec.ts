@@ -1,7 +1,7 @@
 import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
 import { callTexts, widgetTexts } from '@seguridad/contracts/messages';
 import { HOST_READY_EVENT } from '@seguridad/contracts/embed-bridge';
-import { launcherTexts } from '@seguridad/contracts/http/launcher';
+import { launcherTexts } from '@seguridad/contracts/messages/launcher';
 import { webPaths } from '@seguridad/contracts/web-paths';
 import { expect, test, type RunningServer, DEV_ADMIN } from './fixtures';
 import { startHostSite } from './support/host-site';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { databaseIdSchema } from './ids';
 import { recordingTexts } from '../messages/recordings';
 import { apiRoute } from './api-route';
+import { consentMessages } from '../messages/consents';
 
 /**
  * Consent records (decision 049): each consent the product asks for, with the text the person was
@@ -56,25 +57,6 @@ export const consentTexts: Record<ConsentPurpose, ConsentText> = {
     withdrawal: 'Al retirarlo, dejas de participar en el sorteo y borramos tu inscripción.',
   },
 };
-
-export const consentMessages = {
-  title: 'Consentimientos',
-  intro:
-    'Lo que aceptaste en la plataforma, con la versión del texto y la fecha. Puedes retirar los que dependen solo de ti; el retiro no afecta lo ocurrido antes.',
-  empty: 'Aún no has dado ningún consentimiento.',
-  version: (version: string) => `Versión ${version}`,
-  grantedOn: (date: string) => `Aceptado el ${date}`,
-  withdrawnOn: (date: string) => `Retirado el ${date}`,
-  active: 'Vigente',
-  withdrawn: 'Retirado',
-  withdraw: 'Retirar',
-  withdrawing: 'Retirando…',
-  withdrawnNotice: 'Consentimiento retirado.',
-  notFound: 'Ese consentimiento no existe.',
-  notWithdrawable: 'Este consentimiento no se puede retirar: es un aviso que ya se te mostró.',
-  alreadyWithdrawn: 'Este consentimiento ya estaba retirado.',
-  recordingNotShown: 'La llamada no se está grabando.',
-} as const;
 
 export const consentRecordSchema = z.object({
   id: z.number().int(),

@@ -11,39 +11,6 @@ export const DATA_EXPORTS_PER_DAY = 3;
 
 export type DataExportStatus = 'preparing' | 'ready' | 'failed';
 
-export const dataExportTexts = {
-  requested: 'Estamos preparando tus datos. Te avisaremos por correo cuando estén listos.',
-  inProgress: 'Ya estamos preparando tus datos. Te avisaremos por correo cuando estén listos.',
-  tooMany: `Puedes pedir tus datos hasta ${DATA_EXPORTS_PER_DAY} veces al día. Inténtalo mañana.`,
-  notFound: 'Ese archivo ya no está disponible. Pide tus datos de nuevo.',
-  downloadTitle: 'Descargar mis datos',
-  downloadIntro:
-    'Prepararemos un archivo ZIP con todo lo que la plataforma guarda sobre tu cuenta: perfil, dispositivos, sesiones, redes, pedidos, sorteos, ruleta, correos de video, mensajes, llamadas con su chat y archivos, y solicitudes de llamada. Incluye un archivo LEAME.txt que explica cada parte.',
-  ask: 'Pedir mis datos',
-  askAgain: 'Pedir una copia nueva',
-  preparing: 'Preparando…',
-  failed: 'No pudimos preparar tus datos. Vuelve a pedirlos.',
-  download: 'Descargar ZIP',
-  downloading: 'Descargando…',
-  expiresOn: (date: string) => `Disponible hasta el ${date}.`,
-  requestsTitle: 'Solicitudes',
-  requestsIntro:
-    'Para oponerte a un tratamiento, pedir el bloqueo de tus datos, una rectificación que no puedas hacer en tu perfil u otra solicitud. Te responderemos dentro de 30 días.',
-  kindLabel: 'Tipo de solicitud',
-  detailLabel: 'Detalle',
-  send: 'Enviar solicitud',
-  sending: 'Enviando…',
-  noRequests: 'Aún no has enviado solicitudes.',
-  statusOpen: 'En curso',
-  statusAnswered: 'Respondida',
-  dueBy: (date: string) => `Responder antes del ${date}`,
-  /** Each company holding the person's data answers its own request (decision 052). */
-  answeredByCompany: (company: string) => `La responde: ${company}`,
-  extended: 'Plazo extendido',
-  answer: 'Respuesta',
-  mailSubject: (brand: string) => `${brand}: tus datos están listos`,
-} as const;
-
 export const dataExportSchema = z.object({
   id: z.number().int(),
   status: z.enum(['preparing', 'ready', 'failed']),

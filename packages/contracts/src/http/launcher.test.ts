@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contrastWithWhite, launcherColorSchema, launcherLabelSchema, launcherTexts } from './launcher';
+import { contrastWithWhite, launcherColorSchema, launcherLabelSchema } from './launcher';
+import { launcherTexts } from '../messages/launcher';
 
 describe('the launcher settings', () => {
   it('measures white text against a colour as WCAG does', () => {

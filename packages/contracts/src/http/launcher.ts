@@ -5,6 +5,7 @@ import {
   contrastWithWhite,
   type WidgetAppearanceResponse,
 } from './launcher-constants';
+import { launcherTexts } from '../messages/launcher';
 
 export * from './launcher-constants';
 
@@ -13,23 +14,6 @@ export * from './launcher-constants';
  * the company's admin sets it in the console (decision 036). Public: the loader reads it with
  * the company key, from any site.
  */
-
-export const launcherTexts = {
-  colorInvalid: 'Escribe el color como #RRGGBB, por ejemplo #0b3a75.',
-  colorTooLight: 'Con ese color el texto blanco no se lee bien: elige un color más oscuro.',
-  labelRequired: 'Escribe el texto del botón.',
-  labelTooLong: `Usa ${LAUNCHER_LABEL_MAX} caracteres o menos.`,
-  /** The console's editor. */
-  title: 'Botón del widget',
-  lead: 'Así se ve el botón que abre el widget en los sitios autorizados. El texto va en blanco sobre el color.',
-  labelField: 'Texto del botón',
-  colorField: 'Color del botón',
-  colorHint: 'En formato #RRGGBB, por ejemplo #0b3a75.',
-  preview: 'Vista previa',
-  save: 'Guardar botón',
-  saved: 'Botón del widget guardado.',
-  saveFailed: 'No se pudo guardar el botón',
-} as const;
 
 /** A colour the launcher's white label stays readable on (WCAG 1.4.3: 4.5 to 1). */
 export const launcherColorSchema = z

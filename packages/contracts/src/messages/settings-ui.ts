@@ -1,5 +1,5 @@
-import { consentTexts } from '@seguridad/contracts/http/consents';
-import { twoStepTexts } from '@seguridad/contracts/messages/two-step';
+import { consentTexts } from '../http/consents';
+import { twoStepTexts } from './two-step';
 
 /**
  * The settings page's own copy, beyond the spec's texts (those live in contracts' `settingsTexts`

@@ -75,9 +75,6 @@ export const networkTexts = {
   pendingAccount: 'Sin cuenta todavía',
   loadFailed: 'No pudimos cargar tus redes de seguridad.',
   retry: 'Reintentar',
-  previousPage: 'Anterior',
-  nextPage: 'Siguiente',
-  pageOf: (page: number, pages: number) => `Página ${page} de ${pages}`,
   removeFromMyNetwork: (person: string) =>
     `¿Quieres quitar a ${person} de tu red de seguridad? Dejará de recibir tus alertas.`,
   cancelInvitation: (email: string) =>

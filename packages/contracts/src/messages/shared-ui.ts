@@ -1,6 +1,10 @@
 /** Texts of the web app's shared controls (dialogs, notices, fields, store buttons). */
 export const sharedUiTexts = {
   close: 'Cerrar',
+  cancel: 'Cancelar',
+  previousPage: 'Anterior',
+  nextPage: 'Siguiente',
+  pageOf: (page: number, pages: number) => `Página ${page} de ${pages}`,
   closeNotice: 'Cerrar aviso',
   showPassword: 'Mostrar',
   hidePassword: 'Ocultar',

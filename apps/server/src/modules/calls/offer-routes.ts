@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { availabilityApi, availabilityTexts } from '@seguridad/contracts/http/availability';
+import { availabilityApi } from '@seguridad/contracts/http/availability';
+import { availabilityTexts } from '@seguridad/contracts/messages/availability';
 import { databaseIdSchema } from '@seguridad/contracts/http/ids';
 import { callSocketEvents } from '@seguridad/contracts/realtime/call';
 import { AppError } from '../../lib/app-error';

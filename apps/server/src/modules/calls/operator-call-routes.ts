@@ -18,7 +18,7 @@ import { newRoomName, toQueuedCall } from './call-access';
 import { callErrors, callIdParams, notifyRealtime } from './call-route-schemas';
 import { callOfCompany } from './call-queries';
 import { chatMessagesAfter } from './chat-queries';
-import { availabilityTexts } from '@seguridad/contracts/http/availability';
+import { availabilityTexts } from '@seguridad/contracts/messages/availability';
 import { namesOf, specialitiesServedBy } from '../availability/availability-queries';
 import { queuedCallWithOffer, seesCall, serves } from './call-routing';
 import { acceptWaitingCall, callHistory, insertPrivateRoom, operatorQueue } from './operator-call-queries';

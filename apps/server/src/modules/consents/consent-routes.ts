@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   consentListResponseSchema,
-  consentMessages,
   consentParamsSchema,
   consentsApi,
   consentWithdrawnResponseSchema,
   recordingNoticeBodySchema,
 } from '@seguridad/contracts/http/consents';
+import { consentMessages } from '@seguridad/contracts/messages/consents';
 import { successResponseSchema } from '@seguridad/contracts/http/widget';
 import { callTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
@@ -85,7 +85,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
         companyKey: 'required',
         callerMayBeClosed: true,
       });
-      if (participant?.role !== 'caller') throw new AppError(404, 'call_not_found', callTexts.callNotFound);
+      if (participant?.side !== 'caller') throw new AppError(404, 'call_not_found', callTexts.callNotFound);
       const recording = await recordingById(db, request.body.recording_id);
       if (recording?.callId !== participant.call.id) {
         throw new AppError(409, 'not_recording', consentMessages.recordingNotShown);

@@ -6,8 +6,8 @@ import {
   dataExportRequestedResponseSchema,
   dataExportResponseSchema,
   dataExportsApi,
-  dataExportTexts,
 } from '@seguridad/contracts/http/data-exports';
+import { dataExportTexts } from '@seguridad/contracts/messages/data-export';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/error-responses';
 import { guarded } from '../../lib/route-guards';

@@ -1,5 +1,5 @@
 import { dataRequestKindLabels, type DataRequest } from '@seguridad/contracts/http/data-requests';
-import { dataExportTexts } from '@seguridad/contracts/http/data-exports';
+import { dataExportTexts } from '@seguridad/contracts/messages/data-export';
 import { settingsSectionPaths } from '@seguridad/contracts/web-paths';
 import type { MailMessage } from '../../integrations/mail/mail-sender';
 

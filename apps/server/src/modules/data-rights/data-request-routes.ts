@@ -7,10 +7,10 @@ import {
   dataRequestExtendBodySchema,
   dataRequestParamsSchema,
   dataRequestSchema,
-  dataRequestTexts,
   myDataRequestsResponseSchema,
   dataRequestsApi,
 } from '@seguridad/contracts/http/data-requests';
+import { dataRequestTexts } from '@seguridad/contracts/messages/data-requests';
 import { accountTexts, errorMessages } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/error-responses';

@@ -9,7 +9,7 @@ import { useAccountRecoveryData, type AccountRecoveryData } from './api/get-acco
 import { useRecoverAccount } from './api/recover-account';
 import { errorStatus } from '../../shared/api/api-client';
 import { authErrorText } from './auth-errors';
-import { AuthCard } from './components/auth-card';
+import { PageCard } from '../../shared/ui/page-card';
 import styles from './components/auth-form.module.css';
 import { LoadingState } from './components/loading-state';
 
@@ -109,8 +109,8 @@ export function AccountRecoveryPage() {
   }
 
   return (
-    <AuthCard title="Recuperar cuenta" wide>
+    <PageCard title="Recuperar cuenta" wide>
       {content()}
-    </AuthCard>
+    </PageCard>
   );
 }

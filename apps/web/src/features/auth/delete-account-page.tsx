@@ -13,7 +13,7 @@ import { TextField } from '../../shared/ui/text-field';
 import { useDeleteAccount } from './api/delete-account';
 import { errorStatus } from '../../shared/api/api-client';
 import { authErrorText } from './auth-errors';
-import { AuthCard } from './components/auth-card';
+import { PageCard } from '../../shared/ui/page-card';
 import styles from './components/auth-form.module.css';
 import { LoadingState } from './components/loading-state';
 
@@ -59,7 +59,7 @@ export function DeleteAccountPage() {
   }
 
   return (
-    <AuthCard title="Eliminar cuenta" wide>
+    <PageCard title="Eliminar cuenta" wide>
       {hasSession ? (
         <>
           <Alert tone="warning" title="Esta acción no se puede deshacer">
@@ -119,6 +119,6 @@ export function DeleteAccountPage() {
         description="Te llevaremos a la página de inicio de sesión."
         dismissible={false}
       />
-    </AuthCard>
+    </PageCard>
   );
 }

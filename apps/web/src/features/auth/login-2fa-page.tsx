@@ -14,7 +14,7 @@ import { useConfirmTwoFactorLogin } from './api/confirm-two-factor-login';
 import { useRequestTwoFactorCode } from './api/request-two-factor-code';
 import { errorStatus } from '../../shared/api/api-client';
 import { authErrorText } from './auth-errors';
-import { AuthCard } from './components/auth-card';
+import { PageCard } from '../../shared/ui/page-card';
 import { ChoosePhoneStep, type PhoneChoice } from './components/choose-phone-step';
 import { CodeStep } from './components/code-step';
 import { RecoveryCodeStep } from './components/recovery-code-step';
@@ -138,7 +138,7 @@ export function Login2faPage() {
   const phoneStep = step.name === 'choose' || step.name === 'code';
 
   return (
-    <AuthCard
+    <PageCard
       title="Verificación en dos pasos"
       lead={
         pending.authenticator
@@ -209,6 +209,6 @@ export function Login2faPage() {
       <p className={styles.switchLine}>
         <Link to={`${webPaths.login}${search}`}>Ingresar con otra cuenta</Link>
       </p>
-    </AuthCard>
+    </PageCard>
   );
 }

@@ -13,7 +13,7 @@ import { Alert } from '../../shared/ui/alert';
 import { Button, buttonClassName } from '../../shared/ui/button';
 import { useLogin } from './api/login';
 import { authErrorText } from './auth-errors';
-import { AuthCard } from './components/auth-card';
+import { PageCard } from '../../shared/ui/page-card';
 import styles from './components/auth-form.module.css';
 import { pendingLoginFrom, savePendingLogin } from './pending-login';
 import { twoFactorPathFor, useRedirectTarget } from './redirect-target';
@@ -56,7 +56,7 @@ export function LoginPage() {
   });
 
   return (
-    <AuthCard
+    <PageCard
       title="Iniciar sesión"
       lead={`Ingresa con el correo y la contraseña de tu cuenta ${siteConfig.brandName}.`}
     >
@@ -81,6 +81,6 @@ export function LoginPage() {
           </Link>
         </div>
       </form>
-    </AuthCard>
+    </PageCard>
   );
 }

@@ -11,7 +11,7 @@ import { Button, buttonClassName } from '../../shared/ui/button';
 import { Snackbar, type SnackbarMessage } from '../../shared/ui/snackbar';
 import { login } from './api/login';
 import { useSignup } from './api/signup';
-import { AuthCard } from './components/auth-card';
+import { PageCard } from '../../shared/ui/page-card';
 import styles from './components/auth-form.module.css';
 import { pendingLoginFrom, savePendingLogin } from './pending-login';
 import { twoFactorPathFor, useRedirectTarget } from './redirect-target';
@@ -79,7 +79,7 @@ export function RegisterPage() {
 
   const busy = isSubmitting || createdAccount !== null;
   return (
-    <AuthCard title="Crear cuenta" lead="Completa tus datos para crear tu cuenta.">
+    <PageCard title="Crear cuenta" lead="Completa tus datos para crear tu cuenta.">
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
         {/* Once the account exists the fields freeze while the page signs in. */}
         <fieldset className={styles.fieldset} disabled={createdAccount !== null}>
@@ -98,6 +98,6 @@ export function RegisterPage() {
         </p>
       </form>
       <Snackbar message={notice} onClose={notice?.tone === 'error' ? () => setNotice(null) : undefined} />
-    </AuthCard>
+    </PageCard>
   );
 }

@@ -14,7 +14,7 @@ import { useResetTokenCheck } from './api/check-reset-token';
 import { useResetPassword } from './api/reset-password';
 import { errorStatus } from '../../shared/api/api-client';
 import { authErrorText } from './auth-errors';
-import { AuthCard } from './components/auth-card';
+import { PageCard } from '../../shared/ui/page-card';
 import styles from './components/auth-form.module.css';
 import { LoadingState } from './components/loading-state';
 
@@ -113,8 +113,8 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AuthCard title="Nueva contraseña" lead="Elige la contraseña con la que ingresarás de ahora en adelante.">
+    <PageCard title="Nueva contraseña" lead="Elige la contraseña con la que ingresarás de ahora en adelante.">
       {content()}
-    </AuthCard>
+    </PageCard>
   );
 }

@@ -10,7 +10,7 @@ import { Button, buttonClassName } from '../../shared/ui/button';
 import { EmailField } from '../../shared/ui/email-field';
 import { useRequestPasswordReset } from './api/request-password-reset';
 import { authErrorText } from './auth-errors';
-import { AuthCard } from './components/auth-card';
+import { PageCard } from '../../shared/ui/page-card';
 import styles from './components/auth-form.module.css';
 
 type Outcome = { tone: AlertTone; text: string };
@@ -39,7 +39,7 @@ export function ResetRequestPage() {
   });
 
   return (
-    <AuthCard
+    <PageCard
       title="Restablecer contraseña"
       lead="Escribe el correo de tu cuenta y te enviaremos un enlace para elegir una contraseña nueva."
     >
@@ -55,6 +55,6 @@ export function ResetRequestPage() {
           </Link>
         </div>
       </form>
-    </AuthCard>
+    </PageCard>
   );
 }

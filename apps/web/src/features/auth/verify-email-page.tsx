@@ -6,7 +6,7 @@ import { Alert } from '../../shared/ui/alert';
 import { buttonClassName } from '../../shared/ui/button';
 import { useVerifyEmail } from './api/verify-email';
 import { authErrorText } from './auth-errors';
-import { AuthCard } from './components/auth-card';
+import { PageCard } from '../../shared/ui/page-card';
 import { LoadingState } from './components/loading-state';
 
 /**
@@ -48,5 +48,5 @@ export function VerifyEmailPage() {
     );
   }
 
-  return <AuthCard title={accountTexts.verifyEmailTitle}>{content()}</AuthCard>;
+  return <PageCard title={accountTexts.verifyEmailTitle}>{content()}</PageCard>;
 }

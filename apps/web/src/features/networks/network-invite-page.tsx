@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { NETWORK_STATUS } from '@seguridad/contracts/http/networks';
 import { networkTexts } from '@seguridad/contracts/messages';
@@ -8,6 +8,7 @@ import { EmailUnverifiedNotice } from '../../shared/auth/email-unverified-notice
 import { loginPathFor, useRedirectToLogin, useRequireSession } from '../../shared/auth/require-session';
 import { Alert } from '../../shared/ui/alert';
 import { Button, buttonClassName } from '../../shared/ui/button';
+import { PageCard } from '../../shared/ui/page-card';
 import { useEnterToNetworkWithInvitationCode } from './api/enter-to-network-with-invitation-code';
 import { useUserInfoByCode } from './api/get-user-info-by-code';
 import styles from './network-invite-page.module.css';
@@ -34,7 +35,6 @@ type Outcome =
  * refused, the login page takes the visitor and brings them back here.
  */
 export function NetworkInvitePage() {
-  const titleId = useId();
   const hasSession = useRequireSession();
   const redirectToLogin = useRedirectToLogin();
   const navigate = useNavigate();
@@ -178,13 +178,8 @@ export function NetworkInvitePage() {
   }
 
   return (
-    <section className={styles.page} aria-labelledby={titleId}>
-      <div className={styles.card}>
-        <h1 id={titleId} className={styles.title}>
-          {networkTexts.invitePageTitle}
-        </h1>
-        {content()}
-      </div>
-    </section>
+    <PageCard title={networkTexts.invitePageTitle} centred>
+      {content()}
+    </PageCard>
   );
 }

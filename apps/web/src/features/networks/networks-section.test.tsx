@@ -4,7 +4,13 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MyNetworkResponse } from '@seguridad/contracts/http/networks';
-import { accountTexts, networkTexts, settingsTexts, validationMessages } from '@seguridad/contracts/messages';
+import {
+  accountTexts,
+  networkTexts,
+  settingsTexts,
+  sharedUiTexts,
+  validationMessages,
+} from '@seguridad/contracts/messages';
 import { networkQueryKeys } from './api/network-query-keys';
 import { NetworksSection } from './networks-section';
 
@@ -80,13 +86,13 @@ describe('NetworksSection', { timeout: 15_000 }, () => {
     });
     const table = () => screen.getByRole('table', { name: networkTexts.myNetwork });
     expect(within(table()).getAllByRole('row')).toHaveLength(6);
-    expect(screen.getByText(networkTexts.pageOf(1, 2))).toBeTruthy();
-    expect(screen.getByRole('button', { name: networkTexts.previousPage }).hasAttribute('disabled')).toBe(
+    expect(screen.getByText(sharedUiTexts.pageOf(1, 2))).toBeTruthy();
+    expect(screen.getByRole('button', { name: sharedUiTexts.previousPage }).hasAttribute('disabled')).toBe(
       true,
     );
-    fireEvent.click(screen.getByRole('button', { name: networkTexts.nextPage }));
+    fireEvent.click(screen.getByRole('button', { name: sharedUiTexts.nextPage }));
     expect(within(table()).getAllByRole('row')).toHaveLength(3);
-    expect(screen.getByText(networkTexts.pageOf(2, 2))).toBeTruthy();
+    expect(screen.getByText(sharedUiTexts.pageOf(2, 2))).toBeTruthy();
     expect(within(table()).getByText('persona7@example.com')).toBeTruthy();
   });
 

@@ -12,12 +12,12 @@ import { EmailUnverifiedNotice } from '../../shared/auth/email-unverified-notice
 import { useRedirectToLogin } from '../../shared/auth/require-session';
 import { Alert } from '../../shared/ui/alert';
 import { Button } from '../../shared/ui/button';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { Snackbar } from '../../shared/ui/snackbar';
 import { useAcceptRejectInvitation } from './api/accept-reject-invitation';
 import { useAddUserToNetwork } from './api/add-user-to-network';
 import { useMyNetwork } from './api/get-my-network';
 import { useQuitSecurityNetwork } from './api/quit-security-network';
-import { ConfirmDialog, type ConfirmRequest } from './components/confirm-dialog';
 import { InviteDialog } from './components/invite-dialog';
 import { NetworkTable, type NetworkRow } from './components/network-table';
 import styles from './networks.module.css';
@@ -39,6 +39,15 @@ function failureText(error: unknown): string {
 }
 
 /** The settings page's "Redes de Seguridad" section: Mi Red and Redes Externas (spec §2 Networks). */
+/** A question before an answer or a removal takes effect (spec §2: 'Salir de Red de Seguridad'). */
+type ConfirmRequest = {
+  title: string;
+  description: string;
+  confirmLabel: string;
+  tone: 'primary' | 'danger';
+  onConfirm: () => Promise<void>;
+};
+
 export function NetworksSection() {
   const titleId = useId();
   const network = useMyNetwork();
@@ -287,9 +296,17 @@ export function NetworksSection() {
       </Tabs.Root>
       <InviteDialog open={inviting} onOpenChange={setInviting} onSubmit={sendInvitation} />
       <ConfirmDialog
-        request={confirmRequest}
+        open={confirmRequest !== null}
+        title={confirmRequest?.title ?? ''}
+        description={confirmRequest?.description}
+        confirmLabel={confirmRequest?.confirmLabel}
+        cancelLabel={networkTexts.keep}
+        danger={confirmRequest?.tone === 'danger'}
         busy={answer.isPending || quit.isPending}
-        onClose={() => setConfirmRequest(null)}
+        onConfirm={() => {
+          if (confirmRequest) void confirmRequest.onConfirm();
+        }}
+        onCancel={() => setConfirmRequest(null)}
       />
       <Snackbar message={notice} onClose={() => setNotice(null)} />
     </section>

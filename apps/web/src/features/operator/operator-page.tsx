@@ -10,7 +10,7 @@ import {
   retentionConsoleTexts,
 } from '@seguridad/contracts/messages/data-rights-console';
 import { errorStatus, errorText } from '../../shared/api/api-client';
-import { operatorTexts } from './operator-texts';
+import { operatorTexts } from '@seguridad/contracts/messages/console-ui';
 import { loginPathFor, useRedirectToLogin, useRequireSession } from '../../shared/auth/require-session';
 import { useSessionToken } from '../../shared/auth/use-session-token';
 import { Alert } from '../../shared/ui/alert';

@@ -9,7 +9,7 @@ import { useCallSession } from '../../shared/call/use-call-session';
 import { acceptCall } from './api/accept-call';
 import { endCall } from './api/end-call';
 import { openCameraStream, stopStream } from '../../shared/media/camera';
-import { consoleCallTexts } from './operator-texts';
+import { consoleCallTexts } from '@seguridad/contracts/messages/console-ui';
 
 /**
  * The operator's side of one call, from the press on Aceptar to the return to the queue:
@@ -146,7 +146,7 @@ export function useOperatorCall({
       localStream.current = stream;
       const created = new CallSession({
         call: { id: accepted.id, room: accepted.room },
-        credentials: { role: 'operator' },
+        credentials: { side: 'answerer' },
         socket,
         ownsSocket: false,
         localStream: stream,

@@ -7,7 +7,7 @@ import { webPaths } from '@seguridad/contracts/web-paths';
 import { clearSessionToken } from '../../shared/api/session-token';
 import { useSessionToken } from '../../shared/auth/use-session-token';
 import { Button } from '../../shared/ui/button';
-import { Dialog } from '../../shared/ui/dialog';
+import { Dialog, DialogActions } from '../../shared/ui/dialog';
 import drawUrl from './assets/draw.svg?no-inline';
 // `?no-inline`: the media CSP has no data: URLs, and the captions are under the inline limit.
 import videoCaptionsUrl from './assets/app-video.vtt?no-inline';
@@ -211,11 +211,11 @@ export function PromoPage() {
         title={promoTexts.successTitle}
         description={promoTexts.successBody}
       >
-        <div className={styles.dialogActions}>
+        <DialogActions>
           <Button type="button" onClick={() => setSuccessOpen(false)}>
             {promoTexts.close}
           </Button>
-        </div>
+        </DialogActions>
       </Dialog>
     </article>
   );

@@ -12,7 +12,7 @@ import { TwoFactorBanner } from './components/two-factor-banner';
 import { TwoFactorSection } from './components/two-factor-section';
 import { LeavingOnPurposeContext } from './leaving-context';
 import { sectionForPath, type SettingsSectionId } from './settings-sections';
-import { settingsUiTexts } from './settings-ui-texts';
+import { settingsUiTexts } from '@seguridad/contracts/messages/settings-ui';
 import styles from './settings-page.module.css';
 
 type SettingsPageProps = {

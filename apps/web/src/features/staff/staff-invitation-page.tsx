@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '@seguridad/contracts/constants';
 import { staffTexts, validationMessages } from '@seguridad/contracts/messages';
@@ -8,6 +8,7 @@ import { getSessionToken, setSessionToken } from '../../shared/api/session-token
 import { loginPathFor } from '../../shared/auth/require-session';
 import { Alert } from '../../shared/ui/alert';
 import { Button, buttonClassName } from '../../shared/ui/button';
+import { PageCard } from '../../shared/ui/page-card';
 import { PasswordField } from '../../shared/ui/password-field';
 import { TextField } from '../../shared/ui/text-field';
 import { useAcceptInvitation, useRegisterWithInvitation, useStaffInvitation } from './api/staff-invitation';
@@ -20,7 +21,6 @@ const CODE_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
  * password; an address with an account signs in and accepts. Either way the console opens next.
  */
 export function StaffInvitationPage() {
-  const titleId = useId();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const [searchParams] = useSearchParams();
@@ -170,14 +170,5 @@ export function StaffInvitationPage() {
     );
   }
 
-  return (
-    <section className={styles.page} aria-labelledby={titleId}>
-      <div className={styles.card}>
-        <h1 id={titleId} className={styles.title}>
-          {staffTexts.pageTitle}
-        </h1>
-        {content()}
-      </div>
-    </section>
-  );
+  return <PageCard title={staffTexts.pageTitle}>{content()}</PageCard>;
 }

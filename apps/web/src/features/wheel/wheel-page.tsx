@@ -9,7 +9,7 @@ import { ApiRequestError } from '../../shared/api/api-client';
 import { useRedirectToLogin, useRequireSession } from '../../shared/auth/require-session';
 import { Alert } from '../../shared/ui/alert';
 import { Button, buttonClassName } from '../../shared/ui/button';
-import { Dialog } from '../../shared/ui/dialog';
+import { Dialog, DialogActions } from '../../shared/ui/dialog';
 import { useWheelOptions, wheelOptionsQueryOptions } from './api/get-wheel-options';
 import { useSpinWheel } from './api/spin-wheel';
 import { PrizeWheel } from './prize-wheel';
@@ -176,7 +176,7 @@ export function WheelPage() {
         {result && (
           <img className={styles.prizeImage} src={imageOf(result, items)} alt="" width={96} height={96} />
         )}
-        <div className={styles.dialogActions}>
+        <DialogActions>
           {noMoreSpins ? (
             <Link to={webPaths.home} className={buttonClassName('primary', true)}>
               {wheelTexts.goHome}
@@ -186,7 +186,7 @@ export function WheelPage() {
               {wheelTexts.spinAgain}
             </Button>
           )}
-        </div>
+        </DialogActions>
       </Dialog>
 
       <Dialog
@@ -195,11 +195,11 @@ export function WheelPage() {
         title={wheelTexts.noAttemptsLeft}
         description={wheelTexts.noAttemptsLeftBody}
       >
-        <div className={styles.dialogActions}>
+        <DialogActions>
           <Link to={webPaths.home} className={buttonClassName('primary', true)}>
             {wheelTexts.goHome}
           </Link>
-        </div>
+        </DialogActions>
       </Dialog>
     </section>
   );

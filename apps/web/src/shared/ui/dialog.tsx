@@ -57,3 +57,8 @@ export function Dialog({
     </RadixDialog.Root>
   );
 }
+
+/** A dialog's buttons: side by side and of one width, each a full thumb-sized row on a phone. */
+export function DialogActions({ children }: { children: ReactNode }) {
+  return <div className={styles.actions}>{children}</div>;
+}

@@ -1,6 +1,6 @@
-import { networkTexts } from '@seguridad/contracts/messages';
-import { Button } from '../../../shared/ui/button';
-import styles from '../networks.module.css';
+import { sharedUiTexts } from '@seguridad/contracts/messages';
+import { Button } from './button';
+import styles from './pagination-controls.module.css';
 
 type PaginationControlsProps = {
   page: number;
@@ -14,15 +14,15 @@ type PaginationControlsProps = {
 export function PaginationControls({ page, pages, label, onPageChange }: PaginationControlsProps) {
   if (pages <= 1) return null;
   return (
-    <nav className={styles.pagination} aria-label={`${label}: ${networkTexts.pageOf(page, pages)}`}>
+    <nav className={styles.pagination} aria-label={`${label}: ${sharedUiTexts.pageOf(page, pages)}`}>
       <Button variant="ghost" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
-        {networkTexts.previousPage}
+        {sharedUiTexts.previousPage}
       </Button>
       <span className={styles.pageNumber} aria-live="polite">
-        {networkTexts.pageOf(page, pages)}
+        {sharedUiTexts.pageOf(page, pages)}
       </span>
       <Button variant="ghost" disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
-        {networkTexts.nextPage}
+        {sharedUiTexts.nextPage}
       </Button>
     </nav>
   );

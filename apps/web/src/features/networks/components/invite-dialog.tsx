@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { addUserToNetworkBodySchema } from '@seguridad/contracts/http/networks';
 import { networkTexts } from '@seguridad/contracts/messages';
 import { Button } from '../../../shared/ui/button';
-import { Dialog } from '../../../shared/ui/dialog';
+import { Dialog, DialogActions } from '../../../shared/ui/dialog';
 import { EmailField } from '../../../shared/ui/email-field';
 import styles from '../networks.module.css';
 
@@ -52,14 +52,14 @@ export function InviteDialog({ open, onOpenChange, onSubmit }: InviteDialogProps
           autoComplete="off"
           {...register('guest_email')}
         />
-        <div className={styles.dialogActions}>
+        <DialogActions>
           <Button type="submit" disabled={!isValid} busy={isSubmitting}>
             {networkTexts.send}
           </Button>
           <Button variant="secondary" disabled={isSubmitting} onClick={() => onOpenChange(false)}>
             {networkTexts.cancel}
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );

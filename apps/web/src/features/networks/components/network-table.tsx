@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import type { NetworkStatus } from '@seguridad/contracts/http/networks';
 import { networkTexts } from '@seguridad/contracts/messages';
-import { clampPage, pageCount, pageOf } from '../pagination';
+import { clampPage, pageCount, pageOf } from '../../../shared/ui/pagination';
 import styles from '../networks.module.css';
-import { PaginationControls } from './pagination-controls';
+import { PaginationControls } from '../../../shared/ui/pagination-controls';
 import { StatusBadge } from './status-badge';
 
 export type NetworkRow = {

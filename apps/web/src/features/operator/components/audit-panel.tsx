@@ -6,11 +6,13 @@ import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { SelectField } from '../../../shared/ui/select-field';
 import { TextField } from '../../../shared/ui/text-field';
+import { DataTable } from '../../../shared/ui/data-table';
 import { downloadAuditCsv, useAuditTrail, type AuditFilters } from '../api/get-audit';
 import { useTeam } from '../api/get-team';
-import { operatorTexts } from '../operator-texts';
+import { operatorTexts } from '@seguridad/contracts/messages/console-ui';
 import settingsStyles from './settings.module.css';
 import styles from './audit.module.css';
+import { saveBlob } from '../../../shared/api/save-blob';
 
 const chileTime = new Intl.DateTimeFormat('es-CL', {
   dateStyle: 'short',
@@ -28,17 +30,6 @@ function filtersOf(draft: Draft): AuditFilters {
     from: draft.from || undefined,
     to: draft.to || undefined,
   };
-}
-
-function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** The Auditoría tab, for administrators: the company's trail by person, kind and Chilean days. */
@@ -146,41 +137,39 @@ export function AuditPanel() {
       {trail.isPending && <p role="status">{auditTexts.loading}</p>}
       {trail.isSuccess && events.length === 0 && <p role="status">{auditTexts.empty}</p>}
       {events.length > 0 && (
-        <div className={styles.scroller} role="region" aria-labelledby={headingId} tabIndex={0}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">{auditTexts.columns.when}</th>
-                <th scope="col">{auditTexts.columns.who}</th>
-                <th scope="col">{auditTexts.columns.action}</th>
-                <th scope="col">{auditTexts.columns.subject}</th>
-                <th scope="col">{auditTexts.columns.ip}</th>
-                <th scope="col">{auditTexts.columns.details}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {events.map((event) => (
-                <tr key={event.id}>
-                  <td>
-                    <time dateTime={event.created_at}>{chileTime.format(new Date(event.created_at))}</time>
-                  </td>
-                  <td>{event.actor_label}</td>
-                  <td>
-                    {auditTexts.actionLabel(event.action)}
-                    <span className={styles.code}>{event.action}</span>
-                  </td>
-                  <td>
-                    {event.subject_kind} {event.subject_id}
-                  </td>
-                  <td>{event.ip}</td>
-                  <td className={styles.details}>
-                    {Object.keys(event.details).length > 0 ? JSON.stringify(event.details) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          labelledBy={headingId}
+          className={styles.table}
+          scrollerClassName={styles.scroller}
+          columns={[
+            auditTexts.columns.when,
+            auditTexts.columns.who,
+            auditTexts.columns.action,
+            auditTexts.columns.subject,
+            auditTexts.columns.ip,
+            auditTexts.columns.details,
+          ]}
+        >
+          {events.map((event) => (
+            <tr key={event.id}>
+              <td>
+                <time dateTime={event.created_at}>{chileTime.format(new Date(event.created_at))}</time>
+              </td>
+              <td>{event.actor_label}</td>
+              <td>
+                {auditTexts.actionLabel(event.action)}
+                <span className={styles.code}>{event.action}</span>
+              </td>
+              <td>
+                {event.subject_kind} {event.subject_id}
+              </td>
+              <td>{event.ip}</td>
+              <td className={styles.details}>
+                {Object.keys(event.details).length > 0 ? JSON.stringify(event.details) : null}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {trail.hasNextPage && (
         <Button

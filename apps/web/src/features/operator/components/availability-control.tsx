@@ -1,5 +1,4 @@
 import {
-  availabilityTexts,
   operatorStateLabels,
   PAUSE_REASONS,
   pauseReasonLabels,
@@ -7,6 +6,7 @@ import {
   type PauseReason,
   type SetAvailabilityBody,
 } from '@seguridad/contracts/http/availability';
+import { availabilityTexts } from '@seguridad/contracts/messages/availability';
 import { errorText } from '../../../shared/api/api-client';
 import { SelectField } from '../../../shared/ui/select-field';
 import { useAvailability } from '../api/get-availability';

@@ -9,7 +9,7 @@ import { HoldControl } from './hold-control';
 import { RatingSummary } from './rating-summary';
 import { RecordingPlayer } from './recording-player';
 import { formatDateTime, formatDuration } from '../format';
-import { operatorTexts } from '../operator-texts';
+import { operatorTexts } from '@seguridad/contracts/messages/console-ui';
 import styles from './calls.module.css';
 
 /** The server sends the last 50; the console keeps it short. */

@@ -1,9 +1,9 @@
 import { useId } from 'react';
-import { availabilityTexts } from '@seguridad/contracts/http/availability';
+import { availabilityTexts } from '@seguridad/contracts/messages/availability';
 import { phoneCallTexts } from '@seguridad/contracts/messages';
 import { Button } from '../../../shared/ui/button';
 import type { ConsoleQueuedCall } from '../call-queue';
-import { consoleCallTexts } from '../operator-texts';
+import { consoleCallTexts } from '@seguridad/contracts/messages/console-ui';
 import { useNow } from '../use-now';
 import { waitingSentence } from '../waiting-time';
 import styles from './calls.module.css';

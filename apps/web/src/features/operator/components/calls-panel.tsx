@@ -7,7 +7,7 @@ import { errorText } from '../../../shared/api/api-client';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { privateRooms, waitingPublicCalls } from '../call-queue';
-import { operatorTexts } from '../operator-texts';
+import { operatorTexts } from '@seguridad/contracts/messages/console-ui';
 import type { CallQueue } from '../use-call-queue';
 import type { OperatorCall } from '../use-operator-call';
 import type { InboxCallback } from '@seguridad/contracts/http/callbacks';

@@ -1,6 +1,6 @@
 import type { InboxContact } from '@seguridad/contracts/http/operator';
 import { errorText } from '../../../shared/api/api-client';
-import { operatorTexts } from '../operator-texts';
+import { operatorTexts } from '@seguridad/contracts/messages/console-ui';
 import { useMarkInboxItemHandled } from '../api/mark-inbox-item-handled';
 import { HoldControl } from './hold-control';
 import { InboxItemCard } from './inbox-item-card';

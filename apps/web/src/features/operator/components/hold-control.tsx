@@ -4,7 +4,7 @@ import { holdConsoleTexts } from '@seguridad/contracts/messages/data-rights-cons
 import { errorText } from '../../../shared/api/api-client';
 import { Button } from '../../../shared/ui/button';
 import { useHolds, usePlaceHold, useReleaseHold } from '../api/retention';
-import { operatorTexts } from '../operator-texts';
+import { operatorTexts } from '@seguridad/contracts/messages/console-ui';
 import { firstIssue, ReasonForm } from './reason-form';
 import styles from './data-rights.module.css';
 

@@ -7,8 +7,8 @@ import {
   LAUNCHER_DEFAULTS,
   launcherColorSchema,
   launcherLabelSchema,
-  launcherTexts,
 } from '@seguridad/contracts/http/launcher';
+import { launcherTexts } from '@seguridad/contracts/messages/launcher';
 import { ApiRequestError } from '../../../shared/api/api-client';
 import { Button } from '../../../shared/ui/button';
 import { TextField } from '../../../shared/ui/text-field';

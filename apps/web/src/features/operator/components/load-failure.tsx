@@ -1,7 +1,7 @@
 import { errorText } from '../../../shared/api/api-client';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
-import { operatorTexts } from '../operator-texts';
+import { operatorTexts } from '@seguridad/contracts/messages/console-ui';
 
 /** A console panel whose data did not load: why, and a button to try again. */
 export function LoadFailure({

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { callTexts, phoneCallTexts, widgetTexts } from '@seguridad/contracts/messages';
-import { availabilityTexts } from '@seguridad/contracts/http/availability';
+import { availabilityTexts } from '@seguridad/contracts/messages/availability';
 import { getAttachmentUrl } from '../../../shared/call/call-api';
 import type { CallSessionSnapshot } from '../../../shared/call/call-session';
 import type { CallPhase } from '../../../shared/call/call-state';
@@ -14,7 +14,7 @@ import { useCallRecording } from '../use-call-recording';
 import { isCancelled, openScreenStream } from '../../../shared/media/screen';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
-import { consoleCallTexts } from '../operator-texts';
+import { consoleCallTexts } from '@seguridad/contracts/messages/console-ui';
 import type { OperatorCall } from '../use-operator-call';
 import styles from './calls.module.css';
 

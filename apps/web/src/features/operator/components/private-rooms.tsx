@@ -5,7 +5,7 @@ import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { useCreatePrivateRoom } from '../api/create-private-room';
 import { formatDateTime } from '../format';
-import { consoleCallTexts } from '../operator-texts';
+import { consoleCallTexts } from '@seguridad/contracts/messages/console-ui';
 import styles from './calls.module.css';
 
 type PrivateRoomsProps = {

@@ -4,7 +4,7 @@ import type { PushedVideo } from '../../../shared/call/call-snapshot';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { useCallVideos } from '../api/get-call-videos';
-import { videoLibraryTexts as texts } from '../operator-texts';
+import { videoLibraryTexts as texts } from '@seguridad/contracts/messages/console-ui';
 import styles from './calls.module.css';
 
 type PushVideoControlProps = {

@@ -4,6 +4,7 @@ import { retentionConsoleTexts as texts } from '@seguridad/contracts/messages/da
 import { Button } from '../../../shared/ui/button';
 import { Snackbar } from '../../../shared/ui/snackbar';
 import { TextField } from '../../../shared/ui/text-field';
+import { DataTable } from '../../../shared/ui/data-table';
 import { useRetentionTable, useUpdateRetention } from '../api/retention';
 import { firstIssue } from './reason-form';
 import { LoadFailure } from './load-failure';
@@ -85,24 +86,22 @@ export function RetentionPanel() {
       {table.isError && <LoadFailure title={texts.loadFailed} retry={texts.retry} query={table} />}
       {table.isPending && <p role="status">{texts.loading}</p>}
       {table.data && (
-        <div className={styles.scroller} role="region" aria-labelledby={headingId} tabIndex={0}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">{texts.columns.kind}</th>
-                <th scope="col">{texts.columns.current}</th>
-                <th scope="col">{texts.columns.defaultDays}</th>
-                <th scope="col">{texts.columns.bounds}</th>
-                <th scope="col">{texts.columns.change}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {table.data.retention.map((entry) => (
-                <RetentionRow key={`${entry.kind}-${entry.days}`} entry={entry} notify={setNotice} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          labelledBy={headingId}
+          className={styles.table}
+          scrollerClassName={styles.scroller}
+          columns={[
+            texts.columns.kind,
+            texts.columns.current,
+            texts.columns.defaultDays,
+            texts.columns.bounds,
+            texts.columns.change,
+          ]}
+        >
+          {table.data.retention.map((entry) => (
+            <RetentionRow key={`${entry.kind}-${entry.days}`} entry={entry} notify={setNotice} />
+          ))}
+        </DataTable>
       )}
       <Snackbar message={notice} onClose={() => setNotice(null)} />
     </section>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { SnackbarMessage } from '../../../shared/ui/snackbar';
 import { errorText } from '../../../shared/api/api-client';
-import { operatorTexts } from '../operator-texts';
+import { operatorTexts } from '@seguridad/contracts/messages/console-ui';
 
 /** How a settings block reports the outcome of a save to the panel's one notice. */
 export type Notify = (message: SnackbarMessage) => void;

@@ -1,12 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
-import {
-  availabilityTexts,
-  operatorStateLabels,
-  pauseReasonLabels,
-} from '@seguridad/contracts/http/availability';
+import { operatorStateLabels, pauseReasonLabels } from '@seguridad/contracts/http/availability';
+import { availabilityTexts } from '@seguridad/contracts/messages/availability';
 import { channelLabels } from '@seguridad/contracts/http/reports';
-import { supervisionTexts as texts, type SupervisionSnapshot } from '@seguridad/contracts/http/supervision';
+import { type SupervisionSnapshot } from '@seguridad/contracts/http/supervision';
+import { supervisionTexts as texts } from '@seguridad/contracts/messages/supervision';
 import { reportTexts } from '@seguridad/contracts/messages/reports';
 import { operatorEvents } from '@seguridad/contracts/realtime/operator';
 import { operatorQueryKeys } from '../api/operator-query-keys';

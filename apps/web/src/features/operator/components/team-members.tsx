@@ -3,7 +3,7 @@ import type { Speciality } from '@seguridad/contracts/http/company';
 import type { StaffRole, TeamMember } from '@seguridad/contracts/http/staff';
 import { staffTexts, teamTexts } from '@seguridad/contracts/messages';
 import { Button } from '../../../shared/ui/button';
-import { Dialog } from '../../../shared/ui/dialog';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { useChangeMember } from '../api/change-member';
 import { useSetMemberActive } from '../api/set-member-active';
 import { formatDateTime } from '../format';
@@ -127,23 +127,17 @@ function MemberRow({
           </Button>
         )}
       </div>
-      <Dialog
+      <ConfirmDialog
         open={confirming}
-        onOpenChange={(open) => {
-          if (!open && !setActive.isPending) setConfirming(false);
-        }}
         title={teamTexts.deactivateTitle(member.name)}
         description={teamTexts.deactivateDescription}
-      >
-        <div className={styles.rowActions}>
-          <Button variant="ghost" disabled={setActive.isPending} onClick={() => setConfirming(false)}>
-            {teamTexts.cancel}
-          </Button>
-          <Button variant="danger" busy={setActive.isPending} onClick={() => setMemberActive(false)}>
-            {teamTexts.deactivateConfirm}
-          </Button>
-        </div>
-      </Dialog>
+        confirmLabel={teamTexts.deactivateConfirm}
+        cancelLabel={teamTexts.cancel}
+        danger
+        busy={setActive.isPending}
+        onConfirm={() => setMemberActive(false)}
+        onCancel={() => setConfirming(false)}
+      />
       {editing && (
         <MemberEditor
           member={member}

@@ -7,7 +7,7 @@ import { Snackbar } from '../../../shared/ui/snackbar';
 import { usePanelNotice } from './settings-notice';
 import type { CompanySettingsResponse } from '../api/get-company-settings';
 import { useTeam } from '../api/get-team';
-import { operatorTexts } from '../operator-texts';
+import { operatorTexts } from '@seguridad/contracts/messages/console-ui';
 import { TeamInvitations } from './team-invitations';
 import { TeamInviteForm } from './team-invite-form';
 import { TeamMembers } from './team-members';

@@ -6,7 +6,7 @@ import { useDeleteCallVideo } from '../api/delete-call-video';
 import { useCallVideos } from '../api/get-call-videos';
 import { useUploadCallVideo } from '../api/upload-call-video';
 import { formatBytes } from '../format';
-import { videoLibraryTexts as texts } from '../operator-texts';
+import { videoLibraryTexts as texts } from '@seguridad/contracts/messages/console-ui';
 import { failureNotice, type Notify } from './settings-notice';
 import styles from './settings.module.css';
 

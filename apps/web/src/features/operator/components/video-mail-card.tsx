@@ -1,6 +1,6 @@
 import type { InboxVideoMail } from '@seguridad/contracts/http/operator';
 import { errorText } from '../../../shared/api/api-client';
-import { operatorTexts } from '../operator-texts';
+import { operatorTexts } from '@seguridad/contracts/messages/console-ui';
 import { useMarkInboxItemHandled } from '../api/mark-inbox-item-handled';
 import { formatDuration, isoDuration } from '../format';
 import { useStableSignedUrl } from '../use-stable-signed-url';

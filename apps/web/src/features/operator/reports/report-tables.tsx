@@ -14,6 +14,7 @@ import {
   formatShare,
   meetsTarget,
 } from './report-format';
+import { DataTable } from '../../../shared/ui/data-table';
 import styles from './reports.module.css';
 
 /** «92,0 % cumple»: met or missed said in words (the header names the target), colour only repeats it. */
@@ -80,69 +81,60 @@ export function CallsTable({ report }: { report: ReportResponse }) {
   const { targets, columns } = { targets: report.targets, columns: texts.columns };
   if (report.rows.length === 0) return <p className={styles.muted}>{texts.noCalls}</p>;
   return (
-    <div className={styles.scroller} role="region" aria-label={texts.tableOf(texts.callsTitle)} tabIndex={0}>
-      <table className={styles.table}>
-        <caption className="visually-hidden">{texts.callsTitle}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{reportGroupLabels[report.group]}</th>
-            <th scope="col">{columns.offered}</th>
-            <th scope="col">{columns.answered}</th>
-            <th scope="col">{columns.abandoned}</th>
-            <th scope="col">{columns.fellBack}</th>
-            <th scope="col">{columns.abandonRate}</th>
-            <th scope="col">{columns.avgAnswer}</th>
-            <th scope="col">{columns.p90Answer}</th>
-            <th scope="col">{columns.serviceLevel(targets.first_seconds, targets.first_percent)}</th>
-            <th scope="col">{columns.serviceLevel(targets.second_seconds, targets.second_percent)}</th>
-            <th scope="col">{columns.avgHandle}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {report.rows.map((row) => (
-            <tr key={row.key}>
-              <th scope="row">{row.label}</th>
-              <CallCells row={row} targets={targets} />
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">{texts.total}</th>
-            <CallCells row={report.total} targets={targets} />
-          </tr>
-        </tfoot>
-      </table>
-    </div>
+    <DataTable
+      label={texts.tableOf(texts.callsTitle)}
+      caption={texts.callsTitle}
+      className={styles.table}
+      scrollerClassName={styles.scroller}
+      columns={[
+        reportGroupLabels[report.group],
+        columns.offered,
+        columns.answered,
+        columns.abandoned,
+        columns.fellBack,
+        columns.abandonRate,
+        columns.avgAnswer,
+        columns.p90Answer,
+        columns.serviceLevel(targets.first_seconds, targets.first_percent),
+        columns.serviceLevel(targets.second_seconds, targets.second_percent),
+        columns.avgHandle,
+      ]}
+      footer={
+        <tr>
+          <th scope="row">{texts.total}</th>
+          <CallCells row={report.total} targets={targets} />
+        </tr>
+      }
+    >
+      {report.rows.map((row) => (
+        <tr key={row.key}>
+          <th scope="row">{row.label}</th>
+          <CallCells row={row} targets={targets} />
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
 export function InboxTable({ report }: { report: ReportResponse }) {
   const columns = texts.inboxColumns;
   return (
-    <div className={styles.scroller} role="region" aria-label={texts.tableOf(texts.inboxTitle)} tabIndex={0}>
-      <table className={`${styles.table} ${styles.narrowTable}`}>
-        <caption className="visually-hidden">{texts.inboxTitle}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{columns.kind}</th>
-            <th scope="col">{columns.received}</th>
-            <th scope="col">{columns.handled}</th>
-            <th scope="col">{columns.firstHandling}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {report.inbox.map((row) => (
-            <tr key={row.kind}>
-              <th scope="row">{row.label}</th>
-              <td>{formatCount(row.received)}</td>
-              <td>{formatCount(row.handled)}</td>
-              <td>{formatSeconds(row.avg_first_handling_seconds)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label={texts.tableOf(texts.inboxTitle)}
+      caption={texts.inboxTitle}
+      className={`${styles.table} ${styles.narrowTable}`}
+      scrollerClassName={styles.scroller}
+      columns={[columns.kind, columns.received, columns.handled, columns.firstHandling]}
+    >
+      {report.inbox.map((row) => (
+        <tr key={row.kind}>
+          <th scope="row">{row.label}</th>
+          <td>{formatCount(row.received)}</td>
+          <td>{formatCount(row.handled)}</td>
+          <td>{formatSeconds(row.avg_first_handling_seconds)}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

@@ -18,7 +18,8 @@ import { SelectField } from '../../../shared/ui/select-field';
 import { TextField } from '../../../shared/ui/text-field';
 import { LoadFailure } from '../components/load-failure';
 import settingsStyles from '../components/settings.module.css';
-import { downloadReportCsv, saveBlob, useReport, type ReportTable } from './reports-api';
+import { saveBlob } from '../../../shared/api/save-blob';
+import { downloadReportCsv, useReport, type ReportTable } from './reports-api';
 import { formatDay, presetRange } from './report-format';
 import {
   ByHourTable,

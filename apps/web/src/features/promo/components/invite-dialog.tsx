@@ -6,7 +6,7 @@ import { promoTexts } from '@seguridad/contracts/messages';
 import { ApiRequestError } from '../../../shared/api/api-client';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
-import { Dialog } from '../../../shared/ui/dialog';
+import { Dialog, DialogActions } from '../../../shared/ui/dialog';
 import { EmailField } from '../../../shared/ui/email-field';
 import { promoInvite } from '../api/promo-invite';
 import styles from '../promo-page.module.css';
@@ -87,14 +87,14 @@ export function InviteDialog({ open, onOpenChange, onSettled }: InviteDialogProp
             ))}
           </Alert>
         )}
-        <div className={styles.dialogActions}>
+        <DialogActions>
           <Button type="button" variant="ghost" onClick={() => changeOpen(false)}>
             {promoTexts.cancel}
           </Button>
           <Button type="submit" disabled={!allFilled} busy={isSubmitting}>
             {promoTexts.send}
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );

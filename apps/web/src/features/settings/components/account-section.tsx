@@ -5,7 +5,7 @@ import { EmailUnverifiedNotice } from '../../../shared/auth/email-unverified-not
 import { Snackbar } from '../../../shared/ui/snackbar';
 import { useUserInfo } from '../api/get-user-info';
 import { useUpdateProfile } from '../api/update-profile';
-import { settingsUiTexts as t } from '../settings-ui-texts';
+import { settingsUiTexts as t } from '@seguridad/contracts/messages/settings-ui';
 import { useNotice } from '../use-notice';
 import styles from '../settings-page.module.css';
 import { AvatarPicker } from './avatar-picker';

@@ -22,7 +22,7 @@ import type { useNotice } from '../use-notice';
 import type { useOwnerProof } from '../use-owner-proof';
 import styles from './authenticator-panel.module.css';
 import settingsStyles from '../settings-page.module.css';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { SectionStatus } from './section-status';
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { AVATAR_MAX_BYTES } from '@seguridad/contracts/constants';
 import { AVATAR_MIME_TYPES } from '@seguridad/contracts/http/settings';
 import { settingsTexts } from '@seguridad/contracts/messages';
-import { settingsUiTexts as t } from '../settings-ui-texts';
+import { settingsUiTexts as t } from '@seguridad/contracts/messages/settings-ui';
 import styles from '../settings-page.module.css';
 
 type AvatarPickerProps = {

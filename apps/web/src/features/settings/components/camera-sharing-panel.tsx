@@ -3,7 +3,7 @@ import type { CameraSharing } from '@seguridad/contracts/http/settings';
 import { Switch } from '../../../shared/ui/switch';
 import { useUserSettings } from '../api/get-user-settings';
 import { useUpdateCameraSharing } from '../api/update-camera-sharing';
-import { settingsUiTexts as t } from '../settings-ui-texts';
+import { settingsUiTexts as t } from '@seguridad/contracts/messages/settings-ui';
 import styles from '../settings-page.module.css';
 import { SectionStatus } from './section-status';
 

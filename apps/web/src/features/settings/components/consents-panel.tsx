@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { consentMessages as t, type ConsentRecord } from '@seguridad/contracts/http/consents';
+import { type ConsentRecord } from '@seguridad/contracts/http/consents';
+import { consentMessages as t } from '@seguridad/contracts/messages/consents';
 import { errorText } from '../../../shared/api/api-client';
 import { Button } from '../../../shared/ui/button';
 import type { SnackbarMessage } from '../../../shared/ui/snackbar';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { dataExportFileName, dataExportTexts as t } from '@seguridad/contracts/http/data-exports';
+import { dataExportFileName } from '@seguridad/contracts/http/data-exports';
+import { dataExportTexts as t } from '@seguridad/contracts/messages/data-export';
 import { errorText } from '../../../shared/api/api-client';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
@@ -10,19 +11,9 @@ import { useRequestDataExport } from '../api/request-data-export';
 import { formatDay } from '../format-date';
 import styles from '../settings-page.module.css';
 import { SectionStatus } from './section-status';
+import { saveBlob } from '../../../shared/api/save-blob';
 
 type DataExportPanelProps = { onNotice: (tone: SnackbarMessage['tone'], text: string) => void };
-
-function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /**
  * «Descargar mis datos» (decision 040): ask, see it being prepared, then download the ZIP with its

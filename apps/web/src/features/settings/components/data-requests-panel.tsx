@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { dataExportTexts as t } from '@seguridad/contracts/http/data-exports';
+import { dataExportTexts as t } from '@seguridad/contracts/messages/data-export';
 import {
   DATA_REQUEST_DETAIL_MAX,
   DATA_REQUEST_KINDS,

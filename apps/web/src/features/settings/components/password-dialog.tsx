@@ -2,10 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { PASSWORD_MAX_LENGTH } from '@seguridad/contracts/constants';
 import { settingsTexts } from '@seguridad/contracts/messages';
 import { Button } from '../../../shared/ui/button';
-import { Dialog } from '../../../shared/ui/dialog';
+import { Dialog, DialogActions } from '../../../shared/ui/dialog';
 import { PasswordField } from '../../../shared/ui/password-field';
-import { settingsUiTexts as t } from '../settings-ui-texts';
-import styles from '../settings-page.module.css';
+import { settingsUiTexts as t } from '@seguridad/contracts/messages/settings-ui';
 
 type PasswordDialogProps = {
   open: boolean;
@@ -44,14 +43,14 @@ export function PasswordDialog({ open, error, busy, onSubmit, onCancel }: Passwo
           error={error ?? undefined}
           onChange={(event) => setPassword(event.target.value)}
         />
-        <div className={styles.dialogActions}>
+        <DialogActions>
           <Button variant="ghost" onClick={onCancel} disabled={busy}>
             {t.cancel}
           </Button>
           <Button type="submit" disabled={!password} busy={busy}>
             {t.continue}
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );

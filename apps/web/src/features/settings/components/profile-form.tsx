@@ -11,7 +11,7 @@ import {
 import { Button } from '../../../shared/ui/button';
 import { Switch } from '../../../shared/ui/switch';
 import { TextField } from '../../../shared/ui/text-field';
-import { settingsUiTexts as t } from '../settings-ui-texts';
+import { settingsUiTexts as t } from '@seguridad/contracts/messages/settings-ui';
 import styles from '../settings-page.module.css';
 
 export type ProfileValues = { name: string; lastname: string; phone: string; rut: string; address: string };

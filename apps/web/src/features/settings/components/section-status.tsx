@@ -1,5 +1,5 @@
 import { Alert } from '../../../shared/ui/alert';
-import { settingsUiTexts } from '../settings-ui-texts';
+import { settingsUiTexts } from '@seguridad/contracts/messages/settings-ui';
 import styles from '../settings-page.module.css';
 
 /** While a section's data loads, or when it could not. */

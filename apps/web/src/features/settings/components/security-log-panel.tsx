@@ -1,6 +1,7 @@
 import { useSecurityLog } from '../api/get-security-log';
 import { formatDateTime } from '../format-date';
-import { securityEventLabels, settingsUiTexts as t } from '../settings-ui-texts';
+import { settingsUiTexts as t } from '@seguridad/contracts/messages/settings-ui';
+import { securityEventLabels } from '@seguridad/contracts/messages/settings-ui';
 import styles from '../settings-page.module.css';
 import { SectionStatus } from './section-status';
 

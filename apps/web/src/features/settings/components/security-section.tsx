@@ -12,12 +12,12 @@ import {
   useRequestPasswordChange,
   useRevokeAllAccess,
 } from '../api/security-actions';
-import { settingsUiTexts as t } from '../settings-ui-texts';
+import { settingsUiTexts as t } from '@seguridad/contracts/messages/settings-ui';
 import { useLeaveOnPurpose } from '../leaving-context';
 import { useNotice } from '../use-notice';
 import styles from '../settings-page.module.css';
 import { CameraSharingPanel } from './camera-sharing-panel';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { SectionFrame } from './section-frame';
 import { SecurityLogPanel } from './security-log-panel';
 import { SessionsPanel } from './sessions-panel';

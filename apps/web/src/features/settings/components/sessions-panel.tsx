@@ -6,9 +6,9 @@ import type { SnackbarMessage } from '../../../shared/ui/snackbar';
 import { useSessions } from '../api/get-sessions';
 import { useRevokeSession } from '../api/revoke-session';
 import { formatDateTime } from '../format-date';
-import { settingsUiTexts as t } from '../settings-ui-texts';
+import { settingsUiTexts as t } from '@seguridad/contracts/messages/settings-ui';
 import styles from '../settings-page.module.css';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { SectionStatus } from './section-status';
 
 type SessionsPanelProps = { onNotice: (tone: SnackbarMessage['tone'], text: string) => void };

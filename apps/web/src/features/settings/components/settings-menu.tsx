@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { settingsTexts } from '@seguridad/contracts/messages';
 import { settingsSections, type SettingsSection } from '../settings-sections';
-import { settingsUiTexts } from '../settings-ui-texts';
+import { settingsUiTexts } from '@seguridad/contracts/messages/settings-ui';
 import styles from '../settings-page.module.css';
 
 type SettingsMenuProps = {

@@ -22,12 +22,12 @@ import {
   useStartPhoneVerification,
   useVerifyPhone,
 } from '../api/two-factor-phones';
-import { settingsUiTexts as t } from '../settings-ui-texts';
+import { settingsUiTexts as t } from '@seguridad/contracts/messages/settings-ui';
 import { useNotice } from '../use-notice';
 import { useOwnerProof } from '../use-owner-proof';
 import styles from '../settings-page.module.css';
 import { AuthenticatorPanel } from './authenticator-panel';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { PasswordDialog } from './password-dialog';
 import { SectionFrame } from './section-frame';
 import { SectionStatus } from './section-status';
