@@ -133,6 +133,11 @@ const apiPathLiterals = [
     message: "A route's request carries its method: call apiRequest(route.request(params), …).",
   },
   {
+    selector:
+      "CallExpression[callee.name='apiRequest'] > CallExpression:first-child[callee.property.name='path']",
+    message: "A route's request carries its answer's type: call apiRequest(route.request(params), …).",
+  },
+  {
     selector: 'Literal[value=/^\\x2Fapi\\x2F/]',
     message: 'Use the route declared in @seguridad/contracts/http (route.pattern / route.path()).',
   },

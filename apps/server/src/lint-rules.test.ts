@@ -68,5 +68,12 @@ export const send = (path: string) => apiRequest({ method: 'POST', path });
     expect(await lintMessages('apps/web/src/features/planted/planted-api.ts', code)).toEqual([
       "A route's request carries its method: call apiRequest(route.request(params), …).",
     ]);
+    const untyped = `import { apiRequest } from '../../shared/api/api-client';
+import { authApi } from '@seguridad/contracts/http/auth';
+export const info = () => apiRequest<{ id: number }>(authApi.userInfo.path(), { auth: true });
+`;
+    expect(await lintMessages('apps/web/src/features/planted/planted-info.ts', untyped)).toEqual([
+      "A route's request carries its answer's type: call apiRequest(route.request(params), …).",
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiPaths } from '@seguridad/contracts/api-paths';
-import { authApi } from '@seguridad/contracts/http/auth';
+import { z } from 'zod';
+import { authApi, loginBodySchema } from '@seguridad/contracts/http/auth';
 import type { ApiRoute } from '@seguridad/contracts/http/api-route';
 import { createTestApp, useTestApp } from '../testing/test-app';
 
@@ -74,6 +75,40 @@ describe('access declared with every route', () => {
         },
       }),
     ).rejects.toThrow(/declares admin but names a session guard/);
+  });
+
+  it('every contract schema is the one its registration validates with', () => {
+    const routes = Object.values(apiPaths).flatMap((area) => Object.values(area) as ApiRoute[]);
+    const typed = routes.filter((route) => route.schemas.response !== undefined);
+    // The start-up rule below holds them; this says most of the API is typed end to end.
+    expect(typed.length).toBeGreaterThan(120);
+  });
+
+  it("refuses a registration whose body or answer is not the contract's", async () => {
+    await expect(
+      createTestApp({
+        routes: (app) => {
+          app.post(
+            authApi.login.pattern,
+            { schema: { body: z.object({ email: z.string() }) } },
+            async () => ({}),
+          );
+        },
+      }),
+    ).rejects.toThrow(
+      /POST \/api\/v1\/auth\/login: its body schema is not the one @seguridad\/contracts declares/,
+    );
+    await expect(
+      createTestApp({
+        routes: (app) => {
+          app.post(
+            authApi.login.pattern,
+            { schema: { body: loginBodySchema, response: { 200: z.object({ code: z.literal(200) }) } } },
+            async () => ({ code: 200 }),
+          );
+        },
+      }),
+    ).rejects.toThrow(/its response schema is not the one/);
   });
 
   it('the OpenAPI document shows each route the security its access asks for', async () => {

@@ -5,6 +5,7 @@ import {
   API_PREFIX,
   type ApiRoute,
   type RouteAccess as DeclaredAccess,
+  type RouteSchemas,
 } from '@seguridad/contracts/http/api-route';
 import {
   guardsBeforeValidation,
@@ -49,6 +50,30 @@ function declaredRoutes(): Map<string, ApiRoute> {
   return routes;
 }
 
+/** The schema a registration validates with for each part the contracts declare. */
+function registeredSchemas(schema: RouteOptions['schema']): Record<keyof RouteSchemas, unknown> {
+  const response = (schema?.response ?? {}) as Record<string, unknown>;
+  const success = Object.keys(response).find((status) => status.startsWith('2'));
+  return {
+    body: schema?.body,
+    query: schema?.querystring,
+    response: success === undefined ? undefined : response[success],
+  };
+}
+
+/**
+ * The contracts' body, query and answer of a route are what the web's requests are typed by; a
+ * registration that validates with another schema (or none) would let the two ends drift, so it
+ * is a start-up error. A part the contracts leave out is the server's own (a form post, a file).
+ */
+function sameSchemasAsContract(route: string, schema: RouteOptions['schema'], declared: RouteSchemas) {
+  const registered = registeredSchemas(schema);
+  for (const part of ['body', 'query', 'response'] as const) {
+    if (declared[part] !== undefined && registered[part] !== declared[part])
+      throw new Error(`${route}: its ${part} schema is not the one @seguridad/contracts declares for it`);
+  }
+}
+
 /**
  * Access is part of a route's declaration (docs/security.md): every API route is declared in
  * contracts with who may call it, and this one `onRoute` rule installs the guard that access asks
@@ -84,6 +109,7 @@ export const routeAccessPlugin = fp(
         throw new Error(
           `${method} ${route.url}: config.access ${ownAccess} differs from contracts' ${contract.access}`,
         );
+      if (contract) sameSchemasAsContract(`${method} ${route.url}`, route.schema, contract.schemas);
       const requirement = access ? REQUIREMENT_OF_ACCESS[access] : undefined;
       const handlers = route.preHandler === undefined ? [] : [route.preHandler].flat();
       const named = handlers.map(requirementOf).filter((found) => found !== undefined);

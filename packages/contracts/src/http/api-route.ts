@@ -1,9 +1,12 @@
+import type { z } from 'zod';
 import { roleAtLeast, type StaffRole } from '../staff-access';
 
 /**
  * One HTTP route of the API, declared once beside its schemas: the server registers `pattern`
- * (Fastify's `:name` parameters), the web requests `path(params)`. Both come from the same
- * string, so renaming a route breaks the build on both ends instead of a request at run time.
+ * (Fastify's `:name` parameters) with the route's own body, query and answer schemas; the web
+ * requests `request(params)`, which carries the method and the types of what it sends and gets
+ * back. Both come from the same declaration, so renaming a route or changing an answer breaks the
+ * build on both ends instead of a request at run time.
  */
 /** Every API path starts here; anything else is a page, an asset or a development tool. */
 export const API_PREFIX = '/api/';
@@ -54,21 +57,73 @@ type PathArgs<Pattern extends string> = [PathParamNames<Pattern>] extends [never
   ? []
   : [params: Record<PathParamNames<Pattern>, string | number>];
 
-export interface ApiRoute<Method extends HttpMethod = HttpMethod, Pattern extends string = string> {
+/**
+ * What a route reads and answers, as the schemas the server validates with: `body` (JSON),
+ * `query` (the query string) and `response` (its success answer). The server's registration must
+ * state these very schemas (plugins/route-access.ts); the web's request takes its types from them.
+ */
+export type RouteSchemas = {
+  readonly body?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly response?: z.ZodType;
+};
+
+/** What a client sends as the body of a route, or `unknown` when the route declares none. */
+export type RouteBody<Schemas extends RouteSchemas> = Schemas['body'] extends z.ZodType
+  ? z.input<Schemas['body']>
+  : unknown;
+/** What a client may send in a route's query string. */
+export type RouteQuery<Schemas extends RouteSchemas> = Schemas['query'] extends z.ZodType
+  ? z.input<Schemas['query']>
+  : Record<string, string | number | boolean | undefined>;
+/** What a route answers when it succeeds, or `unknown` when it declares no answer. */
+export type RouteResponse<Schemas extends RouteSchemas> = Schemas['response'] extends z.ZodType
+  ? z.output<Schemas['response']>
+  : unknown;
+
+export interface ApiRoute<
+  Method extends HttpMethod = HttpMethod,
+  Pattern extends string = string,
+  Schemas extends RouteSchemas = RouteSchemas,
+> {
   readonly method: Method;
   readonly pattern: Pattern;
   readonly access: RouteAccess;
+  readonly schemas: Schemas;
   /** The path to request: every `:name` filled with its value, URL-encoded. */
   path(...params: PathArgs<Pattern>): string;
-  /** A request to this route: its own method and the filled path (what the web's client sends). */
-  request(...params: PathArgs<Pattern>): RouteRequest<Method>;
+  /** A request to this route: its own method, the filled path, and the types of what it carries. */
+  request(
+    ...params: PathArgs<Pattern>
+  ): RouteRequest<Method, RouteBody<Schemas>, RouteResponse<Schemas>, RouteQuery<Schemas>>;
 }
 
-/** What a client needs to call a route: the method is the route's, never written again. */
-export type RouteRequest<Method extends HttpMethod = HttpMethod> = {
+declare const carried: unique symbol;
+
+/**
+ * What a client needs to call a route: the method is the route's, never written again, and the
+ * types of the body, query and answer ride along (compile time only) so the client infers them.
+ */
+export type RouteRequest<
+  Method extends HttpMethod = HttpMethod,
+  Body = unknown,
+  Response = unknown,
+  Query = unknown,
+> = {
   readonly method: Method;
   readonly path: string;
+  readonly [carried]?: { body: Body; response: Response; query: Query };
 };
+
+/** The body type a route's request carries. */
+export type RequestBody<Request> =
+  Request extends RouteRequest<HttpMethod, infer Body, unknown, unknown> ? Body : unknown;
+/** The answer type a route's request carries. */
+export type RequestResponse<Request> =
+  Request extends RouteRequest<HttpMethod, unknown, infer Response, unknown> ? Response : unknown;
+/** The query type a route's request carries. */
+export type RequestQuery<Request> =
+  Request extends RouteRequest<HttpMethod, unknown, unknown, infer Query> ? Query : unknown;
 
 const paramPattern = /:([A-Za-z_][A-Za-z0-9_]*)/g;
 
@@ -77,11 +132,16 @@ export function pathParamNames(pattern: string): string[] {
   return [...pattern.matchAll(paramPattern)].map((match) => match[1] ?? '');
 }
 
-export function apiRoute<const Method extends HttpMethod, const Pattern extends `/api/${string}`>(
+export function apiRoute<
+  const Method extends HttpMethod,
+  const Pattern extends `/api/${string}`,
+  const Schemas extends RouteSchemas = Record<never, never>,
+>(
   method: Method,
   pattern: Pattern,
   access: RouteAccess,
-): ApiRoute<Method, Pattern> {
+  schemas: Schemas = {} as Schemas,
+): ApiRoute<Method, Pattern, Schemas> {
   const path = (...args: PathArgs<Pattern>) => {
     const params: Partial<Record<string, string | number>> = args[0] ?? {};
     return pattern.replace(paramPattern, (_match, name: string) => {
@@ -94,6 +154,7 @@ export function apiRoute<const Method extends HttpMethod, const Pattern extends 
     method,
     pattern,
     access,
+    schemas,
     path,
     request: (...args: PathArgs<Pattern>) => ({ method, path: path(...args) }),
   };

@@ -69,6 +69,9 @@ export const AUDIT_CSV_MAX_ROWS = 100_000;
 
 /** The company's audit trail, administrators only (decision 033). */
 export const auditApi = {
-  list: apiRoute('GET', '/api/v1/operator/audit', 'admin'),
-  csv: apiRoute('GET', '/api/v1/operator/audit/csv', 'admin'),
+  list: apiRoute('GET', '/api/v1/operator/audit', 'admin', {
+    query: auditQuerySchema,
+    response: auditResponseSchema,
+  }),
+  csv: apiRoute('GET', '/api/v1/operator/audit/csv', 'admin', { query: auditQuerySchema }),
 } as const;

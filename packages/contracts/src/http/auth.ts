@@ -178,9 +178,22 @@ export const recoveryDataResponseSchema = z.object({
   data: z.object({ device: recoveryDeviceSchema }),
 });
 
+/**
+ * Adding or removing a two-step phone always needs the current password: a fresh session is what
+ * a thief with the password has too (decision 031).
+ */
+const currentPasswordSchema = z.string().max(128).optional();
+
+export const removePhoneBodySchema = z.object({
+  phone_id: databaseIdValueSchema,
+  password: currentPasswordSchema,
+});
+
 /** The plain success answer of the App API. */
 export const okResponseSchema = z.object({ code: z.literal(200), message: z.string() });
 export type OkResponse = z.infer<typeof okResponseSchema>;
+/** A success answer that has nothing to say (the action shows its own result). */
+export const codeResponseSchema = z.object({ code: z.literal(200) });
 
 export const userInfoResponseSchema = z.object({
   code: z.literal(200),
@@ -204,24 +217,72 @@ export type UserInfo = UserInfoResponse['user'];
 
 /** The account routes: sign-up, login, two-step, password reset, recovery, phones. */
 export const authApi = {
-  signup: apiRoute('POST', '/api/v1/auth/signup', 'public'),
-  login: apiRoute('POST', '/api/v1/auth/login', 'public'),
-  requestTwoFactorCode: apiRoute('POST', '/api/v1/auth/2fa/requestTwoFactorAuthCode', 'public'),
-  confirmTwoFactorLogin: apiRoute('POST', '/api/v1/auth/2fa/confirmTwoFACodeLogin', 'public'),
-  logout: apiRoute('POST', '/api/v1/auth/logout', 'user'),
-  revokeAllAccess: apiRoute('DELETE', '/api/v1/auth/revokeAllAccess', 'user'),
-  accountResetRequest: apiRoute('POST', '/api/v1/auth/accountResetRequest', 'user'),
-  resetPasswordRequest: apiRoute('POST', '/api/v1/auth/resetpassrequest', 'public'),
-  checkResetToken: apiRoute('POST', '/api/v1/auth/checktoken', 'public'),
-  resetPassword: apiRoute('POST', '/api/v1/auth/resetpass', 'public'),
-  userInfo: apiRoute('GET', '/api/v1/user/info', 'user'),
-  deleteAccount: apiRoute('POST', '/api/v1/user/deleteUserAccount', 'user'),
-  confirmedPhones: apiRoute('GET', '/api/v1/auth/2fa/getUserConfirmedPhones', 'user'),
-  startVerifyPhone: apiRoute('POST', '/api/v1/auth/2fa/startVerifyUserPhoneNumber', 'user'),
-  verifyPhone: apiRoute('POST', '/api/v1/auth/2fa/verifyUserPhoneNumber', 'user'),
-  removePhone: apiRoute('POST', '/api/v1/auth/2fa/removeUserPhone', 'user'),
-  accountRecoveryData: apiRoute('GET', '/api/v1/notifications/getAccountRecoveryData', 'public'),
-  accountRecovery: apiRoute('POST', '/api/v1/auth/accountRecovery', 'public'),
-  verifyEmail: apiRoute('POST', '/api/v1/auth/verifyEmail', 'public'),
-  resendEmailVerification: apiRoute('POST', '/api/v1/auth/resendEmailVerification', 'user'),
+  signup: apiRoute('POST', '/api/v1/auth/signup', 'public', {
+    body: signupBodySchema,
+    response: okResponseSchema,
+  }),
+  login: apiRoute('POST', '/api/v1/auth/login', 'public', {
+    body: loginBodySchema,
+    response: loginResponseSchema,
+  }),
+  requestTwoFactorCode: apiRoute('POST', '/api/v1/auth/2fa/requestTwoFactorAuthCode', 'public', {
+    body: requestTwoFactorCodeBodySchema,
+    response: okResponseSchema,
+  }),
+  confirmTwoFactorLogin: apiRoute('POST', '/api/v1/auth/2fa/confirmTwoFACodeLogin', 'public', {
+    body: confirmTwoFactorLoginBodySchema,
+    response: loginResponseSchema,
+  }),
+  logout: apiRoute('POST', '/api/v1/auth/logout', 'user', { response: okResponseSchema }),
+  revokeAllAccess: apiRoute('DELETE', '/api/v1/auth/revokeAllAccess', 'user', { response: okResponseSchema }),
+  accountResetRequest: apiRoute('POST', '/api/v1/auth/accountResetRequest', 'user', {
+    response: okResponseSchema,
+  }),
+  resetPasswordRequest: apiRoute('POST', '/api/v1/auth/resetpassrequest', 'public', {
+    body: resetRequestBodySchema,
+    response: okResponseSchema,
+  }),
+  checkResetToken: apiRoute('POST', '/api/v1/auth/checktoken', 'public', {
+    body: checkTokenBodySchema,
+    response: okResponseSchema,
+  }),
+  resetPassword: apiRoute('POST', '/api/v1/auth/resetpass', 'public', {
+    body: resetPasswordBodySchema,
+    response: okResponseSchema,
+  }),
+  userInfo: apiRoute('GET', '/api/v1/user/info', 'user', { response: userInfoResponseSchema }),
+  deleteAccount: apiRoute('POST', '/api/v1/user/deleteUserAccount', 'user', {
+    body: deleteAccountBodySchema,
+    response: okResponseSchema,
+  }),
+  confirmedPhones: apiRoute('GET', '/api/v1/auth/2fa/getUserConfirmedPhones', 'user', {
+    response: confirmedPhonesResponseSchema,
+  }),
+  startVerifyPhone: apiRoute('POST', '/api/v1/auth/2fa/startVerifyUserPhoneNumber', 'user', {
+    body: startPhoneVerificationBodySchema,
+    response: okResponseSchema,
+  }),
+  verifyPhone: apiRoute('POST', '/api/v1/auth/2fa/verifyUserPhoneNumber', 'user', {
+    body: verifyPhoneBodySchema,
+    response: okResponseSchema,
+  }),
+  removePhone: apiRoute('POST', '/api/v1/auth/2fa/removeUserPhone', 'user', {
+    body: removePhoneBodySchema,
+    response: okResponseSchema,
+  }),
+  accountRecoveryData: apiRoute('GET', '/api/v1/notifications/getAccountRecoveryData', 'public', {
+    query: recoveryQuerySchema,
+    response: recoveryDataResponseSchema,
+  }),
+  accountRecovery: apiRoute('POST', '/api/v1/auth/accountRecovery', 'public', {
+    body: recoveryBodySchema,
+    response: okResponseSchema,
+  }),
+  verifyEmail: apiRoute('POST', '/api/v1/auth/verifyEmail', 'public', {
+    body: verifyEmailBodySchema,
+    response: okResponseSchema,
+  }),
+  resendEmailVerification: apiRoute('POST', '/api/v1/auth/resendEmailVerification', 'user', {
+    response: okResponseSchema,
+  }),
 } as const;

@@ -3,6 +3,7 @@ import { AUTHENTICATOR, PASSWORD_MAX_LENGTH } from '../constants';
 import { validationMessages as v } from '../messages';
 import { twoStepTexts } from '../messages/two-step';
 import { accountEmailSchema, deviceInfoSchema } from './auth';
+import { loginResponseSchema, okResponseSchema } from './auth';
 import { apiRoute } from './api-route';
 
 /**
@@ -102,11 +103,31 @@ export const recoveryCodeLoginBodySchema = z.object({
 });
 
 export const authenticatorApi = {
-  status: apiRoute('GET', '/api/v1/auth/2fa/authenticator', 'user'),
-  start: apiRoute('POST', '/api/v1/auth/2fa/authenticator/start', 'user'),
-  confirm: apiRoute('POST', '/api/v1/auth/2fa/authenticator/confirm', 'user'),
-  disable: apiRoute('POST', '/api/v1/auth/2fa/authenticator/disable', 'user'),
-  regenerateRecoveryCodes: apiRoute('POST', '/api/v1/auth/2fa/authenticator/recoveryCodes', 'user'),
-  confirmLogin: apiRoute('POST', '/api/v1/auth/2fa/confirmAuthenticatorLogin', 'public'),
-  recoveryLogin: apiRoute('POST', '/api/v1/auth/2fa/confirmRecoveryCodeLogin', 'public'),
+  status: apiRoute('GET', '/api/v1/auth/2fa/authenticator', 'user', {
+    response: authenticatorStatusResponseSchema,
+  }),
+  start: apiRoute('POST', '/api/v1/auth/2fa/authenticator/start', 'user', {
+    body: startAuthenticatorBodySchema,
+    response: startAuthenticatorResponseSchema,
+  }),
+  confirm: apiRoute('POST', '/api/v1/auth/2fa/authenticator/confirm', 'user', {
+    body: confirmAuthenticatorBodySchema,
+    response: recoveryCodesResponseSchema,
+  }),
+  disable: apiRoute('POST', '/api/v1/auth/2fa/authenticator/disable', 'user', {
+    body: authenticatorReauthBodySchema,
+    response: okResponseSchema,
+  }),
+  regenerateRecoveryCodes: apiRoute('POST', '/api/v1/auth/2fa/authenticator/recoveryCodes', 'user', {
+    body: authenticatorReauthBodySchema,
+    response: recoveryCodesResponseSchema,
+  }),
+  confirmLogin: apiRoute('POST', '/api/v1/auth/2fa/confirmAuthenticatorLogin', 'public', {
+    body: authenticatorLoginBodySchema,
+    response: loginResponseSchema,
+  }),
+  recoveryLogin: apiRoute('POST', '/api/v1/auth/2fa/confirmRecoveryCodeLogin', 'public', {
+    body: recoveryCodeLoginBodySchema,
+    response: loginResponseSchema,
+  }),
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { codeResponseSchema } from './auth';
 import { apiRoute } from './api-route';
 import { availabilityTexts } from '../messages/availability';
 
@@ -69,7 +70,14 @@ export const availabilityResponseSchema = z.object({
 });
 
 export const availabilityApi = {
-  mine: apiRoute('GET', '/api/v1/operator/availability', 'operator'),
-  set: apiRoute('PUT', '/api/v1/operator/availability', 'operator'),
-  decline: apiRoute('POST', '/api/v1/operator/calls/:id/decline', 'operator'),
+  mine: apiRoute('GET', '/api/v1/operator/availability', 'operator', {
+    response: availabilityResponseSchema,
+  }),
+  set: apiRoute('PUT', '/api/v1/operator/availability', 'operator', {
+    body: setAvailabilityBodySchema,
+    response: availabilityResponseSchema,
+  }),
+  decline: apiRoute('POST', '/api/v1/operator/calls/:id/decline', 'operator', {
+    response: codeResponseSchema,
+  }),
 } as const;

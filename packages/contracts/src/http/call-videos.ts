@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { okResponseSchema } from './auth';
 import { apiRoute } from './api-route';
 
 /**
@@ -38,8 +39,8 @@ export const callVideoResponseSchema = z.object({ code: z.literal(200), video: c
 
 /** The company's videos shown during calls, and their media. */
 export const callVideosApi = {
-  list: apiRoute('GET', '/api/v1/operator/videos', 'operator'),
-  upload: apiRoute('POST', '/api/v1/operator/videos', 'admin'),
-  remove: apiRoute('DELETE', '/api/v1/operator/videos/:id', 'admin'),
+  list: apiRoute('GET', '/api/v1/operator/videos', 'operator', { response: callVideosResponseSchema }),
+  upload: apiRoute('POST', '/api/v1/operator/videos', 'admin', { response: callVideoResponseSchema }),
+  remove: apiRoute('DELETE', '/api/v1/operator/videos/:id', 'admin', { response: okResponseSchema }),
   media: apiRoute('GET', '/api/media/call-videos/:id/:file', 'public'),
 } as const;

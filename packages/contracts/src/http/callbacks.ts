@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { mobilePhoneSchema } from '../helpers/phone';
 import { callbackTexts, widgetTexts } from '../messages';
+import { okResponseSchema } from './auth';
 import { apiRoute } from './api-route';
 
 /**
@@ -61,7 +62,13 @@ export type MarkCallbackDoneBody = z.input<typeof markCallbackDoneBodySchema>;
 
 /** Callback requests from the widget and their handling in the console. */
 export const callbacksApi = {
-  slots: apiRoute('GET', '/api/callbacks/slots', 'company-key'),
-  request: apiRoute('POST', '/api/callbacks', 'company-key'),
-  markHandled: apiRoute('POST', '/api/v1/operator/callbacks/:id/handled', 'operator'),
+  slots: apiRoute('GET', '/api/callbacks/slots', 'company-key', { response: callbackSlotsResponseSchema }),
+  request: apiRoute('POST', '/api/callbacks', 'company-key', {
+    body: callbackBodySchema,
+    response: callbackCreatedResponseSchema,
+  }),
+  markHandled: apiRoute('POST', '/api/v1/operator/callbacks/:id/handled', 'operator', {
+    body: markCallbackDoneBodySchema,
+    response: okResponseSchema,
+  }),
 } as const;

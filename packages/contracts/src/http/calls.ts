@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DATABASE_ID_MAX } from './ids';
 import { ROOM_NAME_PATTERN } from '../embed-bridge';
+import { successResponseSchema } from './widget';
 import { apiRoute } from './api-route';
 
 /**
@@ -173,16 +174,31 @@ export const callHistoryResponseSchema = z.object({
 
 /** Video and phone calls: the caller's side, attachments and the console's side. */
 export const callsApi = {
-  voiceToken: apiRoute('GET', '/api/token', 'company-key'),
-  create: apiRoute('POST', '/api/calls/videoCall', 'company-key'),
-  end: apiRoute('POST', '/api/calls/videoCall/:id/end', 'caller-token'),
-  relaySettings: apiRoute('GET', '/api/calls/videoCall/:id/relaySettings', 'caller-token'),
-  publicAttachment: apiRoute('POST', '/api/calls/videoCall/:id/publicAttachment', 'caller-token'),
-  attachment: apiRoute('GET', '/api/attachments/:id', 'caller-token'),
+  voiceToken: apiRoute('GET', '/api/token', 'company-key', { response: voiceTokenResponseSchema }),
+  create: apiRoute('POST', '/api/calls/videoCall', 'company-key', {
+    body: createVideoCallBodySchema,
+    response: createVideoCallResponseSchema,
+  }),
+  end: apiRoute('POST', '/api/calls/videoCall/:id/end', 'caller-token', { response: successResponseSchema }),
+  relaySettings: apiRoute('GET', '/api/calls/videoCall/:id/relaySettings', 'caller-token', {
+    response: relaySettingsResponseSchema,
+  }),
+  publicAttachment: apiRoute('POST', '/api/calls/videoCall/:id/publicAttachment', 'caller-token', {
+    response: attachmentUploadResponseSchema,
+  }),
+  attachment: apiRoute('GET', '/api/attachments/:id', 'caller-token', {
+    response: attachmentUrlResponseSchema,
+  }),
   attachmentFile: apiRoute('GET', '/api/attachments/:id/file', 'caller-token'),
-  queue: apiRoute('GET', '/api/v1/operator/calls/queue', 'operator'),
-  accept: apiRoute('POST', '/api/v1/operator/calls/:id/accept', 'operator'),
-  createPrivateRoom: apiRoute('POST', '/api/v1/operator/calls/private', 'operator'),
-  history: apiRoute('GET', '/api/v1/operator/calls/history', 'operator'),
+  queue: apiRoute('GET', '/api/v1/operator/calls/queue', 'operator', { response: callQueueResponseSchema }),
+  accept: apiRoute('POST', '/api/v1/operator/calls/:id/accept', 'operator', {
+    response: acceptCallResponseSchema,
+  }),
+  createPrivateRoom: apiRoute('POST', '/api/v1/operator/calls/private', 'operator', {
+    response: privateRoomResponseSchema,
+  }),
+  history: apiRoute('GET', '/api/v1/operator/calls/history', 'operator', {
+    response: callHistoryResponseSchema,
+  }),
   chat: apiRoute('GET', '/api/v1/operator/calls/:id/chat', 'operator'),
 } as const;

@@ -15,5 +15,7 @@ export type SpecialitiesResponse = z.infer<typeof specialitiesResponseSchema>;
 
 /** A company's public data, asked with its key. */
 export const companyApi = {
-  specialities: apiRoute('GET', '/api/company/specialities', 'company-key'),
+  specialities: apiRoute('GET', '/api/company/specialities', 'company-key', {
+    response: specialitiesResponseSchema,
+  }),
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { databaseIdSchema } from './ids';
 import { recordingTexts } from '../messages/recordings';
+import { successResponseSchema } from './widget';
 import { apiRoute } from './api-route';
 import { consentMessages } from '../messages/consents';
 
@@ -96,7 +97,12 @@ export const recordingNoticeBodySchema = z.object({
 export type RecordingNoticeBody = z.infer<typeof recordingNoticeBodySchema>;
 
 export const consentsApi = {
-  mine: apiRoute('GET', '/api/v1/user/consents', 'user'),
-  withdraw: apiRoute('POST', '/api/v1/user/consents/:id/withdraw', 'user'),
-  recordingNoticeShown: apiRoute('POST', '/api/calls/videoCall/:id/recording-notice', 'caller-token'),
+  mine: apiRoute('GET', '/api/v1/user/consents', 'user', { response: consentListResponseSchema }),
+  withdraw: apiRoute('POST', '/api/v1/user/consents/:id/withdraw', 'user', {
+    response: consentWithdrawnResponseSchema,
+  }),
+  recordingNoticeShown: apiRoute('POST', '/api/calls/videoCall/:id/recording-notice', 'caller-token', {
+    body: recordingNoticeBodySchema,
+    response: successResponseSchema,
+  }),
 } as const;

@@ -39,7 +39,9 @@ export const dataExportParamsSchema = z.object({ id: z.coerce.number().int().min
 export const dataExportFileName = (createdAt: string) => `mis-datos-${createdAt.slice(0, 10)}.zip`;
 
 export const dataExportsApi = {
-  request: apiRoute('POST', '/api/v1/user/data-export', 'user'),
-  latest: apiRoute('GET', '/api/v1/user/data-export', 'user'),
+  request: apiRoute('POST', '/api/v1/user/data-export', 'user', {
+    response: dataExportRequestedResponseSchema,
+  }),
+  latest: apiRoute('GET', '/api/v1/user/data-export', 'user', { response: dataExportResponseSchema }),
   download: apiRoute('GET', '/api/v1/user/data-export/:id/download', 'user'),
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { okResponseSchema } from './auth';
 import { apiRoute } from './api-route';
 
 /**
@@ -61,6 +62,14 @@ export const myDataRequestsResponseSchema = z.object({
   requests: z.array(dataRequestSchema),
 });
 
+export const filedDataRequestResponseSchema = z.object({
+  code: z.literal(200),
+  message: z.string(),
+  /** The platform's own part (the first); `requests` holds every company's. */
+  request: dataRequestSchema,
+  requests: z.array(dataRequestSchema),
+});
+
 export const consoleDataRequestSchema = dataRequestSchema.extend({
   email: z.string(),
   /** Open and due within `DATA_REQUEST_NEAR_DAYS`, or overdue. */
@@ -79,9 +88,20 @@ export const dataRequestExtendBodySchema = z.object({
 
 /** Data-rights requests: the citizen files them, the company answers. */
 export const dataRequestsApi = {
-  file: apiRoute('POST', '/api/v1/user/data-requests', 'user'),
-  mine: apiRoute('GET', '/api/v1/user/data-requests', 'user'),
-  companyList: apiRoute('GET', '/api/v1/operator/data-requests', 'admin'),
-  answer: apiRoute('POST', '/api/v1/operator/data-requests/:id/answer', 'admin'),
-  extend: apiRoute('POST', '/api/v1/operator/data-requests/:id/extend', 'admin'),
+  file: apiRoute('POST', '/api/v1/user/data-requests', 'user', {
+    body: dataRequestBodySchema,
+    response: filedDataRequestResponseSchema,
+  }),
+  mine: apiRoute('GET', '/api/v1/user/data-requests', 'user', { response: myDataRequestsResponseSchema }),
+  companyList: apiRoute('GET', '/api/v1/operator/data-requests', 'admin', {
+    response: consoleDataRequestsResponseSchema,
+  }),
+  answer: apiRoute('POST', '/api/v1/operator/data-requests/:id/answer', 'admin', {
+    body: dataRequestAnswerBodySchema,
+    response: okResponseSchema,
+  }),
+  extend: apiRoute('POST', '/api/v1/operator/data-requests/:id/extend', 'admin', {
+    body: dataRequestExtendBodySchema,
+    response: okResponseSchema,
+  }),
 } as const;

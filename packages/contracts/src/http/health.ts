@@ -18,6 +18,6 @@ export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
 /** Liveness and the development mailbox. */
 export const healthApi = {
-  health: apiRoute('GET', '/api/health', 'public'),
+  health: apiRoute('GET', '/api/health', 'public', { response: healthResponseSchema }),
   devOutbox: apiRoute('GET', '/api/dev/outbox', 'public'),
 } as const;

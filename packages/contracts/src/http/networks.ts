@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { databaseIdSchema, databaseIdValueSchema } from './ids';
 import { validationMessages as v } from '../messages';
+import { okResponseSchema } from './auth';
 import { apiRoute } from './api-route';
 
 /**
@@ -84,10 +85,25 @@ export const enterWithInvitationCodeBodySchema = z.object({
 
 /** The security network routes. */
 export const networksApi = {
-  addUser: apiRoute('POST', '/api/v1/networks/addUserToNetwork', 'user'),
-  myNetwork: apiRoute('GET', '/api/v1/networks/getMyNetwork', 'user'),
-  acceptRejectInvitation: apiRoute('POST', '/api/v1/networks/acceptRejectInvitation', 'user'),
-  quit: apiRoute('POST', '/api/v1/networks/quitSecurityNetwork', 'user'),
-  userInfoByCode: apiRoute('GET', '/api/v1/user/getUserInfoByCode', 'user'),
-  enterWithInvitationCode: apiRoute('POST', '/api/v1/networks/enterToNetworkWithInvitationCode', 'user'),
+  addUser: apiRoute('POST', '/api/v1/networks/addUserToNetwork', 'user', {
+    body: addUserToNetworkBodySchema,
+    response: okResponseSchema,
+  }),
+  myNetwork: apiRoute('GET', '/api/v1/networks/getMyNetwork', 'user', { response: myNetworkResponseSchema }),
+  acceptRejectInvitation: apiRoute('POST', '/api/v1/networks/acceptRejectInvitation', 'user', {
+    body: acceptRejectInvitationBodySchema,
+    response: okResponseSchema,
+  }),
+  quit: apiRoute('POST', '/api/v1/networks/quitSecurityNetwork', 'user', {
+    body: quitSecurityNetworkBodySchema,
+    response: okResponseSchema,
+  }),
+  userInfoByCode: apiRoute('GET', '/api/v1/user/getUserInfoByCode', 'user', {
+    query: userInfoByCodeQuerySchema,
+    response: userInfoByCodeResponseSchema,
+  }),
+  enterWithInvitationCode: apiRoute('POST', '/api/v1/networks/enterToNetworkWithInvitationCode', 'user', {
+    body: enterWithInvitationCodeBodySchema,
+    response: okResponseSchema,
+  }),
 } as const;

@@ -3,6 +3,7 @@ import { errorMessages } from '../messages';
 import { inboxCallbackSchema } from './callbacks';
 import { launcherColorSchema, launcherLabelSchema } from './launcher';
 import { recordingRetentionSchema } from './recordings';
+import { okResponseSchema } from './auth';
 import { apiRoute } from './api-route';
 import { STAFF_ROLES } from '../staff-access';
 
@@ -120,13 +121,27 @@ export type MembershipResponse = z.infer<typeof membershipResponseSchema>;
 
 /** The console: membership, inbox, the company's settings and its specialities. */
 export const operatorApi = {
-  membership: apiRoute('GET', '/api/v1/operator/membership', 'user'),
-  inbox: apiRoute('GET', '/api/v1/operator/inbox', 'operator'),
-  videoMailHandled: apiRoute('POST', '/api/v1/operator/videoMails/:id/handled', 'operator'),
-  contactHandled: apiRoute('POST', '/api/v1/operator/contacts/:id/handled', 'operator'),
+  membership: apiRoute('GET', '/api/v1/operator/membership', 'user', { response: membershipResponseSchema }),
+  inbox: apiRoute('GET', '/api/v1/operator/inbox', 'operator', { response: inboxResponseSchema }),
+  videoMailHandled: apiRoute('POST', '/api/v1/operator/videoMails/:id/handled', 'operator', {
+    response: okResponseSchema,
+  }),
+  contactHandled: apiRoute('POST', '/api/v1/operator/contacts/:id/handled', 'operator', {
+    response: okResponseSchema,
+  }),
   videoMailMedia: apiRoute('GET', '/api/media/video-mails/:id/:file', 'public'),
-  company: apiRoute('GET', '/api/v1/operator/company', 'operator'),
-  updateCompany: apiRoute('PATCH', '/api/v1/operator/company', 'admin'),
-  addSpeciality: apiRoute('POST', '/api/v1/operator/specialities', 'admin'),
-  removeSpeciality: apiRoute('DELETE', '/api/v1/operator/specialities/:id', 'admin'),
+  company: apiRoute('GET', '/api/v1/operator/company', 'operator', {
+    response: companySettingsResponseSchema,
+  }),
+  updateCompany: apiRoute('PATCH', '/api/v1/operator/company', 'admin', {
+    body: updateCompanySettingsBodySchema,
+    response: companySettingsResponseSchema,
+  }),
+  addSpeciality: apiRoute('POST', '/api/v1/operator/specialities', 'admin', {
+    body: specialityNameBodySchema,
+    response: companySettingsResponseSchema,
+  }),
+  removeSpeciality: apiRoute('DELETE', '/api/v1/operator/specialities/:id', 'admin', {
+    response: companySettingsResponseSchema,
+  }),
 } as const;

@@ -200,14 +200,29 @@ export type OrderDetailResponse = z.infer<typeof orderDetailResponseSchema>;
 
 /** Plans, places, purchases, orders, and the calls back from Flow. */
 export const paymentsApi = {
-  plan: apiRoute('GET', '/api/v1/plans/:id', 'public'),
-  regions: apiRoute('GET', '/api/v1/regions', 'public'),
-  communes: apiRoute('GET', '/api/v1/communes', 'public'),
-  createPurchaseOrder: apiRoute('POST', '/api/app/pagos/createPurchaseOrder', 'user'),
-  purchase: apiRoute('POST', '/api/v1/checkout/purchase', 'user'),
-  orderStatusByToken: apiRoute('POST', '/api/auth/getOrderStatusByToken', 'public'),
-  orders: apiRoute('GET', '/api/v1/orders', 'user'),
-  order: apiRoute('GET', '/api/v1/orders/:id', 'user'),
+  plan: apiRoute('GET', '/api/v1/plans/:id', 'public', { response: planResponseSchema }),
+  regions: apiRoute('GET', '/api/v1/regions', 'public', {
+    query: regionsQuerySchema,
+    response: regionsResponseSchema,
+  }),
+  communes: apiRoute('GET', '/api/v1/communes', 'public', {
+    query: communesQuerySchema,
+    response: communesResponseSchema,
+  }),
+  createPurchaseOrder: apiRoute('POST', '/api/app/pagos/createPurchaseOrder', 'user', {
+    body: createPurchaseOrderBodySchema,
+    response: startPaymentResponseSchema,
+  }),
+  purchase: apiRoute('POST', '/api/v1/checkout/purchase', 'user', {
+    body: purchaseBodySchema,
+    response: startPaymentResponseSchema,
+  }),
+  orderStatusByToken: apiRoute('POST', '/api/auth/getOrderStatusByToken', 'public', {
+    body: orderStatusBodySchema,
+    response: orderStatusResponseSchema,
+  }),
+  orders: apiRoute('GET', '/api/v1/orders', 'user', { response: ordersResponseSchema }),
+  order: apiRoute('GET', '/api/v1/orders/:id', 'user', { response: orderDetailResponseSchema }),
   flowConfirmation: apiRoute('POST', '/api/payments/flow/confirmation', 'public'),
   flowReturn: apiRoute('GET', '/api/payments/flow/return', 'public'),
   flowReturnPost: apiRoute('POST', '/api/payments/flow/return', 'public'),

@@ -3,6 +3,7 @@ import { codeSchema, verificationTypeSchema } from './auth';
 import { invitationEmailSchema } from './networks';
 import { canonicalMailbox } from '../helpers/mailbox';
 import { promoTexts } from '../messages';
+import { okResponseSchema } from './auth';
 import { apiRoute } from './api-route';
 
 /** A published winner of the camera draw. The phone is masked by the server, never in the browser. */
@@ -126,14 +127,28 @@ export type PromoInviteForm = z.infer<typeof promoInviteFormSchema>;
 
 /** The promotion: status, invitations, the draw and its winners. */
 export const promoApi = {
-  status: apiRoute('GET', '/api/v1/promo/status', 'user'),
-  invite: apiRoute('POST', '/api/v1/promo/invite', 'user'),
-  sendPhoneCode: apiRoute('POST', '/api/v1/promo/phone/sendCode', 'user'),
-  verifyPhone: apiRoute('POST', '/api/v1/promo/phone/verify', 'user'),
-  draw: apiRoute('GET', '/api/promo/draw', 'public'),
-  eligibleList: apiRoute('GET', '/api/promo/draw/eligible.json', 'public'),
-  winners: apiRoute('GET', '/api/promo/winners', 'public'),
-  operatorDraw: apiRoute('GET', '/api/v1/operator/draw', 'admin'),
-  publishDraw: apiRoute('POST', '/api/v1/operator/draw/publish', 'admin'),
-  runDraw: apiRoute('POST', '/api/v1/operator/draw/run', 'admin'),
+  status: apiRoute('GET', '/api/v1/promo/status', 'user', { response: promoStatusResponseSchema }),
+  invite: apiRoute('POST', '/api/v1/promo/invite', 'user', {
+    body: promoInviteBodySchema,
+    response: okResponseSchema,
+  }),
+  sendPhoneCode: apiRoute('POST', '/api/v1/promo/phone/sendCode', 'user', {
+    body: promoPhoneCodeBodySchema,
+    response: okResponseSchema,
+  }),
+  verifyPhone: apiRoute('POST', '/api/v1/promo/phone/verify', 'user', {
+    body: promoPhoneVerifyBodySchema,
+    response: okResponseSchema,
+  }),
+  draw: apiRoute('GET', '/api/promo/draw', 'public', { response: publicDrawResponseSchema }),
+  eligibleList: apiRoute('GET', '/api/promo/draw/eligible.json', 'public', {
+    response: eligibleListResponseSchema,
+  }),
+  winners: apiRoute('GET', '/api/promo/winners', 'public', { response: drawWinnersResponseSchema }),
+  operatorDraw: apiRoute('GET', '/api/v1/operator/draw', 'admin', { response: operatorDrawResponseSchema }),
+  publishDraw: apiRoute('POST', '/api/v1/operator/draw/publish', 'admin', {
+    body: publishDrawBodySchema,
+    response: operatorDrawResponseSchema,
+  }),
+  runDraw: apiRoute('POST', '/api/v1/operator/draw/run', 'admin', { response: operatorDrawResponseSchema }),
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ratingTexts } from '../messages';
+import { successResponseSchema } from './widget';
 import { apiRoute } from './api-route';
 
 /**
@@ -42,6 +43,9 @@ export const ratingListResponseSchema = z.object({
 export type RatingListResponse = z.infer<typeof ratingListResponseSchema>;
 
 export const ratingsApi = {
-  rate: apiRoute('POST', '/api/calls/videoCall/:id/rating', 'caller-token'),
-  list: apiRoute('GET', '/api/v1/operator/ratings', 'operator'),
+  rate: apiRoute('POST', '/api/calls/videoCall/:id/rating', 'caller-token', {
+    body: rateCallBodySchema,
+    response: successResponseSchema,
+  }),
+  list: apiRoute('GET', '/api/v1/operator/ratings', 'operator', { response: ratingListResponseSchema }),
 } as const;

@@ -65,7 +65,11 @@ export type CallRecordingsResponse = z.infer<typeof callRecordingsResponseSchema
 
 /** Call recordings: chunks up, the list, the media. */
 export const recordingsApi = {
-  chunk: apiRoute('POST', '/api/v1/operator/recordings/:id/chunks/:seq', 'operator'),
-  list: apiRoute('GET', '/api/v1/operator/recordings', 'operator'),
+  chunk: apiRoute('POST', '/api/v1/operator/recordings/:id/chunks/:seq', 'operator', {
+    response: recordingChunkResponseSchema,
+  }),
+  list: apiRoute('GET', '/api/v1/operator/recordings', 'operator', {
+    response: callRecordingsResponseSchema,
+  }),
   media: apiRoute('GET', '/api/media/recordings/:id', 'public'),
 } as const;

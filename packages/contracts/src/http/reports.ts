@@ -188,8 +188,16 @@ export const serviceLevelResponseSchema = z.object({
 });
 
 export const reportsApi = {
-  report: apiRoute('GET', '/api/v1/operator/reports', 'supervisor'),
-  csv: apiRoute('GET', '/api/v1/operator/reports/csv', 'supervisor'),
-  serviceLevel: apiRoute('GET', '/api/v1/operator/service-level', 'supervisor'),
-  setServiceLevel: apiRoute('PUT', '/api/v1/operator/service-level', 'admin'),
+  report: apiRoute('GET', '/api/v1/operator/reports', 'supervisor', {
+    query: reportQuerySchema,
+    response: reportResponseSchema,
+  }),
+  csv: apiRoute('GET', '/api/v1/operator/reports/csv', 'supervisor', { query: reportCsvQuerySchema }),
+  serviceLevel: apiRoute('GET', '/api/v1/operator/service-level', 'supervisor', {
+    response: serviceLevelResponseSchema,
+  }),
+  setServiceLevel: apiRoute('PUT', '/api/v1/operator/service-level', 'admin', {
+    body: serviceLevelBodySchema,
+    response: serviceLevelResponseSchema,
+  }),
 } as const;

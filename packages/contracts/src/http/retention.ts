@@ -4,6 +4,7 @@ import {
   RECORDING_RETENTION_MAX_DAYS,
   RECORDING_RETENTION_MIN_DAYS,
 } from './recordings';
+import { okResponseSchema } from './auth';
 import { apiRoute } from './api-route';
 
 /**
@@ -204,6 +205,14 @@ export const retentionUpdateBodySchema = z
 export const HOLD_SUBJECTS = ['call', 'video_mail', 'contact_message'] as const;
 export const holdSubjectSchema = z.enum(HOLD_SUBJECTS);
 export type HoldSubject = z.infer<typeof holdSubjectSchema>;
+
+export const heldItemsResponseSchema = z.object({
+  code: z.literal(200),
+  holds: z.array(
+    z.object({ subject: holdSubjectSchema, id: z.number().int(), reason: z.string(), held_at: z.string() }),
+  ),
+});
+export type HeldItem = z.infer<typeof heldItemsResponseSchema>['holds'][number];
 export const HOLD_REASON_MAX = 500;
 
 export const holdParamsSchema = z.object({
@@ -220,9 +229,17 @@ export const holdBodySchema = z.object({
 
 /** Retention periods and legal holds. */
 export const retentionApi = {
-  get: apiRoute('GET', '/api/v1/operator/retention', 'admin'),
-  update: apiRoute('PUT', '/api/v1/operator/retention', 'admin'),
-  holds: apiRoute('GET', '/api/v1/operator/holds', 'supervisor'),
-  placeHold: apiRoute('PUT', '/api/v1/operator/holds/:subject/:id', 'supervisor'),
-  releaseHold: apiRoute('DELETE', '/api/v1/operator/holds/:subject/:id', 'supervisor'),
+  get: apiRoute('GET', '/api/v1/operator/retention', 'admin', { response: retentionTableResponseSchema }),
+  update: apiRoute('PUT', '/api/v1/operator/retention', 'admin', {
+    body: retentionUpdateBodySchema,
+    response: okResponseSchema,
+  }),
+  holds: apiRoute('GET', '/api/v1/operator/holds', 'supervisor', { response: heldItemsResponseSchema }),
+  placeHold: apiRoute('PUT', '/api/v1/operator/holds/:subject/:id', 'supervisor', {
+    body: holdBodySchema,
+    response: okResponseSchema,
+  }),
+  releaseHold: apiRoute('DELETE', '/api/v1/operator/holds/:subject/:id', 'supervisor', {
+    response: okResponseSchema,
+  }),
 } as const;

@@ -3,6 +3,7 @@ import { databaseIdValueSchema } from './ids';
 import { ACCOUNT_PHONE_MAX_DIGITS, REAUTH_ERRORS } from '../constants';
 import { optionalRutSchema } from '../helpers/rut';
 import { validationMessages as v } from '../messages';
+import { okResponseSchema } from './auth';
 import { apiRoute } from './api-route';
 
 /**
@@ -140,19 +141,8 @@ export const securityLogResponseSchema = z.object({
 });
 export type SecurityLogResponse = z.infer<typeof securityLogResponseSchema>;
 
-/**
- * Adding or removing a two-step phone always needs the current password: a fresh session is what
- * a thief with the password has too (decision 031).
- */
-export const currentPasswordSchema = z.string().max(128).optional();
-
 /** The `error` names of the 403s that ask for the current password (see `REAUTH_ERRORS`). */
 export const reauthErrors = REAUTH_ERRORS;
-
-export const removePhoneBodySchema = z.object({
-  phone_id: databaseIdValueSchema,
-  password: currentPasswordSchema,
-});
 
 /** The two-step setup form's phone (spec §5): digits only, exactly 11, country code included. */
 export const twoFactorPhoneFieldSchema = z
@@ -161,14 +151,26 @@ export const twoFactorPhoneFieldSchema = z
 
 /** The settings page: sessions, security log, devices, profile and avatar. */
 export const settingsApi = {
-  sessions: apiRoute('GET', '/api/v1/auth/sessions', 'user'),
-  revokeSession: apiRoute('POST', '/api/v1/auth/sessions/revoke', 'user'),
-  securityLog: apiRoute('GET', '/api/v1/auth/securityLog', 'user'),
-  devices: apiRoute('GET', '/api/v1/devices/getUserDevices', 'user'),
-  updateDeviceConfig: apiRoute('POST', '/api/v1/devices/updateDeviceConfig', 'user'),
-  deleteDevice: apiRoute('POST', '/api/v1/devices/deleteDevice', 'user'),
-  updateProfile: apiRoute('POST', '/api/v1/user/update', 'user'),
+  sessions: apiRoute('GET', '/api/v1/auth/sessions', 'user', { response: sessionsResponseSchema }),
+  revokeSession: apiRoute('POST', '/api/v1/auth/sessions/revoke', 'user', {
+    body: revokeSessionBodySchema,
+    response: okResponseSchema,
+  }),
+  securityLog: apiRoute('GET', '/api/v1/auth/securityLog', 'user', { response: securityLogResponseSchema }),
+  devices: apiRoute('GET', '/api/v1/devices/getUserDevices', 'user', { response: devicesResponseSchema }),
+  updateDeviceConfig: apiRoute('POST', '/api/v1/devices/updateDeviceConfig', 'user', {
+    body: updateDeviceConfigBodySchema,
+    response: okResponseSchema,
+  }),
+  deleteDevice: apiRoute('POST', '/api/v1/devices/deleteDevice', 'user', {
+    body: deleteDeviceBodySchema,
+    response: okResponseSchema,
+  }),
+  updateProfile: apiRoute('POST', '/api/v1/user/update', 'user', { response: okResponseSchema }),
   avatar: apiRoute('GET', '/api/v1/user/avatar/:token', 'public'),
-  userSettings: apiRoute('GET', '/api/v1/user/settings', 'user'),
-  updateCameraSharing: apiRoute('POST', '/api/v1/user/updateCameraSharing', 'user'),
+  userSettings: apiRoute('GET', '/api/v1/user/settings', 'user', { response: userSettingsResponseSchema }),
+  updateCameraSharing: apiRoute('POST', '/api/v1/user/updateCameraSharing', 'user', {
+    body: cameraSharingSchema,
+    response: okResponseSchema,
+  }),
 } as const;

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { STAFF_ROLES, staffTexts } from '../messages/staff';
 import { validationMessages as v } from '../messages';
-import { accountEmailSchema, newPasswordSchema, requiredName } from './auth';
+import {
+  accountEmailSchema,
+  codeResponseSchema,
+  loginResponseSchema,
+  newPasswordSchema,
+  requiredName,
+} from './auth';
 import { databaseIdValueSchema } from './ids';
 import { apiRoute } from './api-route';
 
@@ -114,15 +120,41 @@ export const teamInvitationResponseSchema = z.object({
 export const teamMemberResponseSchema = z.object({ code: z.literal(200), member: teamMemberSchema });
 
 /** Staff invitations and the team. */
+/** A member deactivated or reactivated: whether they may sign in to the console now. */
+export const memberActiveResponseSchema = z.object({ code: z.literal(200), active: z.boolean() });
+
 export const staffApi = {
-  lookupInvitation: apiRoute('POST', '/api/v1/staff/invitations/lookup', 'public'),
-  registerInvitation: apiRoute('POST', '/api/v1/staff/invitations/register', 'public'),
-  acceptInvitation: apiRoute('POST', '/api/v1/staff/invitations/accept', 'user'),
-  team: apiRoute('GET', '/api/v1/operator/team', 'admin'),
-  inviteMember: apiRoute('POST', '/api/v1/operator/team/invitations', 'admin'),
-  resendInvitation: apiRoute('POST', '/api/v1/operator/team/invitations/:invitationId/resend', 'admin'),
-  revokeInvitation: apiRoute('POST', '/api/v1/operator/team/invitations/:invitationId/revoke', 'admin'),
-  changeMember: apiRoute('PATCH', '/api/v1/operator/team/:userId', 'admin'),
-  deactivateMember: apiRoute('POST', '/api/v1/operator/team/:userId/deactivate', 'admin'),
-  reactivateMember: apiRoute('POST', '/api/v1/operator/team/:userId/reactivate', 'admin'),
+  lookupInvitation: apiRoute('POST', '/api/v1/staff/invitations/lookup', 'public', {
+    body: staffInvitationCodeBodySchema,
+    response: staffInvitationSummarySchema,
+  }),
+  registerInvitation: apiRoute('POST', '/api/v1/staff/invitations/register', 'public', {
+    body: staffInvitationRegisterBodySchema,
+    response: loginResponseSchema,
+  }),
+  acceptInvitation: apiRoute('POST', '/api/v1/staff/invitations/accept', 'user', {
+    body: staffInvitationCodeBodySchema,
+    response: staffInvitationAcceptedSchema,
+  }),
+  team: apiRoute('GET', '/api/v1/operator/team', 'admin', { response: teamResponseSchema }),
+  inviteMember: apiRoute('POST', '/api/v1/operator/team/invitations', 'admin', {
+    body: teamInviteBodySchema,
+    response: teamInvitationResponseSchema,
+  }),
+  resendInvitation: apiRoute('POST', '/api/v1/operator/team/invitations/:invitationId/resend', 'admin', {
+    response: teamInvitationResponseSchema,
+  }),
+  revokeInvitation: apiRoute('POST', '/api/v1/operator/team/invitations/:invitationId/revoke', 'admin', {
+    response: codeResponseSchema,
+  }),
+  changeMember: apiRoute('PATCH', '/api/v1/operator/team/:userId', 'admin', {
+    body: teamMemberChangeBodySchema,
+    response: teamMemberResponseSchema,
+  }),
+  deactivateMember: apiRoute('POST', '/api/v1/operator/team/:userId/deactivate', 'admin', {
+    response: memberActiveResponseSchema,
+  }),
+  reactivateMember: apiRoute('POST', '/api/v1/operator/team/:userId/reactivate', 'admin', {
+    response: memberActiveResponseSchema,
+  }),
 } as const;

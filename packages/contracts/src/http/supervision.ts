@@ -79,5 +79,7 @@ export const supervisionSnapshotSchema = z.object({
 export type SupervisionSnapshot = z.infer<typeof supervisionSnapshotSchema>;
 
 export const supervisionApi = {
-  snapshot: apiRoute('GET', '/api/v1/operator/supervision', 'supervisor'),
+  snapshot: apiRoute('GET', '/api/v1/operator/supervision', 'supervisor', {
+    response: supervisionSnapshotSchema,
+  }),
 } as const;

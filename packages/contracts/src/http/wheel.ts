@@ -66,6 +66,10 @@ export type WheelSpinResponse = z.infer<typeof wheelSpinResponseSchema>;
 
 /** The prize wheel routes. */
 export const wheelApi = {
-  options: apiRoute('GET', '/api/v1/marketing/getRouletteOptions', 'user'),
-  spin: apiRoute('POST', '/api/v1/marketing/getRouletteResult', 'user'),
+  options: apiRoute('GET', '/api/v1/marketing/getRouletteOptions', 'user', {
+    response: wheelOptionsResponseSchema,
+  }),
+  spin: apiRoute('POST', '/api/v1/marketing/getRouletteResult', 'user', {
+    response: wheelSpinResponseSchema,
+  }),
 } as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { VIDEO_MAIL_MESSAGE_MAX } from '../constants';
 import { chileanPhoneSchema, mobilePhoneSchema } from '../helpers/phone';
 import { validationMessages as v, widgetTexts } from '../messages';
+import { widgetAppearanceQuerySchema, widgetAppearanceResponseSchema } from './launcher';
 import { apiRoute } from './api-route';
 import { WIDGET_APPEARANCE_PATH } from './launcher-constants';
 
@@ -69,18 +70,30 @@ export const THUMBNAIL_MAX_BYTES = 2 * 1024 * 1024;
 
 /** The widget's routes, asked with the company's key. */
 export const widgetApi = {
-  appearance: apiRoute('GET', WIDGET_APPEARANCE_PATH, 'public'),
-  serviceStatus: apiRoute('GET', '/api/company/serviceStatus', 'company-key'),
-  contact: apiRoute('POST', '/api/attention/contact', 'company-key'),
-  videoMail: apiRoute('POST', '/api/calls/videoMail', 'company-key'),
+  appearance: apiRoute('GET', WIDGET_APPEARANCE_PATH, 'public', {
+    query: widgetAppearanceQuerySchema,
+    response: widgetAppearanceResponseSchema,
+  }),
+  serviceStatus: apiRoute('GET', '/api/company/serviceStatus', 'company-key', {
+    response: serviceStatusResponseSchema,
+  }),
+  contact: apiRoute('POST', '/api/attention/contact', 'company-key', {
+    body: contactBodySchema,
+    response: successResponseSchema,
+  }),
+  videoMail: apiRoute('POST', '/api/calls/videoMail', 'company-key', { response: successResponseSchema }),
   /**
    * The resumable video mail (tus 1.0.0): `POST` here with the form's fields, the thumbnail and
    * `video_bytes`; the answer's `upload_url` takes the video with tus `HEAD`/`PATCH`, resuming after a
    * dropped connection; `POST {upload_url}/complete` then files the video mail. The spec's one-shot
    * `POST /api/calls/videoMail` still takes the whole form at once.
    */
-  startVideoMailUpload: apiRoute('POST', '/api/calls/videoMail/uploads', 'company-key'),
+  startVideoMailUpload: apiRoute('POST', '/api/calls/videoMail/uploads', 'company-key', {
+    response: videoMailUploadResponseSchema,
+  }),
   videoMailUploadHead: apiRoute('HEAD', '/api/calls/videoMail/uploads/:id', 'company-key'),
   videoMailUploadPatch: apiRoute('PATCH', '/api/calls/videoMail/uploads/:id', 'company-key'),
-  completeVideoMailUpload: apiRoute('POST', '/api/calls/videoMail/uploads/:id/complete', 'company-key'),
+  completeVideoMailUpload: apiRoute('POST', '/api/calls/videoMail/uploads/:id/complete', 'company-key', {
+    response: successResponseSchema,
+  }),
 } as const;

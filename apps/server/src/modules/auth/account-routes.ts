@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   confirmedPhonesResponseSchema,
   okResponseSchema,
+  removePhoneBodySchema,
   recoveryBodySchema,
   recoveryDataResponseSchema,
   recoveryQuerySchema,
@@ -10,7 +11,6 @@ import {
   verifyPhoneBodySchema,
   authApi,
 } from '@seguridad/contracts/http/auth';
-import { removePhoneBodySchema } from '@seguridad/contracts/http/settings';
 import { maskPhone } from '@seguridad/contracts/helpers/phone';
 import { accountTexts, settingsTexts } from '@seguridad/contracts/messages';
 import { twoStepTexts } from '@seguridad/contracts/messages/two-step';

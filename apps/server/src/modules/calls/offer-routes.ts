@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { availabilityApi } from '@seguridad/contracts/http/availability';
+import { codeResponseSchema } from '@seguridad/contracts/http/auth';
 import { availabilityTexts } from '@seguridad/contracts/messages/availability';
 import { databaseIdSchema } from '@seguridad/contracts/http/ids';
 import { callSocketEvents } from '@seguridad/contracts/realtime/call';
@@ -25,7 +26,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         ...schemaBase,
         summary: 'Let a call offered to me pass: anyone who serves it may take it now',
         params: z.object({ id: databaseIdSchema }),
-        response: { 200: z.object({ code: z.literal(200) }), ...errors },
+        response: { 200: codeResponseSchema, ...errors },
       },
     },
     guarded(

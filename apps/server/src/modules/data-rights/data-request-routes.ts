@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   consoleDataRequestsResponseSchema,
   dataRequestAnswerBodySchema,
   dataRequestBodySchema,
   dataRequestExtendBodySchema,
   dataRequestParamsSchema,
-  dataRequestSchema,
+  filedDataRequestResponseSchema,
   myDataRequestsResponseSchema,
   dataRequestsApi,
 } from '@seguridad/contracts/http/data-requests';
+import { okResponseSchema } from '@seguridad/contracts/http/auth';
 import { dataRequestTexts } from '@seguridad/contracts/messages/data-requests';
 import { accountTexts, errorMessages } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
@@ -29,18 +29,9 @@ import {
   filingsOfSince,
 } from './data-request-queries';
 
-const filedResponseSchema = z.object({
-  code: z.literal(200),
-  message: z.string(),
-  /** The platform's own part (the first); `requests` holds every company's. */
-  request: dataRequestSchema,
-  requests: z.array(dataRequestSchema),
-});
-
 /** Filings one account may make in a day, whatever address it files from. */
 export const DATA_REQUEST_FILINGS_PER_DAY = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const stepResponseSchema = z.object({ code: z.literal(200), message: z.string() });
 
 /**
  * Rights requests (decisions 034 and 052). A citizen files one and follows it; it goes to each
@@ -58,7 +49,7 @@ export const dataRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['user'],
         body: dataRequestBodySchema,
-        response: { 200: filedResponseSchema, ...errorResponses(400, 401, 429, 503) },
+        response: { 200: filedDataRequestResponseSchema, ...errorResponses(400, 401, 429, 503) },
       },
     },
     guarded('user')(async (request) => {
@@ -121,7 +112,7 @@ export const dataRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['operator'],
         params: dataRequestParamsSchema,
         body: dataRequestAnswerBodySchema,
-        response: { 200: stepResponseSchema, ...adminErrors },
+        response: { 200: okResponseSchema, ...adminErrors },
       },
     },
     guarded(
@@ -163,7 +154,7 @@ export const dataRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['operator'],
         params: dataRequestParamsSchema,
         body: dataRequestExtendBodySchema,
-        response: { 200: stepResponseSchema, ...adminErrors },
+        response: { 200: okResponseSchema, ...adminErrors },
       },
     },
     guarded(

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { okResponseSchema } from '@seguridad/contracts/http/auth';
 import {
   formatRetentionPeriod,
   holdBodySchema,
   holdParamsSchema,
-  holdSubjectSchema,
+  heldItemsResponseSchema,
   RETENTION_KINDS,
   RETENTION_RULES,
   retentionTableResponseSchema,
@@ -19,13 +18,6 @@ import { guarded } from '../../lib/route-guards';
 import { recordAudit } from '../audit/audit-service';
 import { heldItemsOf, placeHold, releaseHold } from './hold-queries';
 import { retentionTableOf, setRetentionPeriod } from './retention-queries';
-
-const heldItemsResponseSchema = z.object({
-  code: z.literal(200),
-  holds: z.array(
-    z.object({ subject: holdSubjectSchema, id: z.number().int(), reason: z.string(), held_at: z.string() }),
-  ),
-});
 
 /**
  * The console's retention table and legal holds (decisions 034, 041): administrators of a company

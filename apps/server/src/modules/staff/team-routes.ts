@@ -8,7 +8,9 @@ import {
   teamMemberChangeBodySchema,
   teamMemberResponseSchema,
   teamResponseSchema,
+  memberActiveResponseSchema,
 } from '@seguridad/contracts/http/staff';
+import { codeResponseSchema } from '@seguridad/contracts/http/auth';
 import { errorMessages, staffTexts } from '@seguridad/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/error-responses';
@@ -27,7 +29,6 @@ import {
 } from './staff-queries';
 import { changeMember } from './team-service';
 
-const okSchema = z.object({ code: z.literal(200), active: z.boolean() });
 const errors = errorResponses(400, 401, 403, 404, 409, 422);
 const invitationParams = z.object({ invitationId: databaseIdSchema });
 
@@ -118,7 +119,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['staff'],
         params: invitationParams,
-        response: { 200: z.object({ code: z.literal(200) }), ...errors },
+        response: { 200: codeResponseSchema, ...errors },
       },
     },
     guarded(
@@ -177,7 +178,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['staff'],
           params: z.object({ userId: databaseIdSchema }),
-          response: { 200: okSchema, ...errorResponses(400, 401, 403, 404, 409) },
+          response: { 200: memberActiveResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       guarded(

@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { REAUTH_ERRORS } from '@seguridad/contracts/constants';
+import { dataExportsApi, type DataExport } from '@seguridad/contracts/http/data-exports';
+import { staffApi } from '@seguridad/contracts/http/staff';
 import { errorMessages } from '@seguridad/contracts/messages';
 import { ApiRequestError, apiRequest, uploadWithProgress } from './api-client';
 import { getSessionToken, setSessionToken } from './session-token';
@@ -26,6 +28,8 @@ function handler(request: IncomingMessage, response: ServerResponse) {
         callToken: request.headers['call-token'] ?? null,
         url: request.url,
       });
+    case dataExportsApi.request.pattern:
+      return send(200, { code: 200, message: request.method, export: null });
     case '/unauthorized':
       return error(401, 'Debes iniciar sesión para continuar.');
     case '/forbidden':
@@ -143,5 +147,20 @@ describe('API client', () => {
     expect(result.received).toBeGreaterThan(200_000);
     expect(result.callToken).toBe('caller-secret');
     expect(progress.at(-1)).toBe(1);
+  });
+
+  it('sends a contract route with its own method and types its answer, body and query from it', async () => {
+    const answer = await apiRequest(dataExportsApi.request.request(), { baseUrl });
+    expect(answer.message).toBe('POST');
+    // Compile-time half, held by the typecheck: the answer is the contract's, nothing to write.
+    expectTypeOf(answer.export).toEqualTypeOf<DataExport>();
+    const typedOnly = () => {
+      // @ts-expect-error a route's answer is the contract's: a hand-written one does not compile
+      void apiRequest<{ export: string }>(dataExportsApi.latest.request());
+      void apiRequest(staffApi.lookupInvitation.request(), { body: { code: 'ABCD-1234' } });
+      // @ts-expect-error the body is what the route's schema takes
+      void apiRequest(staffApi.lookupInvitation.request(), { body: { code: 42 } });
+    };
+    void typedOnly;
   });
 });

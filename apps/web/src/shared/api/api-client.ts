@@ -8,7 +8,12 @@ import {
 } from '@seguridad/contracts/constants';
 import { errorMessages } from '@seguridad/contracts/messages';
 import { clearSessionToken, getSessionToken } from './session-token';
-import type { RouteRequest } from '@seguridad/contracts/http/api-route';
+import type {
+  RequestBody,
+  RequestQuery,
+  RequestResponse,
+  RouteRequest,
+} from '@seguridad/contracts/http/api-route';
 
 /** A failed call: the HTTP status (0 when no answer came) and the server's error body if any. */
 export class ApiRequestError extends Error {
@@ -27,11 +32,15 @@ export class ApiRequestError extends Error {
   }
 }
 
-export type RequestOptions = {
+type QueryValues = Record<string, string | number | boolean | undefined>;
+
+export type RequestOptions<Body = unknown, Query = QueryValues> = {
   /** Only for a path that is not a contract route; a route's request carries its own method. */
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
-  query?: Record<string, string | number | boolean | undefined>;
+  /** JSON; for a contract route, what its body schema takes. */
+  body?: Body;
+  /** For a contract route, what its query schema takes. */
+  query?: Query;
   /** Send the session token as a bearer token (App API). */
   auth?: boolean;
   /** Send this company's key as the `company-key` header (company service API). */
@@ -44,10 +53,10 @@ export type RequestOptions = {
   headers?: Record<string, string>;
 };
 
-function buildUrl(path: string, query: RequestOptions['query'], baseUrl?: string): string {
+function buildUrl(path: string, query: unknown, baseUrl?: string): string {
   const origin = baseUrl ?? (typeof window === 'undefined' ? 'http://localhost' : window.location.origin);
   const url = new URL(path, origin);
-  for (const [name, value] of Object.entries(query ?? {})) {
+  for (const [name, value] of Object.entries((query ?? {}) as QueryValues)) {
     if (value !== undefined) url.searchParams.set(name, String(value));
   }
   return baseUrl ? url.toString() : `${url.pathname}${url.search}`;
@@ -117,11 +126,27 @@ function failure(status: number, payload: unknown): ApiRequestError {
 /** A contract route's request (`route.request(params)`), or a plain path for a GET. */
 export type RequestTarget = string | RouteRequest;
 
+/** The options of a contract route's request: its body and query are typed by its schemas. */
+export type RouteRequestOptions<Target extends RouteRequest> = RequestOptions<
+  RequestBody<Target>,
+  RequestQuery<Target>
+>;
+
 /**
  * JSON request with the spec's rules: 10 s timeout, non-2xx rejected, 401/403 forget the token.
- * Given a route's request, the method is the route's own (lint refuses a method written here).
+ * Given a route's request, the method is the route's own (lint refuses a method written here),
+ * and the answer's type is the one its contract declares: nothing to write, nothing to drift.
+ * A plain path (a URL the server handed out) names the answer it expects.
  */
-export async function apiRequest<T>(target: RequestTarget, options: RequestOptions = {}): Promise<T> {
+export function apiRequest<Target extends RouteRequest>(
+  target: Target,
+  options?: RouteRequestOptions<Target>,
+): Promise<RequestResponse<Target>>;
+export function apiRequest<T>(target: string, options?: RequestOptions): Promise<T>;
+export async function apiRequest(
+  target: RequestTarget,
+  options: RequestOptions<unknown, unknown> = {},
+): Promise<unknown> {
   const path = typeof target === 'string' ? target : target.path;
   const method = typeof target === 'string' ? options.method : target.method;
   const timeout = AbortSignal.timeout(options.timeoutMs ?? HTTP_TIMEOUT_MS);
@@ -141,7 +166,7 @@ export async function apiRequest<T>(target: RequestTarget, options: RequestOptio
   }
   const payload = parseJson(await response.text());
   if (!response.ok) throw failure(response.status, payload);
-  return payload as T;
+  return payload;
 }
 
 /** A file the API answers (a CSV export), with the same headers, timeout and refusals as JSON calls. */

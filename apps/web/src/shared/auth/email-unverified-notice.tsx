@@ -7,7 +7,7 @@ import { Button } from '../ui/button';
 
 /** Mails the signed-in account a new verification link (decision 039); limited per account. */
 export function resendEmailVerification(): Promise<OkResponse> {
-  return apiRequest<OkResponse>(authApi.resendEmailVerification.request(), { auth: true });
+  return apiRequest(authApi.resendEmailVerification.request(), { auth: true });
 }
 
 /**

@@ -43,7 +43,7 @@ function parseResponse<T>(schema: ResponseSchema<T>, payload: unknown): T {
  * datos» (decision 040); without one the call stays anonymous.
  */
 export async function createVideoCall(companyKey: string, body: CreateVideoCallBody): Promise<VideoCall> {
-  const payload = await apiRequest<unknown>(callsApi.create.request(), {
+  const payload = await apiRequest(callsApi.create.request(), {
     body,
     companyKey,
     auth: true,
@@ -53,7 +53,7 @@ export async function createVideoCall(companyKey: string, body: CreateVideoCallB
 
 /** `GET /api/token` (spec §7): a short-lived token that lets this widget start one phone call. */
 export async function getVoiceToken(companyKey: string): Promise<string> {
-  const payload = await apiRequest<unknown>(callsApi.voiceToken.path(), { companyKey });
+  const payload = await apiRequest(callsApi.voiceToken.request(), { companyKey });
   return parseResponse(voiceTokenResponseSchema, payload).data.token;
 }
 
@@ -78,7 +78,7 @@ export function endVideoCallOnLeave(call: { id: number; token: string }): void {
 }
 
 export async function getRelaySettings(callId: number, auth: CallAuth): Promise<RelaySettings | null> {
-  const payload = await apiRequest<unknown>(callsApi.relaySettings.path({ id: callId }), authOptions(auth));
+  const payload = await apiRequest(callsApi.relaySettings.request({ id: callId }), authOptions(auth));
   return parseResponse(relaySettingsResponseSchema, payload).data;
 }
 
@@ -116,10 +116,7 @@ export async function uploadCallAttachment(
 
 /** A fresh signed URL for an attachment; it expires, so ask right before showing or opening it. */
 export async function getAttachmentUrl(attachmentId: number, auth: CallAuth): Promise<string> {
-  const payload = await apiRequest<unknown>(
-    callsApi.attachment.path({ id: attachmentId }),
-    authOptions(auth),
-  );
+  const payload = await apiRequest(callsApi.attachment.request({ id: attachmentId }), authOptions(auth));
   return parseResponse(attachmentUrlResponseSchema, payload).data.tempUrl;
 }
 

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../shared/api/api-client';
 
 /** Whether the e-mailed reset token can still be used (404 when not). */
 export function checkResetToken(token: string): Promise<OkResponse> {
-  return apiRequest<OkResponse>(authApi.checkResetToken.request(), { body: { token } });
+  return apiRequest(authApi.checkResetToken.request(), { body: { token } });
 }
 
 export function resetTokenQueryOptions(token: string) {

@@ -8,7 +8,7 @@ type AuthenticatorLoginBody = z.input<typeof authenticatorLoginBodySchema>;
 
 /** Second step of the login with the authenticator app's 6-digit code (decision 054). */
 export function confirmAuthenticatorLogin(body: AuthenticatorLoginBody): Promise<LoginResponse> {
-  return apiRequest<LoginResponse>(authenticatorApi.confirmLogin.request(), { body });
+  return apiRequest(authenticatorApi.confirmLogin.request(), { body });
 }
 
 export function useConfirmAuthenticatorLogin() {

@@ -8,7 +8,7 @@ type RecoveryCodeLoginBody = z.input<typeof recoveryCodeLoginBodySchema>;
 
 /** Second step of the login with one of the recovery codes, which works once (decision 054). */
 export function confirmRecoveryCodeLogin(body: RecoveryCodeLoginBody): Promise<LoginResponse> {
-  return apiRequest<LoginResponse>(authenticatorApi.recoveryLogin.request(), { body });
+  return apiRequest(authenticatorApi.recoveryLogin.request(), { body });
 }
 
 export function useConfirmRecoveryCodeLogin() {

@@ -11,7 +11,7 @@ type ConfirmTwoFactorLoginBody = z.input<typeof confirmTwoFactorLoginBodySchema>
 
 /** Second step of the login: the right code opens the session (`access_token`). */
 export function confirmTwoFactorLogin(body: ConfirmTwoFactorLoginBody): Promise<LoginResponse> {
-  return apiRequest<LoginResponse>(authApi.confirmTwoFactorLogin.request(), { body });
+  return apiRequest(authApi.confirmTwoFactorLogin.request(), { body });
 }
 
 export function useConfirmTwoFactorLogin() {

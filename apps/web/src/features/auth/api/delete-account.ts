@@ -4,7 +4,7 @@ import { apiRequest } from '../../../shared/api/api-client';
 
 /** Deletes the signed-in account and everything personal attached to it; the password is asked again. */
 export function deleteAccount(body: DeleteAccountBody): Promise<OkResponse> {
-  return apiRequest<OkResponse>(authApi.deleteAccount.request(), { auth: true, body });
+  return apiRequest(authApi.deleteAccount.request(), { auth: true, body });
 }
 
 export function useDeleteAccount() {

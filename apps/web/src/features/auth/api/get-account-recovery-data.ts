@@ -7,7 +7,7 @@ export type AccountRecoveryData = z.infer<typeof recoveryDataResponseSchema>;
 
 /** The device a recovery e-mail was about (404 when the link is used or expired); needs no session. */
 export function getAccountRecoveryData(t: string): Promise<AccountRecoveryData> {
-  return apiRequest<AccountRecoveryData>(authApi.accountRecoveryData.path(), { query: { t } });
+  return apiRequest(authApi.accountRecoveryData.request(), { query: { t } });
 }
 
 export function accountRecoveryDataQueryOptions(t: string) {

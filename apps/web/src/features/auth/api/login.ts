@@ -4,7 +4,7 @@ import { apiRequest } from '../../../shared/api/api-client';
 
 /** Either a session (`access_token`) or, for accounts with confirmed phones, the masked phones. */
 export function login(body: LoginBody): Promise<LoginResponse> {
-  return apiRequest<LoginResponse>(authApi.login.request(), { body });
+  return apiRequest(authApi.login.request(), { body });
 }
 
 export function useLogin() {

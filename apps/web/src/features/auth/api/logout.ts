@@ -3,5 +3,5 @@ import { apiRequest } from '../../../shared/api/api-client';
 
 /** Ends this session on the server. */
 export function logout(): Promise<OkResponse> {
-  return apiRequest<OkResponse>(authApi.logout.request(), { auth: true });
+  return apiRequest(authApi.logout.request(), { auth: true });
 }

@@ -7,7 +7,7 @@ import { apiRequest } from '../../../shared/api/api-client';
  * e-mails the owner a link to choose a new one. The link alone is the proof: no session is sent.
  */
 export function recoverAccount(t: string): Promise<OkResponse> {
-  return apiRequest<OkResponse>(authApi.accountRecovery.request(), { body: { t } });
+  return apiRequest(authApi.accountRecovery.request(), { body: { t } });
 }
 
 export function useRecoverAccount() {

@@ -7,7 +7,7 @@ type PasswordResetRequestBody = z.input<typeof resetRequestBodySchema>;
 
 /** E-mails a reset link; 404 when the address has no account (the spec wants it said). */
 export function requestPasswordReset(body: PasswordResetRequestBody): Promise<OkResponse> {
-  return apiRequest<OkResponse>(authApi.resetPasswordRequest.request(), { body });
+  return apiRequest(authApi.resetPasswordRequest.request(), { body });
 }
 
 export function useRequestPasswordReset() {

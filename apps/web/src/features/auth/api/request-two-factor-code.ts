@@ -11,7 +11,7 @@ type RequestTwoFactorCodeBody = z.input<typeof requestTwoFactorCodeBodySchema>;
 
 /** Sends a login code by SMS (type 1) or WhatsApp (type 2) to one of the account's confirmed phones. */
 export function requestTwoFactorCode(body: RequestTwoFactorCodeBody): Promise<OkResponse> {
-  return apiRequest<OkResponse>(authApi.requestTwoFactorCode.request(), { body });
+  return apiRequest(authApi.requestTwoFactorCode.request(), { body });
 }
 
 export function useRequestTwoFactorCode() {

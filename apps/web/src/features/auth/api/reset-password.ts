@@ -7,7 +7,7 @@ type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
 
 /** Sets the new password; with `revoke` every open session of the account ends. */
 export function resetPassword(body: ResetPasswordBody): Promise<OkResponse> {
-  return apiRequest<OkResponse>(authApi.resetPassword.request(), { body });
+  return apiRequest(authApi.resetPassword.request(), { body });
 }
 
 export function useResetPassword() {

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../shared/api/api-client';
 
 /** Creates the account; it does not sign in (the register page logs in after it). */
 export function signup(body: SignupBody): Promise<OkResponse> {
-  return apiRequest<OkResponse>(authApi.signup.request(), { body });
+  return apiRequest(authApi.signup.request(), { body });
 }
 
 export function useSignup() {

@@ -7,7 +7,7 @@ import { apiRequest } from '../../../shared/api/api-client';
  * alone is the proof: no session is needed, the link works in any browser.
  */
 export function verifyEmail(code: string): Promise<OkResponse> {
-  return apiRequest<OkResponse>(authApi.verifyEmail.request(), { body: { code } });
+  return apiRequest(authApi.verifyEmail.request(), { body: { code } });
 }
 
 export function useVerifyEmail() {

@@ -5,7 +5,7 @@ import { useCompanyKey } from '../../../shared/api/company-key';
 
 /** The company's specialities a caller may choose before a call (spec §7, company service API). */
 export function getSpecialities(companyKey: string, signal?: AbortSignal): Promise<SpecialitiesResponse> {
-  return apiRequest<SpecialitiesResponse>(companyApi.specialities.path(), { companyKey, signal });
+  return apiRequest(companyApi.specialities.request(), { companyKey, signal });
 }
 
 export function specialitiesQueryOptions(companyKey: string) {

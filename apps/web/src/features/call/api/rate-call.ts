@@ -7,7 +7,7 @@ export async function rateCall(
   call: { id: number; token: string; companyKey: string },
   body: RateCallBody,
 ): Promise<void> {
-  await apiRequest<unknown>(ratingsApi.rate.request({ id: call.id }), {
+  await apiRequest(ratingsApi.rate.request({ id: call.id }), {
     body,
     companyKey: call.companyKey,
     headers: { [CALL_TOKEN_HEADER]: call.token },

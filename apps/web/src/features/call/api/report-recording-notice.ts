@@ -7,7 +7,7 @@ export async function reportRecordingNotice(
   call: { id: number; token: string; companyKey: string },
   recordingId: number,
 ): Promise<void> {
-  await apiRequest<unknown>(consentsApi.recordingNoticeShown.request({ id: call.id }), {
+  await apiRequest(consentsApi.recordingNoticeShown.request({ id: call.id }), {
     body: { recording_id: recordingId },
     companyKey: call.companyKey,
     headers: { [CALL_TOKEN_HEADER]: call.token },

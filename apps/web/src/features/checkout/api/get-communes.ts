@@ -3,7 +3,7 @@ import { type CommunesResponse, paymentsApi } from '@seguridad/contracts/http/pa
 import { apiRequest } from '../../../shared/api/api-client';
 
 export function getCommunes(regionId: number): Promise<CommunesResponse> {
-  return apiRequest<CommunesResponse>(paymentsApi.communes.path(), { query: { region_id: regionId } });
+  return apiRequest(paymentsApi.communes.request(), { query: { region_id: regionId } });
 }
 
 export function communesQueryOptions(regionId: number) {

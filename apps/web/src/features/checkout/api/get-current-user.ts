@@ -4,7 +4,7 @@ import { apiRequest } from '../../../shared/api/api-client';
 
 /** The checkout's "current user" call: name, e-mail and phone to prefill the shipping form. */
 export function getCurrentUser(): Promise<UserInfoResponse> {
-  return apiRequest<UserInfoResponse>(authApi.userInfo.path(), { auth: true });
+  return apiRequest(authApi.userInfo.request(), { auth: true });
 }
 
 /** Cached only while the checkout is open: leaving the page removes it (spec §4). */

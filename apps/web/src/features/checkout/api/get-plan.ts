@@ -3,7 +3,7 @@ import { paymentsApi, type PlanResponse } from '@seguridad/contracts/http/paymen
 import { apiRequest } from '../../../shared/api/api-client';
 
 export function getPlan(planId: number): Promise<PlanResponse> {
-  return apiRequest<PlanResponse>(paymentsApi.plan.path({ id: planId }));
+  return apiRequest(paymentsApi.plan.request({ id: planId }));
 }
 
 export function planQueryOptions(planId: number) {

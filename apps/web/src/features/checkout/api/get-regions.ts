@@ -4,7 +4,7 @@ import { type RegionsResponse, paymentsApi } from '@seguridad/contracts/http/pay
 import { apiRequest } from '../../../shared/api/api-client';
 
 export function getRegions(countryId: number = CHILE_COUNTRY_ID): Promise<RegionsResponse> {
-  return apiRequest<RegionsResponse>(paymentsApi.regions.path(), { query: { pais_id: countryId } });
+  return apiRequest(paymentsApi.regions.request(), { query: { pais_id: countryId } });
 }
 
 export const regionsQueryOptions = queryOptions({

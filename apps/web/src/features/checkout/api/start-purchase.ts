@@ -8,7 +8,7 @@ import { apiRequest } from '../../../shared/api/api-client';
 
 /** The checkout's "Start purchase": answers Flow's page and token. */
 export function startPurchase(body: PurchaseBody): Promise<StartPaymentResponse> {
-  return apiRequest<StartPaymentResponse>(paymentsApi.purchase.request(), { body, auth: true });
+  return apiRequest(paymentsApi.purchase.request(), { body, auth: true });
 }
 
 export function useStartPurchase() {

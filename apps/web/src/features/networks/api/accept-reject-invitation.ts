@@ -9,7 +9,7 @@ export type AcceptRejectInvitationBody = z.infer<typeof acceptRejectInvitationBo
 
 /** The invitee confirms (2) or rejects (3) a pending invitation from Redes Externas. */
 export function acceptRejectInvitation(body: AcceptRejectInvitationBody): Promise<OkResponse> {
-  return apiRequest<OkResponse>(networksApi.acceptRejectInvitation.request(), {
+  return apiRequest(networksApi.acceptRejectInvitation.request(), {
     auth: true,
     body,
   });

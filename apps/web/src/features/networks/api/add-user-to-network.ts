@@ -9,7 +9,7 @@ export type AddUserToNetworkBody = z.infer<typeof addUserToNetworkBodySchema>;
 
 /** Invites an e-mail into the user's network; the server e-mails the link. */
 export function addUserToNetwork(body: AddUserToNetworkBody): Promise<OkResponse> {
-  return apiRequest<OkResponse>(networksApi.addUser.request(), { auth: true, body });
+  return apiRequest(networksApi.addUser.request(), { auth: true, body });
 }
 
 export function useAddUserToNetwork() {

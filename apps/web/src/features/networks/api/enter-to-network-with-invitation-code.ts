@@ -9,7 +9,7 @@ export type EnterWithInvitationCodeBody = z.infer<typeof enterWithInvitationCode
 
 /** Accepts (status 2) or rejects (status 3) the invitation of an e-mailed link. */
 export function enterToNetworkWithInvitationCode(body: EnterWithInvitationCodeBody): Promise<OkResponse> {
-  return apiRequest<OkResponse>(networksApi.enterWithInvitationCode.request(), {
+  return apiRequest(networksApi.enterWithInvitationCode.request(), {
     auth: true,
     body,
   });

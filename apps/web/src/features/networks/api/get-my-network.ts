@@ -5,7 +5,7 @@ import { networkQueryKeys } from './network-query-keys';
 
 /** Mi Red (people the user invited) and Redes Externas (networks the user was invited to). */
 export function getMyNetwork(): Promise<MyNetworkResponse> {
-  return apiRequest<MyNetworkResponse>(networksApi.myNetwork.path(), { auth: true });
+  return apiRequest(networksApi.myNetwork.request(), { auth: true });
 }
 
 export function myNetworkQueryOptions() {

@@ -8,7 +8,7 @@ import { networkQueryKeys } from './network-query-keys';
  * (404 when the code is made up, expired, cancelled or already answered).
  */
 export function getUserInfoByCode(code: string, companyId: string): Promise<UserInfoByCodeResponse> {
-  return apiRequest<UserInfoByCodeResponse>(networksApi.userInfoByCode.path(), {
+  return apiRequest(networksApi.userInfoByCode.request(), {
     auth: true,
     query: { user_code: code, company_id: companyId },
   });

@@ -9,7 +9,7 @@ export type QuitSecurityNetworkBody = z.infer<typeof quitSecurityNetworkBodySche
 
 /** The owner removes someone (or cancels an invitation), or the member leaves that network. */
 export function quitSecurityNetwork(body: QuitSecurityNetworkBody): Promise<OkResponse> {
-  return apiRequest<OkResponse>(networksApi.quit.request(), { auth: true, body });
+  return apiRequest(networksApi.quit.request(), { auth: true, body });
 }
 
 export function useQuitSecurityNetwork() {

@@ -8,7 +8,7 @@ type AcceptCallResponse = { code: 200; call: QueuedCall };
  * the others get 409 `call_taken`; a call that ended or belongs to another company is 404.
  */
 export function acceptCall(callId: number): Promise<AcceptCallResponse> {
-  return apiRequest<AcceptCallResponse>(callsApi.accept.request({ id: callId }), {
+  return apiRequest(callsApi.accept.request({ id: callId }), {
     auth: true,
   });
 }

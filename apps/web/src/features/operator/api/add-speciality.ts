@@ -6,7 +6,7 @@ import { operatorQueryKeys } from './operator-query-keys';
 
 /** Admins only: adds a speciality at the end of the list callers choose from. */
 export function addSpeciality(name: string): Promise<CompanySettingsResponse> {
-  return apiRequest<CompanySettingsResponse>(operatorApi.addSpeciality.request(), {
+  return apiRequest(operatorApi.addSpeciality.request(), {
     body: { name },
     auth: true,
   });

@@ -6,7 +6,7 @@ type PrivateRoomResponse = { code: 200; call: QueuedCall; link: string };
 
 /** A call only the holder of its link can join; this operator enters it with the accept route. */
 export function createPrivateRoom(): Promise<PrivateRoomResponse> {
-  return apiRequest<PrivateRoomResponse>(callsApi.createPrivateRoom.request(), { auth: true });
+  return apiRequest(callsApi.createPrivateRoom.request(), { auth: true });
 }
 
 export function useCreatePrivateRoom() {

@@ -11,8 +11,7 @@ export type ConsoleDataRequestsResponse = { code: 200; requests: ConsoleDataRequ
 export function useConsoleDataRequests() {
   return useQuery({
     queryKey: operatorQueryKeys.dataRequests,
-    queryFn: () =>
-      apiRequest<ConsoleDataRequestsResponse>(dataRequestsApi.companyList.path(), { auth: true }),
+    queryFn: () => apiRequest(dataRequestsApi.companyList.request(), { auth: true }),
     retry: retryUnlessDenied,
   });
 }
@@ -35,7 +34,7 @@ function useRequestStep<Body>(run: (body: Body) => Promise<StepResponse>) {
 /** Answers a request: mailed to the person, in the trail. */
 export function useAnswerDataRequest() {
   return useRequestStep(({ id, answer }: { id: number; answer: string }) =>
-    apiRequest<StepResponse>(dataRequestsApi.answer.request({ id }), {
+    apiRequest(dataRequestsApi.answer.request({ id }), {
       body: { answer },
       auth: true,
     }),
@@ -45,7 +44,7 @@ export function useAnswerDataRequest() {
 /** Extends a request's deadline once, with a reason mailed to the person. */
 export function useExtendDataRequest() {
   return useRequestStep(({ id, reason }: { id: number; reason: string }) =>
-    apiRequest<StepResponse>(dataRequestsApi.extend.request({ id }), {
+    apiRequest(dataRequestsApi.extend.request({ id }), {
       body: { reason },
       auth: true,
     }),

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../shared/api/api-client';
 import { operatorQueryKeys } from './operator-query-keys';
 
 export function deleteCallVideo(id: number) {
-  return apiRequest<{ code: 200; message: string }>(callVideosApi.remove.request({ id }), {
+  return apiRequest(callVideosApi.remove.request({ id }), {
     auth: true,
   });
 }

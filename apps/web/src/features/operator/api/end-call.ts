@@ -6,5 +6,5 @@ import { apiRequest } from '../../../shared/api/api-client';
  * console is closing). Ending an ended call is a no-op on the server.
  */
 export async function endCall(callId: number): Promise<void> {
-  await apiRequest<unknown>(callsApi.end.request({ id: callId }), { auth: true });
+  await apiRequest(callsApi.end.request({ id: callId }), { auth: true });
 }

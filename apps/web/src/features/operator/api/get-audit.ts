@@ -12,7 +12,7 @@ function queryOf(filters: AuditFilters, before?: number) {
 
 /** Admins only: one page of the company's audit trail, newest first. */
 export function getAuditPage(filters: AuditFilters, before?: number): Promise<AuditResponse> {
-  return apiRequest<AuditResponse>(auditApi.list.path(), { auth: true, query: queryOf(filters, before) });
+  return apiRequest(auditApi.list.request(), { auth: true, query: queryOf(filters, before) });
 }
 
 export function useAuditTrail(filters: AuditFilters) {

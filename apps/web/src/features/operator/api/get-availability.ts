@@ -7,7 +7,7 @@ type AvailabilityResponse = { code: 200; availability: Availability };
 
 /** The operator's own state: what they chose (Disponible, En pausa) and their id. */
 export function getAvailability(): Promise<AvailabilityResponse> {
-  return apiRequest<AvailabilityResponse>(availabilityApi.mine.path(), { auth: true });
+  return apiRequest(availabilityApi.mine.request(), { auth: true });
 }
 
 export function useAvailability(enabled: boolean) {

@@ -13,7 +13,7 @@ const HISTORY_REFRESH_MS = 60 * 1000;
 
 /** The company's latest calls, newest first. */
 export function getCallHistory(): Promise<CallHistoryResponse> {
-  return apiRequest<CallHistoryResponse>(callsApi.history.path(), { auth: true });
+  return apiRequest(callsApi.history.request(), { auth: true });
 }
 
 export function useCallHistory(enabled = true) {

@@ -11,7 +11,7 @@ type CallQueueSnapshot = { requestedAt: number; response: CallQueueResponse };
 
 /** The company's waiting calls (oldest first), this operator's open private rooms, operators online. */
 export function getCallQueue(): Promise<CallQueueResponse> {
-  return apiRequest<CallQueueResponse>(callsApi.queue.path(), { auth: true });
+  return apiRequest(callsApi.queue.request(), { auth: true });
 }
 
 export function callQueueQueryOptions() {

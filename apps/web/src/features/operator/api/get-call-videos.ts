@@ -5,7 +5,7 @@ import { operatorQueryKeys, retryUnlessDenied } from './operator-query-keys';
 
 /** The company's video library, newest first (its URLs are signed and short-lived). */
 export function getCallVideos(): Promise<CallVideosResponse> {
-  return apiRequest<CallVideosResponse>(callVideosApi.list.path(), { auth: true });
+  return apiRequest(callVideosApi.list.request(), { auth: true });
 }
 
 export function useCallVideos(enabled = true) {

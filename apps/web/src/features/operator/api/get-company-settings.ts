@@ -8,7 +8,7 @@ export type CompanySettingsResponse = { code: 200; company: CompanySettings };
 
 /** The company's settings and the signed-in member's role in it. */
 export function getCompanySettings(): Promise<CompanySettingsResponse> {
-  return apiRequest<CompanySettingsResponse>(operatorApi.company.path(), { auth: true });
+  return apiRequest(operatorApi.company.request(), { auth: true });
 }
 
 export function companySettingsQueryOptions() {

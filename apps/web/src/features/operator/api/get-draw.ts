@@ -7,7 +7,7 @@ export const drawQueryKey = ['operator', 'draw'] as const;
 
 /** The camera draw as the campaign's admins see it (404 for any other company). */
 export function getOperatorDraw(): Promise<OperatorDrawResponse> {
-  return apiRequest<OperatorDrawResponse>(promoApi.operatorDraw.path(), { auth: true });
+  return apiRequest(promoApi.operatorDraw.request(), { auth: true });
 }
 
 export const operatorDrawQueryOptions = queryOptions({

@@ -11,7 +11,7 @@ const SIGNED_URL_REFRESH_MS = 20 * 60 * 1000;
 
 /** The company's latest video mails and contact messages, newest first. */
 export function getInbox(): Promise<InboxResponse> {
-  return apiRequest<InboxResponse>(operatorApi.inbox.path(), { auth: true });
+  return apiRequest(operatorApi.inbox.request(), { auth: true });
 }
 
 export function inboxQueryOptions() {

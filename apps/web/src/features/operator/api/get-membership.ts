@@ -5,7 +5,7 @@ import { operatorQueryKeys, retryUnlessDenied } from './operator-query-keys';
 
 /** Whether this account works in a call centre; answered 200 for any session (see the contract). */
 export function getMembership(): Promise<MembershipResponse> {
-  return apiRequest<MembershipResponse>(operatorApi.membership.path(), { auth: true });
+  return apiRequest(operatorApi.membership.request(), { auth: true });
 }
 
 export function useMembership() {

@@ -8,7 +8,7 @@ const RATINGS_REFRESH_MS = 60 * 1000;
 
 /** The ratings the signed-in person may see: their own calls', or the company's (decision 044). */
 export function getRatings(): Promise<RatingListResponse> {
-  return apiRequest<RatingListResponse>(ratingsApi.list.path(), { auth: true });
+  return apiRequest(ratingsApi.list.request(), { auth: true });
 }
 
 export function useRatings(enabled = true) {

@@ -5,7 +5,7 @@ import { operatorQueryKeys, retryUnlessDenied } from './operator-query-keys';
 
 /** The company's latest call recordings (signed, short-lived URLs for the finished ones). */
 export function getRecordings(): Promise<CallRecordingsResponse> {
-  return apiRequest<CallRecordingsResponse>(recordingsApi.list.path(), { auth: true });
+  return apiRequest(recordingsApi.list.request(), { auth: true });
 }
 
 export function useRecordings(enabled = true) {

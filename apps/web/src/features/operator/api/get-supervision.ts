@@ -11,7 +11,7 @@ const SUPERVISION_SAFETY_REFRESH_MS = 30 * 1000;
 
 /** The centre now, for supervisors and administrators (decision 046). */
 export function getSupervision(): Promise<SupervisionSnapshot> {
-  return apiRequest<SupervisionSnapshot>(supervisionApi.snapshot.path(), { auth: true });
+  return apiRequest(supervisionApi.snapshot.request(), { auth: true });
 }
 
 export function useSupervision(enabled = true) {

@@ -5,7 +5,7 @@ import { operatorQueryKeys, retryUnlessDenied } from './operator-query-keys';
 
 /** Admins only: the company's members and its pending invitations. */
 export function getTeam(): Promise<TeamResponse> {
-  return apiRequest<TeamResponse>(staffApi.team.path(), { auth: true });
+  return apiRequest(staffApi.team.request(), { auth: true });
 }
 
 export function teamQueryOptions() {

@@ -21,7 +21,7 @@ const inboxLists = {
 /** Marks an item handled; a callback takes the operator's note (decision 018). */
 export function markInboxItemHandled(kind: InboxKind, id: number, note?: string): Promise<OkResponse> {
   const body: MarkCallbackDoneBody | undefined = kind === 'callback' ? { note: note ?? '' } : undefined;
-  return apiRequest<OkResponse>(handledRoutes[kind].request({ id }), {
+  return apiRequest(handledRoutes[kind].request({ id }), {
     auth: true,
     ...(body ? { body } : {}),
   });

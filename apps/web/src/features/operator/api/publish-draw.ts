@@ -5,7 +5,7 @@ import { drawQueryKey } from './get-draw';
 
 /** Freezes the eligible list and publishes the seed's commitment and the date. */
 export function publishDraw(body: PublishDrawBody): Promise<OperatorDrawResponse> {
-  return apiRequest<OperatorDrawResponse>(promoApi.publishDraw.request(), {
+  return apiRequest(promoApi.publishDraw.request(), {
     body,
     auth: true,
   });

@@ -6,7 +6,7 @@ import { operatorQueryKeys } from './operator-query-keys';
 
 /** Admins only. */
 export function removeSpeciality(id: number): Promise<CompanySettingsResponse> {
-  return apiRequest<CompanySettingsResponse>(operatorApi.removeSpeciality.request({ id }), {
+  return apiRequest(operatorApi.removeSpeciality.request({ id }), {
     auth: true,
   });
 }

@@ -9,13 +9,12 @@ import { apiRequest } from '../../../shared/api/api-client';
 import { operatorQueryKeys, retryUnlessDenied } from './operator-query-keys';
 
 export type RetentionTableResponse = { code: 200; retention: RetentionEntry[] };
-type Ok = { code: 200; message: string };
 
 /** Admins only: the company's period of each kind, with its default and bounds. */
 export function useRetentionTable() {
   return useQuery({
     queryKey: operatorQueryKeys.retention,
-    queryFn: () => apiRequest<RetentionTableResponse>(retentionApi.get.path(), { auth: true }),
+    queryFn: () => apiRequest(retentionApi.get.request(), { auth: true }),
     retry: retryUnlessDenied,
   });
 }
@@ -24,18 +23,16 @@ export function useUpdateRetention() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { kind: RetentionKind; days: number }) =>
-      apiRequest<Ok>(retentionApi.update.request(), { body, auth: true }),
+      apiRequest(retentionApi.update.request(), { body, auth: true }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: operatorQueryKeys.retention }),
   });
 }
-
-export type HeldItem = { subject: HoldSubject; id: number; reason: string; held_at: string };
 
 /** Supervisors and administrators: the company's held calls, video mails and contact messages. */
 export function useHolds(enabled: boolean) {
   return useQuery({
     queryKey: operatorQueryKeys.holds,
-    queryFn: () => apiRequest<{ code: 200; holds: HeldItem[] }>(retentionApi.holds.path(), { auth: true }),
+    queryFn: () => apiRequest(retentionApi.holds.request(), { auth: true }),
     enabled,
     retry: retryUnlessDenied,
   });
@@ -47,7 +44,7 @@ export function usePlaceHold() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ subject, id, reason }: HoldTarget & { reason: string }) =>
-      apiRequest<Ok>(retentionApi.placeHold.request({ subject, id: String(id) }), {
+      apiRequest(retentionApi.placeHold.request({ subject, id: String(id) }), {
         body: { reason },
         auth: true,
       }),
@@ -59,7 +56,7 @@ export function useReleaseHold() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ subject, id }: HoldTarget) =>
-      apiRequest<Ok>(retentionApi.releaseHold.request({ subject, id: String(id) }), {
+      apiRequest(retentionApi.releaseHold.request({ subject, id: String(id) }), {
         auth: true,
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: operatorQueryKeys.holds }),

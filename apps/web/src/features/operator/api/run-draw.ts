@@ -5,7 +5,7 @@ import { drawQueryKey } from './get-draw';
 
 /** Reveals the seed and draws; running it again answers the same result. */
 export function runDraw(): Promise<OperatorDrawResponse> {
-  return apiRequest<OperatorDrawResponse>(promoApi.runDraw.request(), { auth: true });
+  return apiRequest(promoApi.runDraw.request(), { auth: true });
 }
 
 export function useRunDraw() {

@@ -11,7 +11,7 @@ type AvailabilityResponse = { code: 200; availability: Availability };
 
 /** Disponible, or En pausa with a reason. */
 export function setAvailability(body: SetAvailabilityBody): Promise<AvailabilityResponse> {
-  return apiRequest<AvailabilityResponse>(availabilityApi.set.request(), { auth: true, body });
+  return apiRequest(availabilityApi.set.request(), { auth: true, body });
 }
 
 export function useSetAvailability() {

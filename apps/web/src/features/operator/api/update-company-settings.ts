@@ -6,7 +6,7 @@ import { operatorQueryKeys } from './operator-query-keys';
 
 /** Admins only: any of the service switches, the working hours and the allowed embedding origins. */
 export function updateCompanySettings(body: UpdateCompanySettingsBody): Promise<CompanySettingsResponse> {
-  return apiRequest<CompanySettingsResponse>(operatorApi.updateCompany.request(), {
+  return apiRequest(operatorApi.updateCompany.request(), {
     body,
     auth: true,
   });

@@ -5,7 +5,6 @@ import {
   type ReportQuery,
   type ReportResponse,
   type ServiceLevelBody,
-  type ServiceLevelTargets,
 } from '@seguridad/contracts/http/reports';
 import { apiDownload, apiRequest, errorStatus } from '../../../shared/api/api-client';
 import { operatorQueryKeys, retryUnlessDenied } from '../api/operator-query-keys';
@@ -30,7 +29,7 @@ function retryUnlessRefused(failureCount: number, error: unknown): boolean {
 }
 
 export function getReport(query: ReportQuery): Promise<ReportResponse> {
-  return apiRequest<ReportResponse>(reportsApi.report.path(), {
+  return apiRequest(reportsApi.report.request(), {
     auth: true,
     query,
     timeoutMs: REPORT_TIMEOUT_MS,
@@ -57,12 +56,10 @@ export function downloadReportCsv(query: ReportQuery, table: ReportTable): Promi
   });
 }
 
-type ServiceLevelResponse = { code: 200; targets: ServiceLevelTargets };
-
 export function useServiceLevel(enabled: boolean) {
   return useQuery({
     queryKey: reportQueryKeys.serviceLevel,
-    queryFn: () => apiRequest<ServiceLevelResponse>(reportsApi.serviceLevel.path(), { auth: true }),
+    queryFn: () => apiRequest(reportsApi.serviceLevel.request(), { auth: true }),
     enabled,
     retry: retryUnlessDenied,
   });
@@ -73,7 +70,7 @@ export function useSetServiceLevel() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ServiceLevelBody) =>
-      apiRequest<ServiceLevelResponse>(reportsApi.setServiceLevel.request(), {
+      apiRequest(reportsApi.setServiceLevel.request(), {
         auth: true,
         body,
       }),

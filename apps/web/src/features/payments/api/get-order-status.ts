@@ -7,7 +7,7 @@ import { apiRequest } from '../../../shared/api/api-client';
 export const PENDING_RECHECK_MS = 3_000;
 
 export function getOrderStatus(orderToken: string): Promise<OrderStatusResponse> {
-  return apiRequest<OrderStatusResponse>(paymentsApi.orderStatusByToken.request(), {
+  return apiRequest(paymentsApi.orderStatusByToken.request(), {
     body: { order_token: orderToken },
   });
 }

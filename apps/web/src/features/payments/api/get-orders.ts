@@ -3,7 +3,7 @@ import { type OrdersResponse, paymentsApi } from '@seguridad/contracts/http/paym
 import { apiRequest } from '../../../shared/api/api-client';
 
 export function getOrders(): Promise<OrdersResponse> {
-  return apiRequest<OrdersResponse>(paymentsApi.orders.path(), { auth: true });
+  return apiRequest(paymentsApi.orders.request(), { auth: true });
 }
 
 export const ordersQueryOptions = queryOptions({ queryKey: ['payments', 'orders'], queryFn: getOrders });

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../shared/api/api-client';
 
 /** Places left among the first 1000, and the draw once published. */
 export function getDraw(): Promise<PublicDrawResponse> {
-  return apiRequest<PublicDrawResponse>(promoApi.draw.path());
+  return apiRequest(promoApi.draw.request());
 }
 
 export const promoDrawQueryOptions = queryOptions({ queryKey: ['promo', 'draw'], queryFn: getDraw });

@@ -3,7 +3,7 @@ import { type PromoStatusResponse, promoApi } from '@seguridad/contracts/http/pr
 import { apiRequest } from '../../../shared/api/api-client';
 
 export function getPromoStatus(): Promise<PromoStatusResponse> {
-  return apiRequest<PromoStatusResponse>(promoApi.status.path(), { auth: true });
+  return apiRequest(promoApi.status.request(), { auth: true });
 }
 
 export const promoStatusQueryOptions = (token: string | null) =>

@@ -4,5 +4,5 @@ import { apiRequest } from '../../../shared/api/api-client';
 
 /** One invitation from the promo dialog; the dialog sends its three in parallel. */
 export function promoInvite(body: PromoInviteBody): Promise<OkResponse> {
-  return apiRequest<OkResponse>(promoApi.invite.request(), { body, auth: true });
+  return apiRequest(promoApi.invite.request(), { body, auth: true });
 }

@@ -5,7 +5,7 @@ import { apiRequest } from '../../../shared/api/api-client';
 
 /** Sends a code by SMS to the entry's phone (decision 039); the two-step codes' budgets apply. */
 export function sendPromoPhoneCode(): Promise<OkResponse> {
-  return apiRequest<OkResponse>(promoApi.sendPhoneCode.request(), {
+  return apiRequest(promoApi.sendPhoneCode.request(), {
     body: { type: 1 },
     auth: true,
   });
@@ -13,7 +13,7 @@ export function sendPromoPhoneCode(): Promise<OkResponse> {
 
 /** Proves the entry's phone with the code it received. */
 export function verifyPromoPhone(body: PromoPhoneVerifyBody): Promise<OkResponse> {
-  return apiRequest<OkResponse>(promoApi.verifyPhone.request(), { body, auth: true });
+  return apiRequest(promoApi.verifyPhone.request(), { body, auth: true });
 }
 
 export function useSendPromoPhoneCode() {

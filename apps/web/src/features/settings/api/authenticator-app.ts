@@ -15,7 +15,7 @@ import { settingsQueryKeys } from './settings-query-keys';
  * first code may answer 403 for the current password, as the two-step phones do.
  */
 export function getAuthenticatorStatus(): Promise<AuthenticatorStatusResponse> {
-  return apiRequest<AuthenticatorStatusResponse>(authenticatorApi.status.path(), { auth: true });
+  return apiRequest(authenticatorApi.status.request(), { auth: true });
 }
 
 export function authenticatorStatusQueryOptions() {
@@ -29,25 +29,25 @@ export function useAuthenticatorStatus() {
 type PasswordBody = { password?: string };
 
 export function startAuthenticator(body: PasswordBody): Promise<StartAuthenticatorResponse> {
-  return apiRequest<StartAuthenticatorResponse>(authenticatorApi.start.request(), {
+  return apiRequest(authenticatorApi.start.request(), {
     auth: true,
     body,
   });
 }
 
 export function confirmAuthenticator(body: { code: string }): Promise<RecoveryCodesResponse> {
-  return apiRequest<RecoveryCodesResponse>(authenticatorApi.confirm.request(), {
+  return apiRequest(authenticatorApi.confirm.request(), {
     auth: true,
     body,
   });
 }
 
 export function disableAuthenticator(body: PasswordBody): Promise<OkResponse> {
-  return apiRequest<OkResponse>(authenticatorApi.disable.request(), { auth: true, body });
+  return apiRequest(authenticatorApi.disable.request(), { auth: true, body });
 }
 
 export function regenerateRecoveryCodes(body: PasswordBody): Promise<RecoveryCodesResponse> {
-  return apiRequest<RecoveryCodesResponse>(authenticatorApi.regenerateRecoveryCodes.request(), {
+  return apiRequest(authenticatorApi.regenerateRecoveryCodes.request(), {
     auth: true,
     body,
   });

@@ -6,7 +6,7 @@ import { settingsQueryKeys } from './settings-query-keys';
 
 /** Removes a device; its sessions end with it. */
 export function deleteDevice(deviceId: number): Promise<OkResponse> {
-  return apiRequest<OkResponse>(settingsApi.deleteDevice.request(), {
+  return apiRequest(settingsApi.deleteDevice.request(), {
     auth: true,
     body: { device_id: deviceId },
   });

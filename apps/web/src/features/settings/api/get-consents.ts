@@ -1,15 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  consentsApi,
-  type ConsentListResponse,
-  type ConsentRecord,
-} from '@seguridad/contracts/http/consents';
+import { consentsApi, type ConsentRecord } from '@seguridad/contracts/http/consents';
 import { apiRequest } from '../../../shared/api/api-client';
 import { settingsQueryKeys } from './settings-query-keys';
 
 /** The account's consent records (decision 049), oldest first. */
 export async function getConsents(): Promise<ConsentRecord[]> {
-  const answer = await apiRequest<ConsentListResponse>(consentsApi.mine.path(), { auth: true });
+  const answer = await apiRequest(consentsApi.mine.request(), { auth: true });
   return answer.consents;
 }
 

@@ -7,7 +7,7 @@ import { settingsQueryKeys } from './settings-query-keys';
 const PREPARING_POLL_MS = 3_000;
 
 export async function getDataExport(): Promise<DataExport | null> {
-  const answer = await apiRequest<{ export: DataExport | null }>(dataExportsApi.latest.path(), {
+  const answer = await apiRequest(dataExportsApi.latest.request(), {
     auth: true,
   });
   return answer.export;

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../shared/api/api-client';
 import { settingsQueryKeys } from './settings-query-keys';
 
 export async function getDataRequests(): Promise<DataRequest[]> {
-  const answer = await apiRequest<{ requests: DataRequest[] }>(dataRequestsApi.mine.path(), { auth: true });
+  const answer = await apiRequest(dataRequestsApi.mine.request(), { auth: true });
   return answer.requests;
 }
 

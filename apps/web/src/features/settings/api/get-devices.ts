@@ -4,7 +4,7 @@ import { apiRequest } from '../../../shared/api/api-client';
 import { settingsQueryKeys } from './settings-query-keys';
 
 export function getDevices(): Promise<DevicesResponse> {
-  return apiRequest<DevicesResponse>(settingsApi.devices.path(), { auth: true });
+  return apiRequest(settingsApi.devices.request(), { auth: true });
 }
 
 export function devicesQueryOptions() {

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../shared/api/api-client';
 import { settingsQueryKeys } from './settings-query-keys';
 
 export function getSecurityLog(): Promise<SecurityLogResponse> {
-  return apiRequest<SecurityLogResponse>(settingsApi.securityLog.path(), { auth: true });
+  return apiRequest(settingsApi.securityLog.request(), { auth: true });
 }
 
 export function securityLogQueryOptions() {

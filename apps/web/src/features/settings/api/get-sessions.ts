@@ -4,7 +4,7 @@ import { apiRequest } from '../../../shared/api/api-client';
 import { settingsQueryKeys } from './settings-query-keys';
 
 export function getSessions(): Promise<SessionsResponse> {
-  return apiRequest<SessionsResponse>(settingsApi.sessions.path(), { auth: true });
+  return apiRequest(settingsApi.sessions.request(), { auth: true });
 }
 
 export function sessionsQueryOptions() {

@@ -5,7 +5,7 @@ import { settingsQueryKeys } from './settings-query-keys';
 
 /** The signed-in account with its profile (spec §3 "Settings user"). */
 export function getUserInfo(): Promise<UserInfoResponse> {
-  return apiRequest<UserInfoResponse>(authApi.userInfo.path(), { auth: true });
+  return apiRequest(authApi.userInfo.request(), { auth: true });
 }
 
 export function userInfoQueryOptions() {

@@ -5,7 +5,7 @@ import { settingsQueryKeys } from './settings-query-keys';
 
 /** The camera-sharing choice and whether the two-step banner shows. */
 export function getUserSettings(): Promise<UserSettingsResponse> {
-  return apiRequest<UserSettingsResponse>(settingsApi.userSettings.path(), { auth: true });
+  return apiRequest(settingsApi.userSettings.request(), { auth: true });
 }
 
 export function userSettingsQueryOptions() {

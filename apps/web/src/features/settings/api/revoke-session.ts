@@ -6,7 +6,7 @@ import { settingsQueryKeys } from './settings-query-keys';
 
 /** Ends one of the account's other sessions (and its realtime connections). */
 export function revokeSession(sessionId: number): Promise<OkResponse> {
-  return apiRequest<OkResponse>(settingsApi.revokeSession.request(), {
+  return apiRequest(settingsApi.revokeSession.request(), {
     auth: true,
     body: { session_id: sessionId },
   });

@@ -4,17 +4,17 @@ import { apiRequest } from '../../../shared/api/api-client';
 
 /** Spec §2 Security: revokes every session of the account, this one included. */
 export function revokeAllAccess(): Promise<OkResponse> {
-  return apiRequest<OkResponse>(authApi.revokeAllAccess.request(), { auth: true });
+  return apiRequest(authApi.revokeAllAccess.request(), { auth: true });
 }
 
 /** Change password: the existing reset request, to the account's own address. */
 export function requestPasswordChange(email: string): Promise<OkResponse> {
-  return apiRequest<OkResponse>(authApi.resetPasswordRequest.request(), { body: { email } });
+  return apiRequest(authApi.resetPasswordRequest.request(), { body: { email } });
 }
 
 /** Reset account: every session ends and a mail to choose a new password goes out. */
 export function requestAccountReset(): Promise<OkResponse> {
-  return apiRequest<OkResponse>(authApi.accountResetRequest.request(), { auth: true });
+  return apiRequest(authApi.accountResetRequest.request(), { auth: true });
 }
 
 export function useRevokeAllAccess() {

@@ -8,7 +8,7 @@ import { settingsQueryKeys } from './settings-query-keys';
 type ConfirmedPhonesResponse = z.infer<typeof confirmedPhonesResponseSchema>;
 
 export function getConfirmedPhones(): Promise<ConfirmedPhonesResponse> {
-  return apiRequest<ConfirmedPhonesResponse>(authApi.confirmedPhones.path(), { auth: true });
+  return apiRequest(authApi.confirmedPhones.request(), { auth: true });
 }
 
 export function confirmedPhonesQueryOptions() {
@@ -23,21 +23,21 @@ export type StartVerification = { phone_number: string; type: 1 | 2; password?: 
 
 /** Sends a code to a new phone; the server may ask for the current password (403). */
 export function startPhoneVerification(body: StartVerification): Promise<OkResponse> {
-  return apiRequest<OkResponse>(authApi.startVerifyPhone.request(), {
+  return apiRequest(authApi.startVerifyPhone.request(), {
     auth: true,
     body,
   });
 }
 
 export function verifyPhone(body: { phone_number: string; code: string }): Promise<OkResponse> {
-  return apiRequest<OkResponse>(authApi.verifyPhone.request(), {
+  return apiRequest(authApi.verifyPhone.request(), {
     auth: true,
     body,
   });
 }
 
 export function removePhone(body: { phone_id: number; password?: string }): Promise<OkResponse> {
-  return apiRequest<OkResponse>(authApi.removePhone.request(), { auth: true, body });
+  return apiRequest(authApi.removePhone.request(), { auth: true, body });
 }
 
 /** Phones changed: the list, the banner and the log all follow. */

@@ -5,7 +5,7 @@ import { apiRequest } from '../../../shared/api/api-client';
 import { settingsQueryKeys } from './settings-query-keys';
 
 export function updateCameraSharing(body: CameraSharing): Promise<OkResponse> {
-  return apiRequest<OkResponse>(settingsApi.updateCameraSharing.request(), { auth: true, body });
+  return apiRequest(settingsApi.updateCameraSharing.request(), { auth: true, body });
 }
 
 export function useUpdateCameraSharing() {

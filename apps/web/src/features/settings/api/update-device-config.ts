@@ -8,7 +8,7 @@ export type DeviceConfigUpdate = { device_id: number; fixed_to_panel: boolean };
 
 /** Spec §2: the switch 'Visualización Continua en Panel' of one device. */
 export function updateDeviceConfig(body: DeviceConfigUpdate): Promise<OkResponse> {
-  return apiRequest<OkResponse>(settingsApi.updateDeviceConfig.request(), { auth: true, body });
+  return apiRequest(settingsApi.updateDeviceConfig.request(), { auth: true, body });
 }
 
 export function useUpdateDeviceConfig() {

@@ -1,8 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { LoginResponse } from '@seguridad/contracts/http/auth';
 import {
-  type StaffInvitationSummary,
   type staffInvitationAcceptedSchema,
   type staffInvitationRegisterBodySchema,
   staffApi,
@@ -17,7 +15,7 @@ export function useStaffInvitation(code: string, enabled: boolean) {
   return useQuery({
     queryKey: ['staff-invitation', code],
     queryFn: () =>
-      apiRequest<StaffInvitationSummary>(staffApi.lookupInvitation.request(), {
+      apiRequest(staffApi.lookupInvitation.request(), {
         body: { code },
       }),
     enabled,
@@ -29,8 +27,7 @@ export function useStaffInvitation(code: string, enabled: boolean) {
 /** A new account for the invited address, signed in at once. */
 export function useRegisterWithInvitation() {
   return useMutation({
-    mutationFn: (body: RegisterBody) =>
-      apiRequest<LoginResponse>(staffApi.registerInvitation.request(), { body }),
+    mutationFn: (body: RegisterBody) => apiRequest(staffApi.registerInvitation.request(), { body }),
   });
 }
 
@@ -38,7 +35,7 @@ export function useRegisterWithInvitation() {
 export function useAcceptInvitation() {
   return useMutation({
     mutationFn: (code: string) =>
-      apiRequest<AcceptedInvitation>(staffApi.acceptInvitation.request(), {
+      apiRequest(staffApi.acceptInvitation.request(), {
         auth: true,
         body: { code },
       }),

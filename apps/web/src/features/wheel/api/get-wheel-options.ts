@@ -3,7 +3,7 @@ import { type WheelOptionsResponse, wheelApi } from '@seguridad/contracts/http/w
 import { apiRequest } from '../../../shared/api/api-client';
 
 export function getWheelOptions(): Promise<WheelOptionsResponse> {
-  return apiRequest<WheelOptionsResponse>(wheelApi.options.path(), { auth: true });
+  return apiRequest(wheelApi.options.request(), { auth: true });
 }
 
 export const wheelOptionsQueryOptions = queryOptions({

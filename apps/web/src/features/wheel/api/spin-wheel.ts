@@ -4,7 +4,7 @@ import { apiRequest } from '../../../shared/api/api-client';
 
 /** One spin: the server spends an attempt and draws the prize (409 when none is left). */
 export function spinWheel(): Promise<WheelSpinResponse> {
-  return apiRequest<WheelSpinResponse>(wheelApi.spin.request(), { auth: true });
+  return apiRequest(wheelApi.spin.request(), { auth: true });
 }
 
 export function useSpinWheel() {

@@ -10,7 +10,7 @@ const SERVICE_STATUS_REFRESH_MS = 60_000;
 
 /** Which contact channels the call centre offers right now (spec §7, company service API). */
 export function getServiceStatus(companyKey: string, signal?: AbortSignal): Promise<ServiceStatusResponse> {
-  return apiRequest<ServiceStatusResponse>(widgetApi.serviceStatus.path(), { companyKey, signal });
+  return apiRequest(widgetApi.serviceStatus.request(), { companyKey, signal });
 }
 
 export function serviceStatusQueryOptions(companyKey: string) {

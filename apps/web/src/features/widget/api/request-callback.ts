@@ -2,7 +2,6 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   callbackSlotsResponseSchema,
   type CallbackBody,
-  type CallbackSlotsResponse,
   callbacksApi,
 } from '@seguridad/contracts/http/callbacks';
 import { apiRequest } from '../../../shared/api/api-client';
@@ -23,7 +22,7 @@ export function useRequestCallback() {
 
 /** Today's one-hour slots still open for a callback ('HH:00'); empty when only 'asap' fits. */
 export async function getCallbackSlots(companyKey: string): Promise<string[]> {
-  const payload = await apiRequest<CallbackSlotsResponse>(callbacksApi.slots.path(), { companyKey });
+  const payload = await apiRequest(callbacksApi.slots.request(), { companyKey });
   const parsed = callbackSlotsResponseSchema.safeParse(payload);
   return parsed.success ? parsed.data.data.slots : [];
 }

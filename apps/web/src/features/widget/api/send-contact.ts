@@ -7,7 +7,7 @@ export type SuccessResponse = { success: true };
 
 /** The contact form (spec §3): the company inbox gets it, the operators see it in their console. */
 export function sendContact(companyKey: string, body: ContactBody): Promise<SuccessResponse> {
-  return apiRequest<SuccessResponse>(widgetApi.contact.request(), { body, companyKey });
+  return apiRequest(widgetApi.contact.request(), { body, companyKey });
 }
 
 export function useSendContact() {
