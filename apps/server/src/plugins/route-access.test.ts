@@ -104,7 +104,7 @@ describe('access declared with every route', () => {
           app.post(
             authApi.login.pattern,
             { schema: { body: loginBodySchema, response: { 200: z.object({ code: z.literal(200) }) } } },
-            async () => ({ code: 200 }),
+            async () => ({ code: 200 as const }),
           );
         },
       }),
