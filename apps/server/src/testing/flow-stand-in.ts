@@ -88,12 +88,16 @@ export async function startFlowStandIn() {
     statusRequests,
     /** The signed parameters of every `payment/create`. */
     createRequests,
-    /** The `FLOW_*` variables that point the server's client here, with a short deadline. */
+    /**
+     * The `FLOW_*` variables that point the server's client here, with a short deadline: short
+     * enough that a hanging Flow costs a test little, long enough that a loaded machine still
+     * gets a local answer in time (300 ms was not, with two suites on two cores).
+     */
     env: {
       FLOW_API_URL: `http://127.0.0.1:${port}/api`,
       FLOW_API_KEY: API_KEY,
       FLOW_SECRET_KEY: SECRET,
-      FLOW_TIMEOUT_MS: '300',
+      FLOW_TIMEOUT_MS: '1500',
     },
     /** What Flow will answer for a payment from now on. */
     settle(token: string, status: 2 | 3 | 4) {

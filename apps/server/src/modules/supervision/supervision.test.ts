@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { reportsApi } from '@seguridad/contracts/http/reports';
 import { staffApi } from '@seguridad/contracts/http/staff';
 import type { SupervisionSnapshot } from '@seguridad/contracts/http/supervision';
 import { callbacks, companyMembers, videoCalls } from '../../db/schema';
+import { chileDateTime, startOfChileDay } from '../../lib/chile-time';
 import { bearer } from '../../testing/accounts';
 import {
   createCall,
@@ -36,6 +37,17 @@ describe('the Supervisión snapshot and its live signal (decision 046)', () => {
   const snapshot = async (member: { token: string }) =>
     (await snapshotOf(member.token)).json() as SupervisionSnapshot;
   const secondsAgo = (seconds: number) => new Date(Date.now() - seconds * 1000);
+  /**
+   * Today's calls below are up to 11 minutes old: in the first minutes after Chile's midnight
+   * they would fall on yesterday (rightly). Then the test runs 10 minutes before that midnight.
+   */
+  const keepClearOfMidnight = () => {
+    const now = Date.now();
+    const sinceMidnight = now - startOfChileDay(chileDateTime(new Date(now)).slice(0, 10)).getTime();
+    if (sinceMidnight > 15 * 60_000) return;
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(now - sinceMidnight - 10 * 60_000);
+  };
 
   beforeAll(async () => {
     company = await otherCompany(ctx, 'vigia');
@@ -45,6 +57,7 @@ describe('the Supervisión snapshot and its live signal (decision 046)', () => {
     supervisor = await newOperator(ctx, 'sara@example.com', company.id, 'supervisor');
   });
   afterEach(async () => {
+    vi.useRealTimers();
     server.closeSockets();
     await ctx.database.db.delete(videoCalls).where(eq(videoCalls.companyId, company.id));
   });
@@ -57,6 +70,7 @@ describe('the Supervisión snapshot and its live signal (decision 046)', () => {
   });
 
   it("shows the company's own calls, team and figures of today, never another company's", async () => {
+    keepClearOfMidnight();
     await insertCall(ctx, { companyId: company.id, createdAt: secondsAgo(60) });
     await insertCall(ctx, { companyId: company.id, createdAt: secondsAgo(2), kind: 'phone' });
     const answered = async (waited: number, status: 'active' | 'ended', operatorId = busy.userId) =>
