@@ -241,6 +241,7 @@ export async function signInThroughThePage(visitor: JourneyPage, email: string) 
   await visitor.fill('Contraseña', PASSWORD);
   await visitor.click('Ingresar');
   await visitor.waitForUrl(/\/$/);
+  await visitor.waitForText('Mi cuenta');
 }
 
 /**

@@ -382,7 +382,17 @@ export function webDriverJourneyPage(session: WebDriverSession, baseURL: string)
   return driver({
     engine: 'webkit',
     baseURL,
-    goto: (url) => session.navigate(url),
+    goto: async (url) => {
+      await session.navigate(url);
+      if (await loadedDocumentIs(session, url)) return;
+      // WebKitWebDriver now and then answers a navigation and stays on the page it was asked to
+      // leave (seen right after a single-page app changed its own address: the page was still
+      // that document, «complete», 15 s later). It is asked once more, and the log says so.
+      console.warn(`WebKitWebDriver stayed on the previous page instead of opening ${url}: asking again`);
+      await session.navigate(url);
+      if (!(await loadedDocumentIs(session, url)))
+        throw new Error(`WebKitWebDriver did not open ${url}, twice`);
+    },
     evaluate: (fn, arg) => session.execute(fn, arg),
     // WebKitWebDriver calls an element out of view "not interactable" rather than scrolling to it.
     click: async (selector) => {
@@ -397,6 +407,20 @@ export function webDriverJourneyPage(session: WebDriverSession, baseURL: string)
     attach: async (selector, filePath) => session.sendKeys(await session.element(selector), filePath),
     close: () => session.close(),
   });
+}
+
+/**
+ * Whether the document shown is the one loaded from `url`: its navigation entry names the address
+ * it was loaded from, which a page's own `history` changes afterwards leave alone.
+ */
+async function loadedDocumentIs(session: WebDriverSession, url: string): Promise<boolean> {
+  const loadedFrom = await session.execute(
+    () =>
+      (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.name ??
+      null,
+    null,
+  );
+  return loadedFrom === null || loadedFrom.split('#')[0] === url.split('#')[0];
 }
 
 /** What the WebKit engine needs of a WebDriver session. */
