@@ -14,6 +14,7 @@ import { measureReports } from './reports';
 import { measureSignaling } from './call-signaling';
 import { measureScaleOut } from './scale-out';
 import { measureSupervisionLatency } from './supervision-latency';
+import { measureSilentCall, SILENT_CALL_TARGETS } from './silent-call';
 import { measureUploadMemory, measureUploadResume } from './upload-costs';
 import { withFreshDatabase } from './lib/postgres';
 import { pageAssets } from './bundle-size';
@@ -496,6 +497,23 @@ if (wants('supervision')) {
       console.log(`    ${kind}: p50 ${kindFigures.p50Ms} ms, p95 ${kindFigures.p95Ms} ms`);
     }
   }
+}
+
+// Decision 060: the silent call's real-time text and Salida rápida, in Chromium on loopback.
+if (wants('silent-call')) {
+  const figures = await measureSilentCall();
+  report.silentCall = figures;
+  const { realTimeText: text, quickExit: exit } = figures;
+  console.log('\nSilent call (Chromium, loopback, auto-accepting operator)');
+  console.log(
+    `  real-time text, a character typed → on the operator's screen: ${text.characters} characters, p50 ${text.p50Ms} ms, p95 ${text.p95Ms} ms (target ≤ ${SILENT_CALL_TARGETS.realTimeTextP95Ms}), max ${text.maxMs} ms`,
+  );
+  console.log(
+    `  Salida rápida, press → the neutral page parsed: ${exit.exits} exits, p50 ${exit.p50Ms} ms, p95 ${exit.p95Ms} ms (target ≤ ${SILENT_CALL_TARGETS.quickExitP95Ms}), max ${exit.maxMs} ms`,
+  );
+  console.log(
+    '  caller location (first fix ≤ 2 s) and call link by SMS (tap → video ≤ 8 s): not built yet, not measured',
+  );
 }
 
 if (wants('uploads')) {

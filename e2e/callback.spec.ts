@@ -10,7 +10,7 @@ async function openCallbackForm(citizen: Page) {
   await citizen.getByRole('button', { name: 'Contáctanos' }).click();
   await citizen
     .getByRole('dialog')
-    .getByRole('button', { name: /^Llamada/ })
+    .getByRole('button', { name: /^Llamada Habla/ })
     .click();
   await citizen
     .getByRole('dialog', { name: 'Llamada' })

@@ -11,7 +11,7 @@ async function openPhonePanel(citizen: Page) {
   await citizen.getByRole('button', { name: 'Contáctanos' }).click();
   await citizen
     .getByRole('dialog')
-    .getByRole('button', { name: /^Llamada/ })
+    .getByRole('button', { name: /^Llamada Habla/ })
     .click();
   const panel = citizen.getByRole('dialog', { name: 'Llamada' });
   await expect(panel.getByRole('button', { name: phoneCallTexts.call })).toBeEnabled();

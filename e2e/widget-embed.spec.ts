@@ -1,4 +1,5 @@
-import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
+import { DEMO_COMPANY_KEY, QUICK_EXIT } from '@seguridad/contracts/constants';
+import { quickExitTexts } from '@seguridad/contracts/messages/silent-call';
 import { callTexts, widgetTexts } from '@seguridad/contracts/messages';
 import { HOST_READY_EVENT } from '@seguridad/contracts/embed-bridge';
 import { launcherTexts } from '@seguridad/contracts/messages/launcher';
@@ -116,6 +117,33 @@ test.describe('the widget embedded on another site', () => {
 
       const outbox = await page.request.get(`${server.baseURL}/api/dev/outbox?to=central@example.com`);
       expect(JSON.stringify(await outbox.json())).toContain('Escribo desde el sitio municipal.');
+    } finally {
+      host.server.close();
+    }
+  });
+
+  test("Salida rápida in the frame replaces the host page with the company's neutral site (the default)", async ({
+    page,
+    server,
+  }) => {
+    const host = await startHostSite(server.baseURL, DEMO_COMPANY_KEY);
+    // No company address set: the product's default, served here by the test.
+    await page.context().route(`${QUICK_EXIT.defaultUrl}**`, (route) =>
+      route.fulfill({
+        contentType: 'text/html; charset=utf-8',
+        body: '<title>Tiempo</title><h1>Pronóstico</h1>',
+      }),
+    );
+    try {
+      await allowOrigins(server, [host.origin]);
+      await page.goto(host.origin);
+      const historyLength = await page.evaluate(() => history.length);
+      await page.getByRole('button', { name: 'Contáctanos' }).click();
+      const widget = page.frameLocator('iframe[title^="Contacto"]');
+      await widget.getByRole('button', { name: quickExitTexts.button }).click();
+      await page.waitForURL(QUICK_EXIT.defaultUrl);
+      await expect(page.getByRole('heading', { name: 'Pronóstico' })).toBeVisible();
+      expect(await page.evaluate(() => history.length)).toBe(historyLength);
     } finally {
       host.server.close();
     }

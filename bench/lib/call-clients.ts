@@ -4,8 +4,13 @@ import { BENCH_COMPANY_KEY } from './server-process';
 /** The operator account the demo seed creates with `SEED_OPERATOR_PASSWORD`. */
 export const BENCH_OPERATOR = { email: 'operador@example.com', password: 'operador-bench-2026' };
 
-/** A server started for call benchmarks: the demo seed (operator account) and no limits in the way. */
+/**
+ * A server started for call benchmarks: the demo seed (operator account) and no limits in the way.
+ * Not `production`: a production start seeds no company (decision 056), so there would be no
+ * centre to call; `npm start` runs the same way.
+ */
 export const CALL_BENCH_ENV = {
+  NODE_ENV: 'development',
   DEMO_MODE: '1',
   SEED_OPERATOR_PASSWORD: BENCH_OPERATOR.password,
   RATE_LIMIT_MAX: '1000000000',

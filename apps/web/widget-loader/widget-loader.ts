@@ -147,6 +147,10 @@ function init(script: HTMLScriptElement): PublicApi | undefined {
       frame.style.width = message.fullscreen ? '100%' : `${message.width}px`;
       frame.style.visibility = message.width > 0 ? 'visible' : 'hidden';
       launcher.style.display = message.width > 0 ? 'none' : '';
+    } else if (message.type === 'quickExit') {
+      // Salida rápida (decision 060): this page goes too, replaced so that Back does not return.
+      document.documentElement.style.visibility = 'hidden';
+      location.replace(message.url);
     } else if (message.type === 'closed') {
       frame.style.width = '0';
       frame.style.visibility = 'hidden';

@@ -161,3 +161,17 @@ export const BREAKPOINTS = {
 
 /** Where the working hours of a company are reckoned. */
 export const SERVICE_TIME_ZONE = 'America/Santiago';
+
+/**
+ * The silent call's quick exit and quick questions (decision 060). Esc pressed twice within
+ * `escapeWindowMs` leaves; with no address of its own a company sends the citizen to the national
+ * weather service, a page anyone may have open. A company lists at most `questionsMax` questions.
+ */
+export const QUICK_EXIT = {
+  escapeWindowMs: 1_000,
+  defaultUrl: 'https://www.meteochile.gob.cl/',
+  urlMax: 500,
+  /** Why a call ended when the citizen left with Salida rápida. */
+  endReason: 'quick_exit',
+} as const;
+export const QUICK_QUESTIONS = { max: 12, lengthMax: 120 } as const;

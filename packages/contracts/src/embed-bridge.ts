@@ -16,7 +16,9 @@ export type WidgetToHostMessage =
    * (during a video call) asks for the whole viewport; `width` then only says what to fall back to.
    */
   | { source: typeof WIDGET_MESSAGE_SOURCE; type: 'layout'; width: number; fullscreen?: boolean }
-  | { source: typeof WIDGET_MESSAGE_SOURCE; type: 'closed' };
+  | { source: typeof WIDGET_MESSAGE_SOURCE; type: 'closed' }
+  /** Salida rápida (decision 060): the host page replaces itself with this https address. */
+  | { source: typeof WIDGET_MESSAGE_SOURCE; type: 'quickExit'; url: string };
 
 /** From the host page to the iframe. */
 export type HostToWidgetMessage =
@@ -30,6 +32,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 export function isWidgetToHostMessage(value: unknown): value is WidgetToHostMessage {
   if (!isRecord(value) || value.source !== WIDGET_MESSAGE_SOURCE) return false;
   if (value.type === 'ready' || value.type === 'closed') return true;
+  if (value.type === 'quickExit')
+    return typeof value.url === 'string' && value.url.length <= 500 && /^https:\/\//i.test(value.url);
   return (
     value.type === 'layout' &&
     typeof value.width === 'number' &&

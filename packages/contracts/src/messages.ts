@@ -188,6 +188,8 @@ export const callTexts = {
   serviceOff:
     'Las videollamadas no están disponibles en este momento, así que puedes dejarnos un video mail.',
   callFailed: 'No pudimos iniciar la videollamada, así que puedes dejarnos un video mail.',
+  /** The silent call (decision 060) could not start; here so the drawer's slot needs no more texts. */
+  silentCallFailed: 'No pudimos iniciar la llamada silenciosa. Inténtalo nuevamente.',
   privateRoomInvalid: 'El enlace de esta videollamada privada no es válido o la llamada ya terminó.',
   /** The browser lacks WebRTC or a camera API (decision 037): said before anything is queued. */
   cannotCall:

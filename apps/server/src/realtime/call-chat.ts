@@ -1,9 +1,11 @@
 import { callTexts, errorMessages } from '@seguridad/contracts/messages';
+import { silentCallTexts } from '@seguridad/contracts/messages/silent-call';
 import { callSocketEvents, chatSendSchema, type ChatSendAck } from '@seguridad/contracts/realtime/call';
 import { callRoom, storedSenderOf } from '../modules/calls/call-access';
 import {
   attachmentOfCall,
   chatMessagesAfter,
+  answerableQuestion,
   isCallOpen,
   storeChatMessage,
   toChatMessage,
@@ -11,6 +13,9 @@ import {
 } from '../modules/calls/chat-queries';
 import { ackOf, refusal, type AppSocket, type CallMembership } from './call-socket';
 import type { Deps } from '../lib/dependencies';
+
+/** The answers a quick question takes. */
+const QUICK_ANSWERS: readonly string[] = [silentCallTexts.yes, silentCallTexts.no];
 
 /** Sends a (re)joined socket what it missed, once, in order, to that socket only. */
 export async function replayChat(
@@ -37,7 +42,7 @@ export async function handleChatSend(
   const ack = ackOf<ChatSendAck>(rawAck);
   const parsed = chatSendSchema.safeParse(payload);
   if (!parsed.success) return ack(refusal('invalid_payload', errorMessages.badRequest));
-  const { roomName, clientId, message, attachmentId } = parsed.data;
+  const { roomName, clientId, message, attachmentId, quickQuestion, answerTo } = parsed.data;
   const membership = socket.data.call;
   if (!membership || membership.room !== roomName || !socket.rooms.has(callRoom(roomName))) {
     return ack(refusal('not_in_room', callTexts.notInCall));
@@ -45,6 +50,19 @@ export async function handleChatSend(
 
   const db = app.database.db;
   if (!(await isCallOpen(db, membership.callId))) return ack(refusal('call_ended', callTexts.callNotFound));
+
+  // Quick questions are the operator's; their answers the citizen's, Sí or No, one per question.
+  if (quickQuestion && (membership.side !== 'answerer' || attachmentId !== undefined)) {
+    return ack(refusal('not_allowed', errorMessages.forbidden));
+  }
+  if (answerTo !== undefined) {
+    if (membership.side !== 'caller' || !QUICK_ANSWERS.includes(message) || attachmentId !== undefined) {
+      return ack(refusal('not_allowed', errorMessages.forbidden));
+    }
+    const question = await answerableQuestion(db, membership.callId, answerTo);
+    if (question === 'unknown') return ack(refusal('not_found', errorMessages.notFound));
+    if (question === 'taken') return ack(refusal('already_answered', silentCallTexts.alreadyAnswered));
+  }
 
   let attachment: AttachmentRow | null = null;
   if (attachmentId !== undefined) {
@@ -61,6 +79,8 @@ export async function handleChatSend(
       senderUserId: socket.data.user && membership.side === 'answerer' ? socket.data.user.id : null,
       senderName: membership.userName,
       message,
+      quickQuestion: quickQuestion === true,
+      answerTo: answerTo ?? null,
     },
     attachment,
   );

@@ -40,8 +40,8 @@ export async function centreFigures(
     Promise.all(companies.map((company) => app.roomSize(operatorRoom(company.id)))),
   ]);
   const figures: CentreFigures = {
-    waiting: { video: 0, phone: 0 },
-    inProgress: { video: 0, phone: 0 },
+    waiting: { video: 0, phone: 0, text: 0 },
+    inProgress: { video: 0, phone: 0, text: 0 },
     longestWaitSeconds: 0,
     operatorsOnline: online.reduce((sum, count) => sum + count, 0),
     companiesOpenWithoutOperator: companies.filter(

@@ -36,7 +36,8 @@ export async function handleRecordingMessage(
     return signalError(socket, 'not_in_room', callTexts.notInCall);
   }
   const user = socket.data.user;
-  if (membership.side !== 'answerer' || !user)
+  // A silent call has no media to record (decision 060).
+  if (membership.side !== 'answerer' || !user || membership.kind === 'text')
     return signalError(socket, 'not_allowed', errorMessages.forbidden);
   const call = await callById(app.database.db, membership.callId);
   if (!call || call.status !== 'active' || call.operatorId !== user.id) {

@@ -227,6 +227,8 @@ export function relayedMessage(message: ParsedClientMessage, from: string, callI
       return { ...message, id: relayedMessageId[message.id], from, videoCallID: callId };
     case 'stopRecording':
       return { ...message, id: relayedMessageId[message.id], from, videoCallID: callId };
+    case 'typing':
+      return { ...message, id: relayedMessageId[message.id], from };
   }
 }
 

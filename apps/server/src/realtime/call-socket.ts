@@ -31,7 +31,7 @@ export type CallMembership = {
   room: string;
   isPrivate: boolean;
   /** A phone call is audio only and the caller may send keypad digits (`dtmf`). */
-  kind: 'video' | 'phone';
+  kind: 'video' | 'phone' | 'text';
   userName: string;
 };
 

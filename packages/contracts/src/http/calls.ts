@@ -20,10 +20,11 @@ export const CALL_ATTACHMENT_MAX_BYTES = 25 * 1024 * 1024;
 export { ROOM_NAME_PATTERN };
 
 /**
- * A call is a video call, or a phone call: audio only, started with a voice token of `GET
- * /api/token` (spec §7), through the same queue and signaling (decision 018).
+ * A call is a video call, a phone call: audio only, started with a voice token of `GET
+ * /api/token` (spec §7), or a silent call: text only, no camera, microphone or sound (decision
+ * 060). All three go through the same queue, routing and signaling (decision 018).
  */
-export const callKindSchema = z.enum(['video', 'phone']);
+export const callKindSchema = z.enum(['video', 'phone', 'text']);
 export type CallKind = z.infer<typeof callKindSchema>;
 
 /** A voice token as `GET /api/token` returns it: two base64url parts joined by a dot. */
@@ -48,6 +49,8 @@ export const createVideoCallBodySchema = z.object({
   privateRoom: z.string().regex(ROOM_NAME_PATTERN).optional(),
   /** A voice token of `GET /api/token`: the call is a phone call (audio only), used once. */
   voiceToken: z.string().regex(VOICE_TOKEN_PATTERN).optional(),
+  /** «Llamada silenciosa (solo texto)»: a chat only, for someone who cannot speak (decision 060). */
+  silent: z.boolean().optional(),
 });
 export type CreateVideoCallBody = z.input<typeof createVideoCallBodySchema>;
 

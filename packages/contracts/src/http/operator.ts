@@ -6,6 +6,7 @@ import { recordingRetentionSchema } from './recordings';
 import { okResponseSchema } from './auth';
 import { apiRoute } from './api-route';
 import { STAFF_ROLES } from '../staff-access';
+import { QUICK_EXIT, QUICK_QUESTIONS } from '../constants';
 
 export const inboxVideoMailSchema = z.object({
   id: z.number().int(),
@@ -66,6 +67,10 @@ export const companySettingsSchema = z.object({
   /** The embedded widget's launcher on the company's own site (decision 036). */
   launcher_color: z.string(),
   launcher_label: z.string(),
+  /** Where Salida rápida takes the citizen (decision 060): the product's default when not set. */
+  quick_exit_url: z.string(),
+  /** The silent call's quick questions, in the order the console shows them (decision 060). */
+  quick_questions: z.array(z.string()),
 });
 export type CompanySettings = z.infer<typeof companySettingsSchema>;
 
@@ -83,6 +88,27 @@ const originSchema = z
     'Escribe el origen como https://sitio.cl (sin ruta ni barra final)',
   );
 
+/** Salida rápida's address: an https page of another site (never ours: leaving must look like leaving). */
+export const quickExitUrlSchema = z
+  .string()
+  .trim()
+  .max(QUICK_EXIT.urlMax, `Usa ${QUICK_EXIT.urlMax} caracteres o menos`)
+  .regex(
+    /^https:\/\/[a-z0-9-]+(\.[a-z0-9-]+)+(:\d{1,5})?([/?#]\S*)?$/i,
+    'Escribe una dirección completa que empiece con https://',
+  );
+
+export const quickQuestionsSchema = z
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1, 'Escribe la pregunta o quítala de la lista')
+      .max(QUICK_QUESTIONS.lengthMax, `Usa ${QUICK_QUESTIONS.lengthMax} caracteres o menos`),
+  )
+  .min(1, 'Deja al menos una pregunta')
+  .max(QUICK_QUESTIONS.max, `Usa ${QUICK_QUESTIONS.max} preguntas o menos`);
+
 export const updateCompanySettingsBodySchema = z
   .object({
     call_back: z.boolean().optional(),
@@ -93,6 +119,9 @@ export const updateCompanySettingsBodySchema = z
     recording_retention_days: recordingRetentionSchema.optional(),
     launcher_color: launcherColorSchema.optional(),
     launcher_label: launcherLabelSchema.optional(),
+    /** null goes back to the product's default. */
+    quick_exit_url: quickExitUrlSchema.nullable().optional(),
+    quick_questions: quickQuestionsSchema.optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     message: errorMessages.nothingToUpdate,

@@ -56,9 +56,10 @@ export const reportQuerySchema = z
 export type ReportQuery = z.input<typeof reportQuerySchema>;
 
 /** The channels a call comes through (`video_calls.kind`). */
-export const channelLabels: Record<'video' | 'phone', string> = {
+export const channelLabels: Record<'video' | 'phone' | 'text', string> = {
   video: 'Videollamada',
   phone: 'Llamada telefónica',
+  text: 'Llamada silenciosa',
 };
 
 /**

@@ -16,7 +16,7 @@ export const SUPERVISION_COALESCE_MS = 250;
 export const supervisionWaitingCallSchema = z.object({
   id: z.number().int(),
   speciality: z.string(),
-  channel: z.enum(['video', 'phone']),
+  channel: z.enum(['video', 'phone', 'text']),
   /** When the call entered the queue (ISO): the view counts the wait itself, every second. */
   waiting_since: z.string(),
   /** The operator it is offered to while the offer runs; null otherwise. */
@@ -39,7 +39,7 @@ export const supervisionActiveCallSchema = z.object({
   id: z.number().int(),
   operator: z.string(),
   speciality: z.string(),
-  channel: z.enum(['video', 'phone']),
+  channel: z.enum(['video', 'phone', 'text']),
   answered_at: z.string(),
 });
 export type SupervisionActiveCall = z.infer<typeof supervisionActiveCallSchema>;

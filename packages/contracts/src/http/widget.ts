@@ -55,6 +55,8 @@ export const serviceStatusResponseSchema = z.object({
     videoMail: z.boolean(),
     /** Whether the call centre is within its working hours right now (America/Santiago). */
     working_hours: z.boolean(),
+    /** Where Salida rápida takes the citizen (decision 060). */
+    quickExitUrl: z.string(),
   }),
 });
 export type ServiceStatus = z.infer<typeof serviceStatusResponseSchema>['data'];

@@ -50,3 +50,17 @@ export const videoLibraryTexts = {
   playing: (title: string) => `Reproduciendo para el ciudadano: ${title}`,
   playFailed: 'No se pudo reproducir el video. Inténtalo nuevamente.',
 } as const;
+
+/** Configuración › Llamada silenciosa y Salida rápida (decision 060). */
+export const silentCallSettingsTexts = {
+  title: 'Llamada silenciosa y Salida rápida',
+  lead: 'Para quien no puede hablar: la dirección a la que lleva Salida rápida y las preguntas que la operadora envía con un toque.',
+  exitUrl: 'Dirección de Salida rápida',
+  exitUrlHint: (fallback: string) =>
+    `Una página neutra de otro sitio, que empiece con https://. Vacía, se usa ${fallback}.`,
+  questions: 'Preguntas rápidas',
+  questionsHint: 'Una pregunta por línea. El ciudadano responde Sí o No.',
+  save: 'Guardar',
+  saved: 'Llamada silenciosa guardada.',
+  saveFailed: 'No se pudo guardar la llamada silenciosa.',
+} as const;

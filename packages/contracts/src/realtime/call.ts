@@ -62,6 +62,8 @@ export type Participant = z.infer<typeof participantSchema>;
 export type CallSide = Participant['side'];
 
 const roomNameSchema = z.string().regex(ROOM_NAME_PATTERN);
+/** The longest chat message, and the longest real-time text draft. */
+export const CHAT_MESSAGE_MAX = 2_000;
 /**
  * A media stream's id as WebRTC carries it in the SDP (`a=msid`): what tells the operator's shared
  * screen apart from its camera on the receiving side, whatever the order of the tracks.
@@ -160,6 +162,12 @@ export const clientMessageSchema = z.discriminatedUnion('id', [
     roomName: roomNameSchema,
     videoCallID: databaseIdValueSchema,
   }),
+  /**
+   * Caller only: real-time text (decision 060), the chat draft as it stands after each keystroke,
+   * so the operator reads it as it is typed. Not stored; '' when the draft was sent or cleared, or
+   * the citizen turned it off.
+   */
+  z.object({ id: z.literal('typing'), roomName: roomNameSchema, text: z.string().max(CHAT_MESSAGE_MAX) }),
 ]);
 export type ClientMessage = z.input<typeof clientMessageSchema>;
 /** A client message as the server holds it once parsed (defaults applied). */
@@ -174,6 +182,7 @@ export const messageSenderSide = {
   dtmf: 'caller',
   startRecording: 'answerer',
   stopRecording: 'answerer',
+  typing: 'caller',
 } as const satisfies Partial<Record<ClientMessageId, CallSide>>;
 
 /** How the server relays each client message to the other participant (the id it arrives with). */
@@ -191,6 +200,7 @@ export const relayedMessageId = {
   dtmf: 'dtmf',
   startRecording: 'startRecording',
   stopRecording: 'stopRecording',
+  typing: 'typing',
 } as const satisfies Record<ClientMessageId, string>;
 
 const from = z.string();
@@ -235,11 +245,17 @@ export const serverMessageSchema = z.discriminatedUnion('id', [
     recordingId: z.number().int().optional(),
   }),
   z.object({ id: z.literal('stopRecording'), roomName: roomNameSchema, from, videoCallID: z.number().int() }),
+  /** To the operator: what the citizen is typing now (real-time text). */
+  z.object({
+    id: z.literal('typing'),
+    roomName: roomNameSchema,
+    from,
+    text: z.string().max(CHAT_MESSAGE_MAX),
+  }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 
 /** Chat (spec §3 "Chat message", path chat/{room}): `user` 1 is the caller, 2 the operator. */
-export const CHAT_MESSAGE_MAX = 2_000;
 export const chatSendSchema = z
   .object({
     roomName: roomNameSchema,
@@ -247,6 +263,10 @@ export const chatSendSchema = z
     clientId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
     message: z.string().trim().max(CHAT_MESSAGE_MAX).optional().default(''),
     attachmentId: databaseIdValueSchema.optional(),
+    /** Operator only: a quick question the citizen answers with Sí / No (decision 060). */
+    quickQuestion: z.boolean().optional(),
+    /** Caller only: this message («Sí» or «No») answers the quick question of this id. */
+    answerTo: databaseIdValueSchema.optional(),
   })
   .refine((value) => value.message.length > 0 || value.attachmentId !== undefined, {
     message: 'empty',
@@ -265,6 +285,10 @@ export const chatMessageSchema = z.object({
   fileData: attachmentSchema.nullable(),
   /** ISO 8601; shown as HH:mm in the viewer's time zone. */
   createdAt: z.string(),
+  /** A quick question of the operator: the citizen's page shows Sí / No under it. */
+  quickQuestion: z.boolean().optional(),
+  /** The quick question this message answers, if it is an answer. */
+  answerTo: z.number().int().nullable().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -281,8 +305,19 @@ export type QueuePosition = z.infer<typeof queuePositionSchema>;
 
 export const callEndedSchema = z.object({
   roomName: z.string(),
-  /** `no_media`: both were in the room but their media never connected (decision 037). */
-  reason: z.enum(['hangup', 'caller_left', 'operator_left', 'abandoned', 'timeout', 'no_media']),
+  /**
+   * `no_media`: both were in the room but their media never connected (decision 037);
+   * `quick_exit`: the citizen left with Salida rápida (decision 060).
+   */
+  reason: z.enum([
+    'hangup',
+    'caller_left',
+    'operator_left',
+    'abandoned',
+    'timeout',
+    'no_media',
+    'quick_exit',
+  ]),
 });
 export type CallEnded = z.infer<typeof callEndedSchema>;
 

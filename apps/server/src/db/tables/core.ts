@@ -45,6 +45,10 @@ export const companies = pgTable('companies', {
   serviceLevelFirstPercent: integer('service_level_first_percent').notNull().default(90),
   serviceLevelSecondSeconds: integer('service_level_second_seconds').notNull().default(20),
   serviceLevelSecondPercent: integer('service_level_second_percent').notNull().default(95),
+  /** Where Salida rápida takes the citizen; null: the product's default (decision 060). */
+  quickExitUrl: text('quick_exit_url'),
+  /** The silent call's quick questions; null: the product's default list (decision 060). */
+  quickQuestions: jsonb('quick_questions').$type<string[]>(),
   createdAt: createdAt(),
 });
 
@@ -303,8 +307,11 @@ export const videoCalls = pgTable(
     specialityName: text('speciality_name').notNull(),
     fromPage: text('from_page').notNull().default(''),
     isPrivate: boolean('is_private').notNull().default(false),
-    /** A phone call is audio only (decision 018); everything else about it is a video call's. */
-    kind: text('kind', { enum: ['video', 'phone'] })
+    /**
+     * A phone call is audio only (decision 018), a silent call text only (decision 060);
+     * everything else about them is a video call's.
+     */
+    kind: text('kind', { enum: ['video', 'phone', 'text'] })
       .notNull()
       .default('video'),
     /** The voice token's id of a phone call: unique, so one token starts one call. */
@@ -374,6 +381,10 @@ export const callChatMessages = pgTable(
     senderName: text('sender_name').notNull(),
     message: text('message').notNull().default(''),
     attachmentId: integer('attachment_id').references(() => callAttachments.id, { onDelete: 'set null' }),
+    /** The operator's quick question, answered with Sí / No (decision 060). */
+    quickQuestion: boolean('quick_question').notNull().default(false),
+    /** The citizen's answer: the id of the quick question it answers. */
+    answerTo: integer('answer_to'),
     createdAt: createdAt(),
   },
   (table) => [

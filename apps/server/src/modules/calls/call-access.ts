@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { CALL_TOKEN_HEADER, type QueuedCall } from '@seguridad/contracts/http/calls';
-import { COMPANY_KEY_HEADER } from '@seguridad/contracts/constants';
+import { COMPANY_KEY_HEADER, QUICK_EXIT } from '@seguridad/contracts/constants';
 import type { CallSide } from '@seguridad/contracts/realtime/call';
 import type { videoCalls } from '../../db/schema';
 import type { Deps } from '../../lib/dependencies';
@@ -201,6 +201,21 @@ export async function endCallWithoutMedia(
   const call = await endCallFrom(app.database.db, callId, 'active', 'no_media');
   if (call) return { call, reason: 'no_media' };
   return endOpenCall(app, callId);
+}
+
+/**
+ * The citizen left with Salida rápida (decision 060): an active call ends as `quick_exit`, which
+ * the console says in so many words; a waiting call is abandoned with that reason on record.
+ */
+export async function endCallByQuickExit(
+  app: Deps<'database'>,
+  callId: number,
+): Promise<{ call: CallRow; reason: 'abandoned' | 'quick_exit' } | undefined> {
+  const db = app.database.db;
+  const active = await endCallFrom(db, callId, 'active', QUICK_EXIT.endReason);
+  if (active) return { call: active, reason: 'quick_exit' };
+  const waiting = await endCallFrom(db, callId, 'waiting', QUICK_EXIT.endReason);
+  return waiting && { call: waiting, reason: 'abandoned' };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SERVICE_TIME_ZONE } from '@seguridad/contracts/constants';
+import { QUICK_EXIT, SERVICE_TIME_ZONE } from '@seguridad/contracts/constants';
 import {
   createVideoCallBodySchema,
   createVideoCallResponseSchema,
@@ -18,6 +18,7 @@ import { AppError } from '../../lib/app-error';
 import { hashToken, newToken } from '../../lib/tokens';
 import { signVoiceToken, verifyVoiceToken } from '../../lib/voice-token';
 import {
+  endCallByQuickExit,
   endOpenCall,
   newRoomName,
   participantOfRequest,
@@ -27,22 +28,37 @@ import {
 import { turnCredentials } from './relay-credentials';
 import { callErrors, callIdParams, callTokenHeaders, notifyRealtime } from './call-route-schemas';
 
-/** The caller token of a `navigator.sendBeacon` body: JSON, sent as text/plain (the default) or JSON. */
+/**
+ * The caller token of a `navigator.sendBeacon` body: JSON, sent as text/plain (the default) or JSON,
+ * and `reason: 'quick_exit'` when the citizen left with Salida rápida (decision 060).
+ */
 const endCallBodySchema = z
-  .union([z.string().max(2_000), z.object({ token: z.string().max(200).optional() })])
+  .union([
+    z.string().max(2_000),
+    z.object({ token: z.string().max(200).optional(), reason: z.literal(QUICK_EXIT.endReason).optional() }),
+  ])
   // Fastify hands a request without a body to the validator as null.
   .nullish();
 
-function tokenOfBody(body: z.infer<typeof endCallBodySchema>): string | undefined {
-  if (body === undefined || body === null) return undefined;
-  if (typeof body !== 'string') return body.token || undefined;
-  try {
-    const parsed: unknown = JSON.parse(body);
-    const token = (parsed as { token?: unknown } | null)?.token;
-    return typeof token === 'string' && token.length > 0 ? token : undefined;
-  } catch {
-    return undefined;
+type EndCallBody = { token?: string; quickExit: boolean };
+
+function endCallBodyOf(body: z.infer<typeof endCallBodySchema>): EndCallBody {
+  if (body === undefined || body === null) return { quickExit: false };
+  let fields: { token?: unknown; reason?: unknown } | null = null;
+  if (typeof body !== 'string') fields = body;
+  else {
+    try {
+      const parsed: unknown = JSON.parse(body);
+      fields = typeof parsed === 'object' ? (parsed as typeof fields) : null;
+    } catch {
+      fields = null;
+    }
   }
+  const token = fields?.token;
+  return {
+    ...(typeof token === 'string' && token.length > 0 ? { token } : {}),
+    quickExit: fields?.reason === QUICK_EXIT.endReason,
+  };
 }
 
 /** The caller's side of the call over HTTP (spec §7): start it, end it, and get the relay. */
@@ -100,6 +116,11 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
       const token = newToken();
       const callerUserId = await signedInCallerOf(app, request);
 
+      // A silent call goes through the public queue only: it is neither a phone call nor a private room.
+      if (body.silent && (body.voiceToken || body.privateRoom)) {
+        throw new AppError(400, 'bad_request', errorMessages.badRequest);
+      }
+
       // A phone call: the token must be this company's, signed by us and still fresh.
       let voiceTokenId: string | null = null;
       if (body.voiceToken) {
@@ -109,6 +130,8 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         voiceTokenId = claims.tokenId;
       }
+
+      const kind = body.silent ? 'text' : voiceTokenId ? 'phone' : 'video';
 
       if (body.privateRoom) {
         // The link is the secret: whoever opens it (again, after a reload) becomes the caller.
@@ -146,7 +169,7 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
           specialityId: speciality.id,
           specialityName: speciality.name,
           fromPage: body.from,
-          kind: voiceTokenId ? 'phone' : 'video',
+          kind,
           userId: callerUserId,
         });
         app.supervisionChanged(company.id);
@@ -160,7 +183,7 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
         specialityName: speciality.name,
         fromPage: body.from,
         callerTokenHash: hashToken(token),
-        kind: voiceTokenId ? 'phone' : 'video',
+        kind,
         voiceTokenId,
         userId: callerUserId,
       });
@@ -184,13 +207,18 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const body = endCallBodyOf(request.body);
       const participant = await participantOfRequest(app, request, request.params.id, {
         companyKey: 'optional',
-        callerToken: tokenOfBody(request.body),
+        callerToken: body.token,
         callerMayBeClosed: true,
       });
       if (!participant) throw new AppError(404, 'call_not_found', callTexts.callNotFound);
-      const ended = await endOpenCall(app, participant.call.id);
+      // Only the citizen leaves quickly; an operator's end is an ordinary hang-up.
+      const ended =
+        body.quickExit && participant.side === 'caller'
+          ? await endCallByQuickExit(app, participant.call.id)
+          : await endOpenCall(app, participant.call.id);
       if (ended)
         await notifyRealtime(request.log, 'callEnded', app.callRealtime.callEnded(ended.call, ended.reason));
       return { success: true as const };

@@ -20,7 +20,38 @@ export function toChatMessage(row: ChatRow, room: string, attachment: Attachment
       ? { id: attachment.id, name: attachment.name, mime: attachment.mime, size: attachment.bytes }
       : null,
     createdAt: row.createdAt.toISOString(),
+    ...(row.quickQuestion ? { quickQuestion: true } : {}),
+    ...(row.answerTo === null ? {} : { answerTo: row.answerTo }),
   };
+}
+
+/**
+ * Whether the citizen may answer the message of this id: a quick question of this call's operator
+ * that has no answer yet (decision 060). 'taken' when it was answered already.
+ */
+export async function answerableQuestion(
+  db: Database,
+  callId: number,
+  questionId: number,
+): Promise<'open' | 'taken' | 'unknown'> {
+  const [question] = await db
+    .select({ id: callChatMessages.id })
+    .from(callChatMessages)
+    .where(
+      and(
+        eq(callChatMessages.id, questionId),
+        eq(callChatMessages.callId, callId),
+        eq(callChatMessages.quickQuestion, true),
+      ),
+    )
+    .limit(1);
+  if (!question) return 'unknown';
+  const [answer] = await db
+    .select({ id: callChatMessages.id })
+    .from(callChatMessages)
+    .where(and(eq(callChatMessages.callId, callId), eq(callChatMessages.answerTo, questionId)))
+    .limit(1);
+  return answer ? 'taken' : 'open';
 }
 
 /** The call's messages after `afterId`, in the order they were sent. */
@@ -65,7 +96,7 @@ export async function attachmentOfCall(
 
 type NewChatMessage = Pick<
   typeof callChatMessages.$inferInsert,
-  'callId' | 'clientId' | 'sender' | 'senderUserId' | 'senderName' | 'message'
+  'callId' | 'clientId' | 'sender' | 'senderUserId' | 'senderName' | 'message' | 'quickQuestion' | 'answerTo'
 >;
 
 /**

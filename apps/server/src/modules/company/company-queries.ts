@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Speciality } from '@seguridad/contracts/http/company';
+import { QUICK_EXIT } from '@seguridad/contracts/constants';
 import type { Database } from '../../db/client';
 import { companies, specialities, type WorkingHoursSlot } from '../../db/schema';
 
@@ -13,7 +14,13 @@ export type CompanyContext = {
   videoMailEnabled: boolean;
   workingHours: WorkingHoursSlot[];
   allowedOrigins: string[];
+  quickExitUrl: string | null;
 };
+
+/** Where Salida rápida takes this company's citizens (decision 060). */
+export function quickExitUrlOf(company: Pick<CompanyContext, 'quickExitUrl'>): string {
+  return company.quickExitUrl ?? QUICK_EXIT.defaultUrl;
+}
 
 /**
  * The company the seed created first: the tenant that runs the promotion's draw and that new
@@ -56,6 +63,7 @@ export async function companyByPublicKey(db: Database, key: string): Promise<Com
       videoMailEnabled: companies.videoMailEnabled,
       workingHours: companies.workingHours,
       allowedOrigins: companies.allowedOrigins,
+      quickExitUrl: companies.quickExitUrl,
     })
     .from(companies)
     .where(eq(companies.publicKey, key))

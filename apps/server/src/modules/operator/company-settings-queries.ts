@@ -4,6 +4,8 @@ import type { Database } from '../../db/client';
 import { companies, specialities } from '../../db/schema';
 import { specialitiesOf } from '../company/company-queries';
 import { retentionDaysOf, setRetentionDays } from '../recordings/recording-queries';
+import { DEFAULT_QUICK_QUESTIONS } from '@seguridad/contracts/messages/silent-call';
+import { quickExitUrlOf } from '../company/company-queries';
 
 /** The company's settings as the console shows them; undefined when the company is gone. */
 export async function companySettings(
@@ -27,6 +29,8 @@ export async function companySettings(
     recording_retention_days: await retentionDaysOf(db, companyId),
     launcher_color: company.launcherColor,
     launcher_label: company.launcherLabel,
+    quick_exit_url: quickExitUrlOf(company),
+    quick_questions: company.quickQuestions ?? [...DEFAULT_QUICK_QUESTIONS],
   };
 }
 
@@ -44,6 +48,8 @@ export async function updateCompanySettings(
     ...(body.allowed_origins === undefined ? {} : { allowedOrigins: [...new Set(body.allowed_origins)] }),
     ...(body.launcher_color === undefined ? {} : { launcherColor: body.launcher_color }),
     ...(body.launcher_label === undefined ? {} : { launcherLabel: body.launcher_label }),
+    ...(body.quick_exit_url === undefined ? {} : { quickExitUrl: body.quick_exit_url }),
+    ...(body.quick_questions === undefined ? {} : { quickQuestions: body.quick_questions }),
   };
   if (Object.keys(changes).length > 0)
     await db.update(companies).set(changes).where(eq(companies.id, companyId));

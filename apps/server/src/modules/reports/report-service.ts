@@ -93,7 +93,9 @@ async function groupRows(
   }
   const byOffered = [...figures].sort((a, b) => b.offered - a.offered || a.key.localeCompare(b.key));
   if (group === 'channel') {
-    return byOffered.map((row) => rowOf(row, channelLabels[row.key as 'video' | 'phone'] ?? row.key));
+    return byOffered.map((row) =>
+      rowOf(row, channelLabels[row.key as keyof typeof channelLabels] ?? row.key),
+    );
   }
   if (group === 'speciality') return byOffered.map((row) => rowOf(row, row.key));
   const names = await operatorNames(

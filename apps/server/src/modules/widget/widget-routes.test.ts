@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { errorMessages, validationMessages, widgetTexts } from '@seguridad/contracts/messages';
 import { companies, contactMessages, outboxMessages, videoMails } from '../../db/schema';
-import { DEMO_COMPANY_KEY } from '@seguridad/contracts/constants';
+import { DEMO_COMPANY_KEY, QUICK_EXIT } from '@seguridad/contracts/constants';
 import { readWebmDurationMs } from '../../integrations/storage/ebml-elements';
 import { useTestApp } from '../../testing/test-app';
 import { formOf, multipartPayload, postForm, tinyFiles, uploadedFiles } from '../../testing/multipart';
@@ -48,7 +48,13 @@ describe('widget calls', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       success: true,
-      data: { callBack: true, videoCall: true, videoMail: true, working_hours: true },
+      data: {
+        callBack: true,
+        videoCall: true,
+        videoMail: true,
+        working_hours: true,
+        quickExitUrl: QUICK_EXIT.defaultUrl,
+      },
     });
     await ctx.database.db.update(companies).set({ videoMailEnabled: false, workingHours: [] });
     ctx.app.forgetCompanyCache();
@@ -58,6 +64,7 @@ describe('widget calls', () => {
       videoCall: true,
       videoMail: false,
       working_hours: false,
+      quickExitUrl: QUICK_EXIT.defaultUrl,
     });
     await ctx.database.db.update(companies).set({
       videoMailEnabled: true,

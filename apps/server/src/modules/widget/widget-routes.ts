@@ -24,7 +24,7 @@ import {
   widgetAppearanceQuerySchema,
   widgetAppearanceResponseSchema,
 } from '@seguridad/contracts/http/launcher';
-import { launcherByPublicKey } from '../company/company-queries';
+import { launcherByPublicKey, quickExitUrlOf } from '../company/company-queries';
 
 const errors = errorResponses(400, 401, 403, 413, 415, 429);
 
@@ -89,6 +89,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
           videoCall: company.videoCallEnabled,
           videoMail: company.videoMailEnabled,
           working_hours: open,
+          quickExitUrl: quickExitUrlOf(company),
         },
       };
     }),

@@ -7,7 +7,7 @@ import { RequestHistogram } from './request-histogram';
  * number of series stays bounded whatever the traffic (docs/operations.md lists them).
  */
 
-export type CallKind = 'video' | 'phone';
+export type CallKind = 'video' | 'phone' | 'text';
 export type SocketKind = 'operator' | 'caller' | 'citizen' | 'anonymous';
 export type MessageChannel = 'mail' | 'sms' | 'whatsapp';
 export type UploadFailure = 'too_large' | 'error';
@@ -33,7 +33,7 @@ export type CentreFigures = {
 const TIME_TO_ANSWER_BUCKETS = [1, 2, 5, 10, 15, 20, 30, 45, 60, 90, 120, 180, 300, 600];
 /** Up to the longest upload (minutes on a slow mobile link). */
 const REQUEST_DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 120, 600];
-const CALL_KINDS: CallKind[] = ['video', 'phone'];
+const CALL_KINDS: CallKind[] = ['video', 'phone', 'text'];
 const SOCKET_KINDS: SocketKind[] = ['operator', 'caller', 'citizen', 'anonymous'];
 
 export type ServerMetrics = ReturnType<typeof createServerMetrics>;

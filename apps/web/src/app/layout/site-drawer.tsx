@@ -15,11 +15,17 @@ import {
 import type { RatableCall } from '../../features/call/rating-prompt';
 import { PhoneCallPanelSlot } from './phone-call-panel-slot';
 import { RatingPromptSlot } from './rating-prompt-slot';
+import { SilentCallPanelSlot } from './silent-call-panel-slot';
 import { VideoCallPanelSlot } from './video-call-panel-slot';
 
 export type SiteDrawerProps = Omit<
   ContactDrawerProps,
-  'renderVideoCallPanel' | 'renderPhoneCallPanel' | 'videoCallInvited' | 'panelRequest' | 'embedded'
+  | 'renderVideoCallPanel'
+  | 'renderPhoneCallPanel'
+  | 'renderSilentCallPanel'
+  | 'videoCallInvited'
+  | 'panelRequest'
+  | 'embedded'
 > & {
   /** The page's query: a link into the call (autovideo, ShareLink, privatevideo) opens the panel. */
   search: string;
@@ -57,6 +63,7 @@ export function SiteDrawer({ search, onRequestOpen, ...drawerProps }: SiteDrawer
         panelRequest={panelRequest}
         videoCallInvited={isPrivateInvitation(launch)}
         renderPhoneCallPanel={(controls) => <PhoneCallPanelSlot host={controls} />}
+        renderSilentCallPanel={(controls) => <SilentCallPanelSlot host={controls} />}
         renderVideoCallPanel={(controls) => (
           <VideoCallPanelSlot
             host={controls}

@@ -10,6 +10,7 @@ import { useWidgetQuery, WidgetPage, type WidgetVideoCall } from '../../features
 import type { RatableCall } from '../../features/call/rating-prompt';
 import { PhoneCallPanelSlot } from '../layout/phone-call-panel-slot';
 import { RatingPromptSlot } from '../layout/rating-prompt-slot';
+import { SilentCallPanelSlot } from '../layout/silent-call-panel-slot';
 import { VideoCallPanelSlot } from '../layout/video-call-panel-slot';
 
 /**
@@ -43,6 +44,7 @@ export function WidgetRoute() {
     <WidgetPage
       videoCall={videoCall}
       renderPhoneCallPanel={(controls) => <PhoneCallPanelSlot host={controls} from={from} />}
+      renderSilentCallPanel={(controls) => <SilentCallPanelSlot host={controls} from={from} />}
     >
       <RatingPromptSlot call={callToRate} onDone={closeRating} />
     </WidgetPage>

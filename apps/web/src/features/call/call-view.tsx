@@ -11,6 +11,7 @@ import { PushedVideoView } from '../../shared/call/ui/pushed-video-view';
 import { RecordingNotice } from '../../shared/call/ui/recording-notice';
 import { ScreenView } from '../../shared/call/ui/screen-view';
 import { Button, buttonClassName } from '../../shared/ui/button';
+import { QuickExitButton } from '../../shared/quick-exit/quick-exit-button';
 import { reportRecordingNotice } from './api/report-recording-notice';
 import { CallRatingForm } from './call-rating-form';
 import { callStatusTexts } from './call-status';
@@ -106,6 +107,8 @@ export function CallView({
         <h2 ref={titleRef} tabIndex={-1} className={styles.title}>
           {callTexts.callWithCentral}
         </h2>
+        {/* The call takes the whole window, the drawer's bar with it: Salida rápida stays here. */}
+        <QuickExitButton className={styles.quickExit} />
         <div className={styles.status} role="status">
           {headerText && <p className={styles.connected}>{headerText}</p>}
           {texts.queue.map((line) => (
@@ -195,6 +198,8 @@ export function CallView({
           entries={snapshot.chat}
           onSend={(text) => session.sendMessage(text)}
           onSendFile={(file) => session.sendFile(file)}
+          onDraftChange={(draft) => session.sendTyping(draft)}
+          onAnswer={(questionId, answer) => session.answerQuickQuestion(questionId, answer)}
           getAttachmentUrl={(attachmentId) => getAttachmentUrl(attachmentId, { callToken, companyKey })}
           disabled={ended}
           headingLevel={3}

@@ -12,6 +12,7 @@ import { useCompanyKey } from '../../shared/api/company-key';
 import { CallSession, type CallSocket } from '../../shared/call/call-session';
 import { isLivePhase } from '../../shared/call/call-state';
 import { stopStream } from '../../shared/media/camera';
+import { holdLiveCall } from '../../shared/quick-exit/quick-exit';
 
 /**
  * The caller's side of one call, as the panel drives it:
@@ -32,6 +33,8 @@ export type CallerCall =
       session: CallSession;
       socket: CallSocket;
       localStream: MediaStream | null;
+      /** Salida rápida no longer needs to end this call (decision 060). */
+      releaseQuickExit: () => void;
     };
 
 export type StartCallRequest = {
@@ -43,6 +46,8 @@ export type StartCallRequest = {
   takeLocalStream: () => MediaStream | null;
   /** A phone call (decision 018): the voice token of `GET /api/token`; audio only. */
   voiceToken?: string;
+  /** A silent call (decision 060): text only, no media at all. */
+  silent?: boolean;
 };
 
 const SETUP: CallerCall = { step: 'setup' };
@@ -55,6 +60,7 @@ function markCallStart() {
 }
 
 function leaveCall(current: Extract<CallerCall, { step: 'inCall' }>) {
+  current.releaseQuickExit();
   stopStream(current.localStream);
   stopStream(current.session.getSnapshot().localStream);
   current.session.dispose();
@@ -90,6 +96,7 @@ export function useCallerCall() {
         from: request.from,
         ...(request.privateRoom ? { privateRoom: request.privateRoom } : {}),
         ...(request.voiceToken ? { voiceToken: request.voiceToken } : {}),
+        ...(request.silent ? { silent: true } : {}),
       });
     } catch (error) {
       socket.disconnect();
@@ -118,10 +125,20 @@ export function useCallerCall() {
       ownsSocket: true,
       localStream,
       audioOnly: created.kind === 'phone',
+      textOnly: created.kind === 'text',
       iceServers: toIceServers(relay),
       uploadAttachment: (file, onProgress) => uploadCallAttachment(created.id, file, credentials, onProgress),
     });
-    moveTo({ step: 'inCall', call: created, session, socket, localStream });
+    moveTo({
+      step: 'inCall',
+      call: created,
+      session,
+      socket,
+      localStream,
+      releaseQuickExit: holdLiveCall(() =>
+        endVideoCallOnLeave({ id: created.id, token: created.token }, { quickExit: true }),
+      ),
+    });
     await session.join();
     return { failed: false };
   }

@@ -114,10 +114,16 @@ export function useOperatorCall({
 
       // The citizen is waiting: the camera and the relay settings are fetched while the accept is
       // on its way (the relay answers any operator of the company), and dropped if it fails.
-      // A phone call is answered audio only (decision 018): the microphone, never the camera.
+      // A phone call is answered audio only (decision 018): the microphone, never the camera. A
+      // silent call (decision 060) has no media at all.
       const phone = call.kind === 'phone';
+      const silent = call.kind === 'text';
       const camera = (
-        phone ? navigator.mediaDevices.getUserMedia({ audio: true, video: false }) : openCameraStream()
+        silent
+          ? Promise.resolve(null)
+          : phone
+            ? navigator.mediaDevices.getUserMedia({ audio: true, video: false })
+            : openCameraStream()
       ).catch(() => null);
       const relay = getRelaySettings(call.id, { operator: true }).then(toIceServers, () => []);
       let accepted: QueuedCall;
@@ -151,11 +157,17 @@ export function useOperatorCall({
         ownsSocket: false,
         localStream: stream,
         audioOnly: phone,
+        textOnly: silent,
         iceServers,
         uploadAttachment: (file, onProgress) =>
           uploadCallAttachment(accepted.id, file, { operator: true }, onProgress),
       });
-      setState({ step: 'in-call', call: accepted, session: created, cameraFailed: stream === null });
+      setState({
+        step: 'in-call',
+        call: accepted,
+        session: created,
+        cameraFailed: stream === null && !silent,
+      });
       await created.join();
     },
     [socket],

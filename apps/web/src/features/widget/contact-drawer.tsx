@@ -14,15 +14,19 @@ import {
   type DrawerPanel,
   type PanelRequest,
   type PhoneCallPanelControls,
+  type SilentCallPanelControls,
   type VideoCallPanelControls,
 } from './drawer-panels';
 import { useDrawerDialog } from './use-drawer-dialog';
 import { useDrawerNavigation } from './use-drawer-navigation';
+import { setQuickExitUrl } from '../../shared/quick-exit/quick-exit';
+import { useEscapeTwiceToLeave } from '../../shared/quick-exit/use-escape-twice';
 
 export type {
   DrawerPanel,
   PanelRequest,
   PhoneCallPanelControls,
+  SilentCallPanelControls,
   VideoCallPanelControls,
 } from './drawer-panels';
 
@@ -49,6 +53,11 @@ export type ContactDrawerProps = {
    * (on and within working hours) are on.
    */
   renderPhoneCallPanel?: (controls: PhoneCallPanelControls) => ReactNode;
+  /**
+   * The silent-call panel (decision 060). Its entry appears when given and the call service is on
+   * and within working hours.
+   */
+  renderSilentCallPanel?: (controls: SilentCallPanelControls) => ReactNode;
   /** The person followed an operator's private call link: the entry shows whatever the service says. */
   videoCallInvited?: boolean;
   /** Marks video mails as derived: the person came here because a video call failed (spec §4). */
@@ -94,6 +103,7 @@ export function ContactDrawer({
   panelRequest,
   renderVideoCallPanel,
   renderPhoneCallPanel,
+  renderSilentCallPanel,
   videoCallInvited = false,
   videoMailDerived = false,
   onPanelChange,
@@ -152,9 +162,11 @@ export function ContactDrawer({
   const liveCallOffered = Boolean(services?.videoCall && services.working_hours);
   const callBackOffered = Boolean(services?.callBack);
   const phoneCallOffered = renderPhoneCallPanel !== undefined && (liveCallOffered || callBackOffered);
+  const silentCallOffered = renderSilentCallPanel !== undefined && liveCallOffered;
   const entries: DrawerEntry[] = [
     ...(videoCallOffered ? (['videoCall'] as const) : []),
     ...(phoneCallOffered ? (['phoneCall'] as const) : []),
+    ...(silentCallOffered ? (['silentCall'] as const) : []),
     ...(services?.videoMail ? (['videoMail'] as const) : []),
     'contact',
   ];
@@ -198,6 +210,21 @@ export function ContactDrawer({
     },
     finish: finishPanel,
   };
+
+  const silentCallControls: SilentCallPanelControls = {
+    active: open && panel === 'silentCall',
+    openContactForm() {
+      openPanel('contact');
+    },
+    finish: finishPanel,
+  };
+
+  // Salida rápida goes where the company said, once the service status told us (decision 060).
+  const quickExitTarget = services?.quickExitUrl;
+  useEffect(() => {
+    if (quickExitTarget) setQuickExitUrl(quickExitTarget);
+  }, [quickExitTarget]);
+  useEscapeTwiceToLeave(open);
 
   const drawerClasses = [
     styles.drawer,
@@ -254,6 +281,11 @@ export function ContactDrawer({
         {visited.has('phoneCall') && renderPhoneCallPanel && (
           <div className={styles.panelBody} hidden={panel !== 'phoneCall'}>
             <PanelOutlet render={renderPhoneCallPanel} controls={phoneCallControls} />
+          </div>
+        )}
+        {visited.has('silentCall') && renderSilentCallPanel && (
+          <div className={styles.panelBody} hidden={panel !== 'silentCall'}>
+            <PanelOutlet render={renderSilentCallPanel} controls={silentCallControls} />
           </div>
         )}
         {visited.has('callback') && (

@@ -2,7 +2,15 @@ import { widgetTexts } from '@seguridad/contracts/messages';
 /* The drawer's two headings: the list of entries, and the bar above an open panel. */
 import type { Ref } from 'react';
 import styles from './contact-drawer.module.css';
-import { CloseButton, EntryIcon, entryDescriptions, panelTitles, type DrawerEntry } from './drawer-entries';
+import { QuickExitButton } from '../../shared/quick-exit/quick-exit-button';
+import {
+  CloseButton,
+  EntryIcon,
+  entryDescriptions,
+  entryTitle,
+  panelTitles,
+  type DrawerEntry,
+} from './drawer-entries';
 import { prefetchPanel, type DrawerPanel } from './drawer-panels';
 
 export function DrawerList({
@@ -30,7 +38,10 @@ export function DrawerList({
         <h2 id={titleId} className={styles.title}>
           {widgetTexts.drawerTitle}
         </h2>
-        {onClose && <CloseButton onClick={onClose} />}
+        <span className={styles.headerActions}>
+          <QuickExitButton />
+          {onClose && <CloseButton onClick={onClose} />}
+        </span>
       </div>
       <p className={styles.lead}>{widgetTexts.drawerLead}</p>
       <ul className={styles.entries}>
@@ -47,7 +58,7 @@ export function DrawerList({
             >
               <EntryIcon panel={entry} />
               <span className={styles.entryText}>
-                <span className={styles.entryTitle}>{panelTitles[entry]}</span>
+                <span className={styles.entryTitle}>{entryTitle(entry)}</span>
                 <span id={`${ids}-${entry}-description`} className={styles.entryDescription}>
                   {entryDescriptions[entry]}
                 </span>
@@ -88,6 +99,7 @@ export function DrawerPanelHeader({
       <h2 id={titleId} ref={titleRef} tabIndex={-1} className={styles.panelTitle}>
         {panelTitles[panel]}
       </h2>
+      <QuickExitButton />
       {onClose && <CloseButton onClick={onClose} />}
     </div>
   );

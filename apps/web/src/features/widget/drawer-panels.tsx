@@ -3,7 +3,11 @@
  * panel is given, and the forms that load on intent.
  */
 import { lazy } from 'react';
-import type { PhoneCallPanelHost, VideoCallPanelHost } from '../../shared/call/call-panel-hosts';
+import type {
+  PhoneCallPanelHost,
+  SilentCallPanelHost,
+  VideoCallPanelHost,
+} from '../../shared/call/call-panel-hosts';
 
 /*
  * The panels' forms (react-hook-form, zod schemas, the recorder) load when a visitor points at or
@@ -28,11 +32,12 @@ export function prefetchPanel(panel: DrawerPanel) {
 
 export const panelLoading = <div className="page-loading" aria-busy="true" />;
 
-export type DrawerPanel = 'videoCall' | 'phoneCall' | 'videoMail' | 'contact' | 'callback';
+export type DrawerPanel = 'videoCall' | 'phoneCall' | 'silentCall' | 'videoMail' | 'contact' | 'callback';
 
 /** The controls the drawer hands the call panels it hosts (shapes shared with the call feature). */
 export type VideoCallPanelControls = VideoCallPanelHost;
 export type PhoneCallPanelControls = PhoneCallPanelHost;
+export type SilentCallPanelControls = SilentCallPanelHost;
 
 /** Asks an open or closed drawer to show a panel; a new `id` asks again. */
 export type PanelRequest = { panel: DrawerPanel; id: number };

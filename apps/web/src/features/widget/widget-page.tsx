@@ -14,8 +14,10 @@ import type {
   DrawerPanel,
   PanelRequest,
   PhoneCallPanelControls,
+  SilentCallPanelControls,
   VideoCallPanelControls,
 } from './contact-drawer';
+import { setTopPageReplacer } from '../../shared/quick-exit/quick-exit';
 import styles from './widget-page.module.css';
 
 /** The video call inside the widget, composed in by the app layer (features do not import each other). */
@@ -31,6 +33,8 @@ type WidgetPageProps = {
   videoCall?: WidgetVideoCall;
   /** The phone-call panel, composed in by the app layer like the video call. */
   renderPhoneCallPanel?: (controls: PhoneCallPanelControls) => ReactNode;
+  /** The silent-call panel (decision 060), composed in the same way. */
+  renderSilentCallPanel?: (controls: SilentCallPanelControls) => ReactNode;
   /**
    * What the app layer shows beside the drawer (the rating prompt). It renders inside the host
    * page's company, so what it sends carries that site's key, not the build's.
@@ -72,7 +76,12 @@ function originFrom(value: string | null): string | undefined {
  * it is ready and how big to make the frame (the whole viewport during a call), and obeys
  * open/close/openVideoCall from that page only.
  */
-export function WidgetPage({ videoCall, renderPhoneCallPanel, children }: WidgetPageProps) {
+export function WidgetPage({
+  videoCall,
+  renderPhoneCallPanel,
+  renderSilentCallPanel,
+  children,
+}: WidgetPageProps) {
   const params = useWidgetQuery();
   const companyKey = params.get(WIDGET_QUERY.companyKey)?.trim() ?? '';
   const hostOrigin = originFrom(params.get(WIDGET_QUERY.hostOrigin));
@@ -108,7 +117,12 @@ export function WidgetPage({ videoCall, renderPhoneCallPanel, children }: Widget
     };
     window.addEventListener('message', onMessage);
     post({ source: WIDGET_MESSAGE_SOURCE, type: 'ready' });
-    return () => window.removeEventListener('message', onMessage);
+    // Salida rápida replaces the host page, not only this frame (decision 060).
+    setTopPageReplacer((url) => post({ source: WIDGET_MESSAGE_SOURCE, type: 'quickExit', url }));
+    return () => {
+      window.removeEventListener('message', onMessage);
+      setTopPageReplacer(null);
+    };
   }, [framed, hostOrigin]);
 
   // A link into the call on the host page (autovideo, ShareLink, privatevideo) opens the panel once.
@@ -151,6 +165,7 @@ export function WidgetPage({ videoCall, renderPhoneCallPanel, children }: Widget
                 panelRequest={panelRequest}
                 renderVideoCallPanel={videoCall?.renderPanel}
                 renderPhoneCallPanel={renderPhoneCallPanel}
+                renderSilentCallPanel={renderSilentCallPanel}
                 videoCallInvited={videoCall?.invited}
               />
             </Suspense>

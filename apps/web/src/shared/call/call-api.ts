@@ -13,6 +13,7 @@ import {
   callsApi,
 } from '@seguridad/contracts/http/calls';
 import { errorMessages } from '@seguridad/contracts/messages';
+import { QUICK_EXIT } from '@seguridad/contracts/constants';
 import { ApiRequestError, apiRequest, uploadWithProgress, type RequestOptions } from '../api/api-client';
 import type { CallSocket } from './call-session';
 
@@ -59,10 +60,17 @@ export async function getVoiceToken(companyKey: string): Promise<string> {
 
 /**
  * Ends the call while the page goes away (pagehide): a beacon survives the unload where fetch may
- * not. A beacon cannot carry headers, so the token travels in a text/plain body (no preflight).
+ * not. A beacon cannot carry headers, so the token travels in a text/plain body (no preflight);
+ * `quickExit` says the citizen left with Salida rápida (decision 060).
  */
-export function endVideoCallOnLeave(call: { id: number; token: string }): void {
-  const body = JSON.stringify({ token: call.token });
+export function endVideoCallOnLeave(
+  call: { id: number; token: string },
+  options: { quickExit?: boolean } = {},
+): void {
+  const body = JSON.stringify({
+    token: call.token,
+    ...(options.quickExit ? { reason: QUICK_EXIT.endReason } : {}),
+  });
   const url = callsApi.end.path({ id: call.id });
   const sent =
     typeof navigator !== 'undefined' &&

@@ -37,3 +37,13 @@ export type PhoneCallPanelHost = {
   /** Back to the drawer's entries, and the drawer closes. */
   finish: () => void;
 };
+
+/** What the drawer gives the silent-call panel (decision 060). */
+export type SilentCallPanelHost = {
+  /** The panel is on screen. */
+  active: boolean;
+  /** Opens the contact form (no operator can take the call now). */
+  openContactForm: () => void;
+  /** Back to the drawer's entries, and the drawer closes. */
+  finish: () => void;
+};

@@ -74,6 +74,7 @@ export class CallSession {
   private readonly recording: CallRecordingPart;
   private readonly mediaDeadline: MediaConnectDeadline;
   private disposed = false;
+  private lastTyping = '';
 
   /** Our listeners, as attached: a shared socket (the console's) keeps everyone else's. */
   private readonly socketListeners: [CallSocketEvent, (...args: unknown[]) => void][];
@@ -150,6 +151,8 @@ export class CallSession {
       (...args: unknown[]) => this.guard(() => handler(args[0])),
     ]);
     for (const [event, listener] of this.socketListeners) this.socket.on(event, listener);
+    // A silent call never has media to wait for.
+    if (options.textOnly) this.mediaDeadline.close();
     this.network =
       options.network === undefined ? (typeof window === 'undefined' ? null : window) : options.network;
     this.network?.addEventListener('offline', this.onOffline);
@@ -167,6 +170,27 @@ export class CallSession {
 
   sendMessage(text: string): void {
     this.chat.sendMessage(text);
+  }
+
+  /** The operator asks a quick question the citizen answers with Sí / No (decision 060). */
+  sendQuickQuestion(text: string): void {
+    this.chat.sendMessage(text, { quickQuestion: true });
+  }
+
+  /** The citizen answers a quick question: its «Sí» or «No» goes into the chat, tied to it. */
+  answerQuickQuestion(questionId: number, answer: string): void {
+    this.chat.sendMessage(answer, { answerTo: questionId });
+  }
+
+  /**
+   * Real-time text (decision 060): the citizen's draft as it stands, sent as typed. A draft that
+   * did not change is not sent again; '' clears what the operator sees.
+   */
+  sendTyping(text: string): void {
+    if (this.disposed || this.context.side !== 'caller' || !isLivePhase(this.store.get().phase)) return;
+    if (text === this.lastTyping) return;
+    this.lastTyping = text;
+    this.sendSignal({ id: 'typing', roomName: this.context.room, text });
   }
 
   /**
@@ -292,7 +316,7 @@ export class CallSession {
     this.screen.close();
     this.pushedVideo.close();
     this.recording.close();
-    this.store.update({ localScreenStream: null, screenSeenByPeer: false });
+    this.store.update({ localScreenStream: null, screenSeenByPeer: false, peerTyping: '' });
     this.chat.failPending();
     this.store.dispatch(event.type === 'failed' ? event : { ...event, chatOccurred: this.chat.hasChat() });
     this.membership.settleFirstJoin();
@@ -324,6 +348,7 @@ export class CallSession {
         const peer = message.users.find((user) => user.side !== side);
         if (!peer) return;
         this.peerArrived(peer);
+        if (this.options.textOnly) return;
         this.screen.peerArrived();
         // We joined second: we offer. A re-join after our own reconnect restarts ICE if it is down.
         this.negotiation.peerPresent();
@@ -332,6 +357,7 @@ export class CallSession {
       case 'newUserInRoom':
         if (message.user.side === side) return;
         this.peerArrived(message.user);
+        if (this.options.textOnly) return;
         this.screen.peerArrived();
         this.negotiation.peerReturned();
         return;
@@ -339,6 +365,7 @@ export class CallSession {
         if (message.user.side !== side) this.stop({ type: 'peerLeft' });
         return;
       case 'start':
+        if (this.options.textOnly) return;
         this.store.dispatch({ type: 'peerJoined', peer: null });
         this.negotiation.handle(message);
         return;
@@ -347,7 +374,11 @@ export class CallSession {
       case 'remoteResponse':
       case 'iceCandidate':
       case 'remoteIceCandidate':
+        if (this.options.textOnly) return;
         this.negotiation.handle(message);
+        return;
+      case 'typing':
+        if (side === 'answerer') this.store.update({ peerTyping: message.text });
         return;
       case 'screenShareStarted':
       case 'screenShareStopped':
@@ -369,6 +400,8 @@ export class CallSession {
 
   private peerArrived(peer: Participant): void {
     this.store.dispatch({ type: 'peerJoined', peer });
+    // Nothing to negotiate in a silent call: both in the room is the call connected.
+    if (this.options.textOnly) this.store.dispatch({ type: 'mediaConnected' });
   }
 
   private onQueuePosition(payload: unknown): void {

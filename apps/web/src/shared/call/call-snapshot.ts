@@ -45,4 +45,6 @@ export type CallSessionSnapshot = {
   digits: string;
   /** The operator is recording the call (decision 017), on both sides; null when not. */
   recording: RecordingStatus | null;
+  /** Real-time text (decision 060): what the citizen is typing now, on the operator's side. */
+  peerTyping: string;
 };

@@ -26,7 +26,9 @@ import type { Participant } from '@seguridad/contracts/realtime/call';
  */
 
 /** `no_media`: both were in the room but the media never connected (decision 037). */
-export type CallEndReason = 'hangup' | 'peer_left' | 'abandoned' | 'timeout' | 'local_hangup' | 'no_media';
+/** `quick_exit`: the citizen left with Salida rápida (decision 060). */
+export type CallEndReason =
+  'hangup' | 'peer_left' | 'abandoned' | 'timeout' | 'local_hangup' | 'no_media' | 'quick_exit';
 
 export type CallPhase =
   | { status: 'idle' }

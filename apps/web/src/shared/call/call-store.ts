@@ -22,6 +22,7 @@ export class CallStore {
       pushedVideo: null,
       digits: '',
       recording: null,
+      peerTyping: '',
     };
   }
 

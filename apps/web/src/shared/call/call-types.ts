@@ -52,6 +52,11 @@ export type CallSessionOptions = {
    * digits are sent and shown.
    */
   audioOnly?: boolean;
+  /**
+   * A silent call (decision 060): no media at all, no RTCPeerConnection; the call is connected as
+   * soon as both sides are in the room, and its chat is all of it.
+   */
+  textOnly?: boolean;
   /** From getUserMedia; null without a camera (the call still receives the other side). */
   localStream: MediaStream | null;
   /** From the relay settings; direct connections only when empty. */

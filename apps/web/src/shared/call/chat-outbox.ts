@@ -13,7 +13,9 @@ import type { ChatEntry } from './call-snapshot';
 import type { CallContext, CallSessionOptions } from './call-types';
 
 type ChatUser = ChatMessage['user'];
-type OutgoingChat = Pick<ChatSend, 'message' | 'attachmentId'>;
+type OutgoingChat = Pick<ChatSend, 'message' | 'attachmentId' | 'quickQuestion' | 'answerTo'>;
+/** A quick question of the operator, or the citizen's answer to one (decision 060). */
+export type ChatMessageRole = Pick<ChatSend, 'quickQuestion' | 'answerTo'>;
 
 export type ChatOutboxOptions = Pick<CallSessionOptions, 'uploadAttachment' | 'userName' | 'now'> & {
   /** The join was acknowledged on the socket's current connection: sending makes sense. */
@@ -74,12 +76,12 @@ export class ChatOutbox {
     return this.context.store.get().chat.some((entry) => entry.id > 0);
   }
 
-  sendMessage(text: string): void {
+  sendMessage(text: string, role: ChatMessageRole = {}): void {
     const message = text.trim().slice(0, CHAT_MESSAGE_MAX);
     if (!message || !this.canSend()) return;
     const clientId = newChatClientId();
-    this.addLocalEntry(clientId, { message, isFile: false, fileData: null });
-    this.outbox.set(clientId, { message });
+    this.addLocalEntry(clientId, { message, isFile: false, fileData: null, ...role });
+    this.outbox.set(clientId, { message, ...role });
     this.deliver(clientId);
   }
 
@@ -161,7 +163,10 @@ export class ChatOutbox {
 
   private addLocalEntry(
     clientId: string,
-    content: Pick<ChatEntry, 'message' | 'isFile' | 'fileData' | 'loadingProgress'>,
+    content: Pick<
+      ChatEntry,
+      'message' | 'isFile' | 'fileData' | 'loadingProgress' | 'quickQuestion' | 'answerTo'
+    >,
   ): void {
     const store = this.context.store;
     this.nextLocalId -= 1;

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { CallRecord } from '@seguridad/contracts/http/calls';
+import { QUICK_EXIT } from '@seguridad/contracts/constants';
 import { callHistoryTexts } from '@seguridad/contracts/messages/console';
 import { ratingTexts } from '@seguridad/contracts/messages';
 import { errorText } from '../../../shared/api/api-client';
@@ -17,7 +18,10 @@ const SHOWN_CALLS = 10;
 
 function statusLabel(call: CallRecord): string {
   // Accepted, but the media never connected (decision 037): not an answered call.
-  return call.end_reason === 'no_media' ? callHistoryTexts.noMedia : callHistoryTexts.status[call.status];
+  if (call.end_reason === 'no_media') return callHistoryTexts.noMedia;
+  // The citizen left with Salida rápida (decision 060): said as such, whether answered or not.
+  if (call.end_reason === QUICK_EXIT.endReason) return callHistoryTexts.quickExit;
+  return callHistoryTexts.status[call.status];
 }
 
 function talkTime(call: CallRecord): string | null {

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { availabilityTexts } from '@seguridad/contracts/messages/availability';
 import { phoneCallTexts } from '@seguridad/contracts/messages';
+import { silentCallTexts } from '@seguridad/contracts/messages/silent-call';
 import { Button } from '../../../shared/ui/button';
 import type { ConsoleQueuedCall } from '../call-queue';
 import { consoleCallTexts } from '@seguridad/contracts/messages/console-ui';
@@ -99,7 +100,12 @@ function QueueItem({ call, now, ownUserId, accepting, disabled, onAccept, onDecl
       <div className={styles.queueText}>
         {offeredToMe && <p className={styles.offerTitle}>{availabilityTexts.offeredToYou}</p>}
         <h3 id={titleId} className={styles.speciality}>
-          {call.kind === 'phone' ? `${phoneCallTexts.consoleTitle} · ${call.speciality}` : call.speciality}
+          {call.kind === 'text' && <span className={styles.silentFlag}>{silentCallTexts.flag}</span>}
+          {call.kind === 'phone'
+            ? `${phoneCallTexts.consoleTitle} · ${call.speciality}`
+            : call.kind === 'text'
+              ? `${silentCallTexts.consoleTitle} · ${call.speciality}`
+              : call.speciality}
         </h3>
         <p className={styles.from}>
           <span className={styles.label}>Desde:</span> {call.from || consoleCallTexts.unknownOrigin}
@@ -128,7 +134,9 @@ function QueueItem({ call, now, ownUserId, accepting, disabled, onAccept, onDecl
         aria-label={
           call.kind === 'phone'
             ? `Aceptar ${phoneCallTexts.consoleTitle.toLowerCase()} de ${call.speciality}`
-            : `Aceptar llamada de ${call.speciality}`
+            : call.kind === 'text'
+              ? `Aceptar ${silentCallTexts.consoleTitle.toLowerCase()} de ${call.speciality}`
+              : `Aceptar llamada de ${call.speciality}`
         }
       >
         Aceptar

@@ -6,6 +6,7 @@ import { type CompanySettings } from '@seguridad/contracts/http/operator';
 import { AllowedOriginsEditor } from './allowed-origins-editor';
 import { SpecialitiesEditor } from './specialities-editor';
 import { WorkingHoursEditor } from './working-hours-editor';
+import { SilentCallSettings } from './silent-call-settings';
 
 const company: CompanySettings = {
   name: 'Central de Prueba',
@@ -20,6 +21,8 @@ const company: CompanySettings = {
   recording_retention_days: 90,
   launcher_color: '#0b3a75',
   launcher_label: 'Contáctanos',
+  quick_exit_url: 'https://www.meteochile.gob.cl/',
+  quick_questions: ['¿Estás en peligro ahora?'],
 };
 
 function renderWithClient(children: ReactNode) {
@@ -84,5 +87,30 @@ describe('allowed origins editor', () => {
     fireEvent.change(field, { target: { value: ' https://municipio.example.cl ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Agregar origen' }));
     expect(await screen.findByText('Ese origen ya está en la lista.')).toBeDefined();
+  });
+});
+
+describe('silent call settings', () => {
+  it('refuses an address without https and an empty list of questions, in Spanish', async () => {
+    renderWithClient(<SilentCallSettings company={company} notify={notify} />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Dirección de Salida rápida' }), {
+      target: { value: 'http://clima.example.cl' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Preguntas rápidas' }), {
+      target: { value: ' \n  \n' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Escribe una dirección completa que empiece con https://')).toBeDefined();
+    expect(await screen.findByText('Deja al menos una pregunta')).toBeDefined();
+  });
+
+  it('shows the default address as empty and the questions one per line', () => {
+    renderWithClient(<SilentCallSettings company={company} notify={notify} />);
+    expect(
+      (screen.getByRole('textbox', { name: 'Dirección de Salida rápida' }) as HTMLInputElement).value,
+    ).toBe('');
+    expect((screen.getByRole('textbox', { name: 'Preguntas rápidas' }) as HTMLTextAreaElement).value).toBe(
+      '¿Estás en peligro ahora?',
+    );
   });
 });

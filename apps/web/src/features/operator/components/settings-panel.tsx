@@ -5,6 +5,7 @@ import type { CompanySettingsResponse } from '../api/get-company-settings';
 import { EmbedSettings } from './embed-settings';
 import { RecordingRetentionEditor } from './recording-retention-editor';
 import { ServicesSettings } from './services-settings';
+import { SilentCallSettings } from './silent-call-settings';
 import { SpecialitiesEditor } from './specialities-editor';
 import { VideoLibrary } from './video-library';
 import styles from './settings.module.css';
@@ -33,6 +34,7 @@ export function SettingsPanel({ company }: { company: CompanySettings }) {
         </div>
       </div>
       <EmbedSettings company={company} notify={setNotice} />
+      <SilentCallSettings company={company} notify={setNotice} />
       <VideoLibrary notify={setNotice} />
       <Snackbar message={notice} onClose={() => setNotice(null)} />
     </section>

@@ -43,6 +43,7 @@ export type Setup = {
   ownsSocket?: boolean;
   uploadAttachment?: CallSessionOptions['uploadAttachment'];
   network?: CallSessionOptions['network'];
+  textOnly?: boolean;
 };
 
 const sessions: CallSession[] = [];
@@ -54,6 +55,7 @@ export function setup({
   ownsSocket = false,
   uploadAttachment = async () => ({ id: 9, name: 'foto.png', mime: 'image/png', size: 10 }),
   network = null,
+  textOnly = false,
 }: Setup = {}) {
   const socket = new FakeSocket();
   if (connected) {
@@ -72,6 +74,7 @@ export function setup({
     uploadAttachment,
     now: () => new Date('2025-03-01T12:00:00.000Z'),
     network,
+    textOnly,
   });
   sessions.push(session);
   return { socket, session };

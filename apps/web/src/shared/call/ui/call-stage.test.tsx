@@ -26,6 +26,7 @@ function snapshot(phase: CallPhase, overrides: Partial<CallSessionSnapshot> = {}
     pushedVideo: null,
     digits: '',
     recording: null,
+    peerTyping: '',
     ...overrides,
   };
 }

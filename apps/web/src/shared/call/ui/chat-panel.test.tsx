@@ -214,3 +214,55 @@ describe('the call chat', () => {
     );
   });
 });
+
+describe('quick questions and real-time text (decision 060)', () => {
+  afterEach(cleanup);
+
+  it('offers Sí / No under an unanswered quick question, and says the answer once given', () => {
+    const onAnswer = vi.fn();
+    const question = entry({ id: 5, message: '¿Estás en peligro ahora?', quickQuestion: true });
+    const view = renderPanel([question], { onAnswer });
+    fireEvent.click(screen.getByRole('button', { name: 'Sí' }));
+    expect(onAnswer).toHaveBeenCalledWith(5, 'Sí');
+
+    view.rerender(
+      <ChatPanel
+        {...view.props}
+        onAnswer={onAnswer}
+        entries={[question, entry({ id: 6, user: 1, mine: true, message: 'Sí', answerTo: 5 })]}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: 'Sí' })).toBeNull();
+    expect(screen.getByText('Respondió: Sí')).toBeTruthy();
+  });
+
+  it('shows no answer buttons on the side that asked', () => {
+    renderPanel([entry({ id: 5, message: '¿Puedes hablar?', quickQuestion: true, mine: true })]);
+    expect(screen.queryByRole('button', { name: 'No' })).toBeNull();
+    expect(screen.getByText('Pregunta de la operadora')).toBeTruthy();
+  });
+
+  it('tells the draft as it is typed, clears it on send, and stops when the person turns it off', () => {
+    const onDraftChange = vi.fn();
+    const { props } = renderPanel([], { onDraftChange });
+    const input = screen.getByLabelText(callTexts.chatMessage);
+    fireEvent.change(input, { target: { value: 'Ho' } });
+    fireEvent.change(input, { target: { value: 'Hola' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(props.onSend).toHaveBeenCalledWith('Hola');
+    expect(onDraftChange.mock.calls.map(([draft]) => draft)).toEqual(['Ho', 'Hola', '']);
+
+    onDraftChange.mockClear();
+    fireEvent.change(input, { target: { value: 'secreto' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: /La operadora ve lo que escribo/ }));
+    fireEvent.change(input, { target: { value: 'secreto 2' } });
+    expect(onDraftChange.mock.calls.map(([draft]) => draft)).toEqual(['secreto', '']);
+  });
+
+  it("shows the operator the citizen's draft as text", () => {
+    const view = renderPanel([], { peerTyping: '<b>me sigue</b>' });
+    expect(screen.getByTestId('peer-typing').textContent).toBe('<b>me sigue</b>');
+    view.rerender(<ChatPanel {...view.props} peerTyping="" />);
+    expect(screen.getByTestId('peer-typing').textContent).toBe('El ciudadano no está escribiendo.');
+  });
+});

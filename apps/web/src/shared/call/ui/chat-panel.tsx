@@ -11,6 +11,7 @@ import {
 } from 'react';
 import { CALL_ATTACHMENT_MAX_BYTES } from '@seguridad/contracts/http/calls';
 import { callTexts, errorMessages } from '@seguridad/contracts/messages';
+import { silentCallTexts } from '@seguridad/contracts/messages/silent-call';
 import { CHAT_MESSAGE_MAX } from '@seguridad/contracts/realtime/call';
 import { Alert } from '../../ui/alert';
 import type { ChatEntry } from '../call-session';
@@ -28,6 +29,15 @@ type ChatPanelProps = {
   title?: string;
   headingLevel?: 2 | 3;
   className?: string;
+  /**
+   * The citizen's side, real-time text (decision 060): told the draft after each keystroke ('' once
+   * sent or when the person turns it off with the switch this adds).
+   */
+  onDraftChange?: (draft: string) => void;
+  /** The citizen's side: answers a quick question of the operator with Sí or No. */
+  onAnswer?: (questionId: number, answer: string) => void;
+  /** The operator's side: what the citizen is typing now (real-time text). */
+  peerTyping?: string;
 };
 
 /** Closer than this to the bottom counts as reading the newest messages: new ones scroll into view. */
@@ -132,6 +142,37 @@ function AttachmentFile({
   );
 }
 
+/** Under a quick question: the answer once given; Sí / No for the citizen until then. */
+function QuickQuestionAnswer({
+  entry,
+  answer,
+  onAnswer,
+  disabled,
+}: {
+  entry: ChatEntry;
+  answer: ChatEntry | undefined;
+  onAnswer?: ChatPanelProps['onAnswer'];
+  disabled: boolean;
+}) {
+  if (answer) return <p className={styles.answer}>{silentCallTexts.answered(answer.message)}</p>;
+  if (!onAnswer || entry.mine || entry.id <= 0) return null;
+  return (
+    <div className={styles.answers} role="group" aria-label={entry.message}>
+      {[silentCallTexts.yes, silentCallTexts.no].map((choice) => (
+        <button
+          key={choice}
+          type="button"
+          className={styles.answerButton}
+          disabled={disabled}
+          onClick={() => onAnswer(entry.id, choice)}
+        >
+          {choice}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 function MessageBody({
   entry,
   getAttachmentUrl,
@@ -187,6 +228,9 @@ export function ChatPanel({
   title = 'Chat',
   headingLevel = 2,
   className,
+  onDraftChange,
+  onAnswer,
+  peerTyping,
 }: ChatPanelProps) {
   const headingId = useId();
   const list = useRef<HTMLOListElement>(null);
@@ -194,6 +238,10 @@ export function ChatPanel({
   const stickToBottom = useRef(true);
   const [draft, setDraft] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
+  const [showTyping, setShowTyping] = useState(true);
+  const tellDraft = (text: string) => {
+    if (onDraftChange && showTyping) onDraftChange(text);
+  };
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   // Parents often pass a new function each render; a loaded image must not fetch a new URL for it.
   const latestGetAttachmentUrl = useRef(getAttachmentUrl);
@@ -224,6 +272,7 @@ export function ChatPanel({
     if (!text || disabled) return;
     onSend(text);
     setDraft('');
+    tellDraft('');
     stickToBottom.current = true;
   };
 
@@ -274,13 +323,29 @@ export function ChatPanel({
         {entries.map((entry) => (
           <li
             key={entry.id > 0 ? entry.id : entry.clientId}
-            className={[styles.message, entry.mine ? styles.mine : styles.theirs].join(' ')}
+            className={[
+              styles.message,
+              entry.mine ? styles.mine : styles.theirs,
+              entry.quickQuestion ? styles.question : '',
+            ]
+              .filter(Boolean)
+              .join(' ')}
           >
             <p className={styles.meta}>
-              <span className={styles.sender}>{senderLabel(entry)}</span>{' '}
+              <span className={styles.sender}>
+                {entry.quickQuestion ? silentCallTexts.questionLabel : senderLabel(entry)}
+              </span>{' '}
               <time dateTime={entry.createdAt}>{formatChatTime(entry.createdAt)}</time>
             </p>
             <MessageBody entry={entry} getAttachmentUrl={fetchAttachmentUrl} />
+            {entry.quickQuestion && (
+              <QuickQuestionAnswer
+                entry={entry}
+                answer={entries.find((other) => other.answerTo === entry.id)}
+                onAnswer={onAnswer}
+                disabled={disabled}
+              />
+            )}
             {entry.pending && entry.loadingProgress === undefined && (
               <p className={styles.state}>{callTexts.sending}</p>
             )}
@@ -292,6 +357,15 @@ export function ChatPanel({
           </li>
         ))}
       </ol>
+      {peerTyping !== undefined && (
+        // Not a live region: it changes with every keystroke; the sent message is announced.
+        <div className={styles.typing}>
+          <p className={styles.typingLabel}>{silentCallTexts.typingLabel}</p>
+          <p className={styles.typingText} data-testid="peer-typing">
+            {peerTyping || <span className={styles.typingNothing}>{silentCallTexts.typingNothing}</span>}
+          </p>
+        </div>
+      )}
       {notice && (
         <Alert tone="error" className={styles.notice}>
           {notice}
@@ -306,7 +380,10 @@ export function ChatPanel({
           rows={2}
           maxLength={CHAT_MESSAGE_MAX}
           disabled={disabled}
-          onChange={(event) => setDraft(event.target.value)}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            tellDraft(event.target.value);
+          }}
           onKeyDown={onKeyDown}
         />
         <div className={styles.actions}>
@@ -340,6 +417,24 @@ export function ChatPanel({
       <p id={`${headingId}-attach-hint`} className={styles.hint}>
         {callTexts.attachmentHint}
       </p>
+      {onDraftChange && (
+        <label className={styles.typingSwitch}>
+          <input
+            type="checkbox"
+            checked={showTyping}
+            disabled={disabled}
+            onChange={(event) => {
+              const on = event.target.checked;
+              setShowTyping(on);
+              onDraftChange(on ? draft : '');
+            }}
+          />
+          <span>
+            {silentCallTexts.showTyping}
+            <span className={styles.typingSwitchHint}>{silentCallTexts.showTypingHint}</span>
+          </span>
+        </label>
+      )}
     </section>
   );
 }
