@@ -15,6 +15,7 @@ import { measureSignaling } from './call-signaling';
 import { measureScaleOut } from './scale-out';
 import { measureSupervisionLatency } from './supervision-latency';
 import { measureSilentCall, SILENT_CALL_TARGETS } from './silent-call';
+import { CALL_LINK_TARGET_P95_MS, measureCallLink } from './call-link';
 import { measureUploadMemory, measureUploadResume } from './upload-costs';
 import { withFreshDatabase } from './lib/postgres';
 import { pageAssets } from './bundle-size';
@@ -511,8 +512,16 @@ if (wants('silent-call')) {
   console.log(
     `  Salida rápida, press → the neutral page parsed: ${exit.exits} exits, p50 ${exit.p50Ms} ms, p95 ${exit.p95Ms} ms (target ≤ ${SILENT_CALL_TARGETS.quickExitP95Ms}), max ${exit.maxMs} ms`,
   );
+  console.log('  caller location (first fix ≤ 2 s): not built yet, not measured');
+}
+
+// Decision 061: a call link sent by SMS, from the tap to the operator's live video.
+if (wants('call-link')) {
+  const figures = await measureCallLink();
+  report.callLink = figures;
+  console.log("\nCall link by SMS: tap → the operator's first video frame (Chromium, 360 px page, loopback)");
   console.log(
-    '  caller location (first fix ≤ 2 s) and call link by SMS (tap → video ≤ 8 s): not built yet, not measured',
+    `  ${figures.calls} calls: p50 ${figures.p50Ms} ms, p95 ${figures.p95Ms} ms (target ≤ ${CALL_LINK_TARGET_P95_MS}), max ${figures.maxMs} ms`,
   );
 }
 

@@ -221,7 +221,7 @@ test("the widget on a second company's site sends the call's rating, a video mai
 
     // (4) A callback.
     await askWidget(page, 'open');
-    await widget.getByRole('button', { name: new RegExp(`^${phoneCallTexts.entry}`) }).click();
+    await widget.getByRole('button', { name: new RegExp(`^${phoneCallTexts.entry} Habla`) }).click();
     await widget
       .getByRole('dialog', { name: phoneCallTexts.entry })
       .getByRole('button', { name: callbackTexts.request })

@@ -15,6 +15,7 @@ export const CALL_BENCH_ENV = {
   SEED_OPERATOR_PASSWORD: BENCH_OPERATOR.password,
   RATE_LIMIT_MAX: '1000000000',
   VIDEO_CALLS_MAX: '1000000000',
+  CALL_LINKS_PER_OPERATOR_MAX: '1000000',
 };
 
 export const percentile = (sorted: number[], p: number) =>

@@ -20,6 +20,9 @@ import { sessionAuthPlugin } from './modules/identity/session-auth-plugin';
 import { attachmentRoutes } from './modules/calls/attachment-routes';
 import { callRoutes } from './modules/calls/call-routes';
 import { callbackRoutes } from './modules/callbacks/callback-routes';
+import { callLinkRoutes } from './modules/calls/call-link-routes';
+import { messagingPlugin } from './integrations/messaging/messaging-plugin';
+import type { MessageSender } from './integrations/messaging/message-sender';
 import { operatorCallRoutes } from './modules/calls/operator-call-routes';
 import { ratingRoutes } from './modules/ratings/rating-routes';
 import { consentRoutes } from './modules/consents/consent-routes';
@@ -88,6 +91,8 @@ export type AppDependencies = {
   mail?: MailSender;
   /** Replaces the configured SMS/WhatsApp verification provider (tests). */
   verification?: VerificationProvider;
+  /** Call links' SMS and WhatsApp (decision 061): tests pass a stand-in; Twilio or the outbox otherwise. */
+  messages?: MessageSender;
   /** `false` silences the log; a level (and a stream, for tests) replaces the configured ones. */
   logger?: boolean | { level: string; stream?: DestinationStream };
 };
@@ -150,6 +155,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(apiDocsPlugin);
   await app.register(mailPlugin, deps.mail ? { sender: deps.mail } : {});
   await app.register(verificationPlugin, deps.verification ? { provider: deps.verification } : {});
+  await app.register(messagingPlugin, deps.messages ? { sender: deps.messages } : {});
   await app.register(flowPlugin);
   await app.register(companyKeyPlugin);
   await app.register(sessionAuthPlugin);
@@ -187,6 +193,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(dataExportRoutes);
   await app.register(callRoutes);
   await app.register(callbackRoutes);
+  await app.register(callLinkRoutes);
   await app.register(operatorCallRoutes);
   await app.register(ratingRoutes);
   await app.register(consentRoutes);

@@ -125,12 +125,23 @@ const envSchema = z.object({
   VOICE_TOKENS_MAX: z.coerce.number().int().positive().default(20),
   /** Callback requests one IP may leave per 10 minutes (anonymous, so kept low). */
   CALLBACKS_MAX: z.coerce.number().int().positive().default(5),
+  /** Call links one operator may send per 10 minutes, and one phone may receive per hour (decision 061). */
+  CALL_LINKS_PER_OPERATOR_MAX: z.coerce.number().int().positive().default(10),
+  CALL_LINKS_PER_PHONE_MAX: z.coerce.number().int().positive().default(3),
   /** How the product names itself in e-mails and SMS (the website's brand is set at build time). */
   BRAND_NAME: z.string().min(1).default('Comunidad Segura'),
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   TWILIO_VERIFY_SERVICE_SID: z.string().min(1).optional(),
   TWILIO_VERIFY_BASE_URL: z.url().default('https://verify.twilio.com'),
+  /**
+   * Twilio's Messaging API, for the call links operators send (decision 061): a Messaging Service,
+   * or a sender number; WhatsApp needs its own approved sender (`whatsapp:` is added here).
+   */
+  TWILIO_MESSAGING_SERVICE_SID: z.string().min(1).optional(),
+  TWILIO_SMS_FROM: z.string().min(1).optional(),
+  TWILIO_WHATSAPP_FROM: z.string().min(1).optional(),
+  TWILIO_API_BASE_URL: z.url().default('https://api.twilio.com'),
   /** Flow's API: `https://sandbox.flow.cl/api` or `https://www.flow.cl/api` (with the key pair below). */
   FLOW_API_URL: urlWithProtocols(['https', 'http']).optional(),
   FLOW_API_KEY: z.string().min(1).optional(),
@@ -199,6 +210,7 @@ export type AppConfig = {
   videoCallsMax: number;
   voiceToken: { secret: string; ttlSeconds: number; perIpMax: number };
   callbacksMax: number;
+  callLinks: { perOperatorMax: number; perPhoneMax: number };
   callAttachmentsMax: number;
   wheelSpinsMax: number;
   callReconnectGraceMs: number;
@@ -212,6 +224,8 @@ export type AppConfig = {
   brandName: string;
   mediaUrlSecret: string;
   twilio: { accountSid: string; authToken: string; serviceSid: string; baseUrl: string } | undefined;
+  /** Twilio Messaging for call links (decision 061); undefined: the outbox keeps them. */
+  twilioMessaging: TwilioMessagingConfig | undefined;
   /**
    * Where payments go: Flow itself (`FLOW_*` set); the built-in simulator in demo mode only, with
    * a key pair made at start; or nowhere (no demo mode and no `FLOW_*`: purchases answer 503).
@@ -226,6 +240,15 @@ export type AppConfig = {
     operatorPassword: string;
     citizenPassword: string;
   };
+};
+
+export type TwilioMessagingConfig = {
+  accountSid: string;
+  authToken: string;
+  messagingServiceSid: string | undefined;
+  smsFrom: string | undefined;
+  whatsappFrom: string | undefined;
+  baseUrl: string;
 };
 
 export type StorageConfig =
@@ -332,6 +355,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       perIpMax: vars.VOICE_TOKENS_MAX,
     },
     callbacksMax: vars.CALLBACKS_MAX,
+    callLinks: {
+      perOperatorMax: vars.CALL_LINKS_PER_OPERATOR_MAX,
+      perPhoneMax: vars.CALL_LINKS_PER_PHONE_MAX,
+    },
     callAttachmentsMax: vars.CALL_ATTACHMENTS_MAX,
     wheelSpinsMax: vars.WHEEL_SPINS_MAX,
     callReconnectGraceMs: vars.CALL_RECONNECT_GRACE_MS,
@@ -352,6 +379,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             authToken: vars.TWILIO_AUTH_TOKEN,
             serviceSid: vars.TWILIO_VERIFY_SERVICE_SID,
             baseUrl: vars.TWILIO_VERIFY_BASE_URL,
+          }
+        : undefined,
+    twilioMessaging:
+      vars.TWILIO_ACCOUNT_SID &&
+      vars.TWILIO_AUTH_TOKEN &&
+      (vars.TWILIO_MESSAGING_SERVICE_SID || vars.TWILIO_SMS_FROM)
+        ? {
+            accountSid: vars.TWILIO_ACCOUNT_SID,
+            authToken: vars.TWILIO_AUTH_TOKEN,
+            messagingServiceSid: vars.TWILIO_MESSAGING_SERVICE_SID,
+            smsFrom: vars.TWILIO_SMS_FROM,
+            whatsappFrom: vars.TWILIO_WHATSAPP_FROM,
+            baseUrl: vars.TWILIO_API_BASE_URL,
           }
         : undefined,
     flow: flowConfig(vars, publicBaseUrl, demoMode),

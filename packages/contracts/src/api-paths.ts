@@ -4,6 +4,7 @@ import { authenticatorApi } from './http/authenticator';
 import { availabilityApi } from './http/availability';
 import { callVideosApi } from './http/call-videos';
 import { callbacksApi } from './http/callbacks';
+import { callLinksApi } from './http/call-links';
 import { callsApi } from './http/calls';
 import { companyApi } from './http/company';
 import { consentsApi } from './http/consents';
@@ -36,6 +37,7 @@ export const apiPaths = {
   availability: availabilityApi,
   callVideos: callVideosApi,
   callbacks: callbacksApi,
+  callLinks: callLinksApi,
   calls: callsApi,
   company: companyApi,
   consents: consentsApi,

@@ -175,3 +175,6 @@ export const QUICK_EXIT = {
   endReason: 'quick_exit',
 } as const;
 export const QUICK_QUESTIONS = { max: 12, lengthMax: 120 } as const;
+
+/** How long a call link works before it is opened, and the bounds of a company's setting (decision 061). */
+export const CALL_LINK_MINUTES = { default: 15, min: 5, max: 60 } as const;

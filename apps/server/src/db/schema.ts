@@ -11,6 +11,7 @@ export * from './tables/call-media';
 export * from './tables/promo';
 export * from './tables/wheel';
 export * from './tables/callbacks';
+export * from './tables/call-links';
 export * from './tables/recordings';
 export * from './tables/video-mail-uploads';
 export * from './tables/audit';

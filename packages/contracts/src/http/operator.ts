@@ -6,7 +6,8 @@ import { recordingRetentionSchema } from './recordings';
 import { okResponseSchema } from './auth';
 import { apiRoute } from './api-route';
 import { STAFF_ROLES } from '../staff-access';
-import { QUICK_EXIT, QUICK_QUESTIONS } from '../constants';
+import { CALL_LINK_MINUTES, QUICK_EXIT, QUICK_QUESTIONS } from '../constants';
+import { callLinkTexts } from '../messages/call-links';
 
 export const inboxVideoMailSchema = z.object({
   id: z.number().int(),
@@ -71,6 +72,8 @@ export const companySettingsSchema = z.object({
   quick_exit_url: z.string(),
   /** The silent call's quick questions, in the order the console shows them (decision 060). */
   quick_questions: z.array(z.string()),
+  /** Minutes a call link sent by SMS or WhatsApp works before it is opened (decision 061). */
+  call_link_minutes: z.number().int(),
 });
 export type CompanySettings = z.infer<typeof companySettingsSchema>;
 
@@ -109,6 +112,13 @@ export const quickQuestionsSchema = z
   .min(1, 'Deja al menos una pregunta')
   .max(QUICK_QUESTIONS.max, `Usa ${QUICK_QUESTIONS.max} preguntas o menos`);
 
+/** How long a call link works before it is opened (decision 061), in whole minutes. */
+export const callLinkMinutesSchema = z
+  .number({ error: callLinkTexts.settingsMinutesHint })
+  .int(callLinkTexts.settingsMinutesHint)
+  .min(CALL_LINK_MINUTES.min, callLinkTexts.settingsMinutesHint)
+  .max(CALL_LINK_MINUTES.max, callLinkTexts.settingsMinutesHint);
+
 export const updateCompanySettingsBodySchema = z
   .object({
     call_back: z.boolean().optional(),
@@ -122,6 +132,7 @@ export const updateCompanySettingsBodySchema = z
     /** null goes back to the product's default. */
     quick_exit_url: quickExitUrlSchema.nullable().optional(),
     quick_questions: quickQuestionsSchema.optional(),
+    call_link_minutes: callLinkMinutesSchema.optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     message: errorMessages.nothingToUpdate,

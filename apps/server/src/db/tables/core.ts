@@ -1,4 +1,5 @@
 import { LAUNCHER_DEFAULTS } from '@seguridad/contracts/http/launcher';
+import { CALL_LINK_MINUTES } from '@seguridad/contracts/constants';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -49,6 +50,8 @@ export const companies = pgTable('companies', {
   quickExitUrl: text('quick_exit_url'),
   /** The silent call's quick questions; null: the product's default list (decision 060). */
   quickQuestions: jsonb('quick_questions').$type<string[]>(),
+  /** Minutes a call link sent by SMS or WhatsApp works before it is opened (decision 061). */
+  callLinkMinutes: integer('call_link_minutes').notNull().default(CALL_LINK_MINUTES.default),
   createdAt: createdAt(),
 });
 

@@ -26,6 +26,7 @@ import {
   type CallRow,
 } from './call-access';
 import { turnCredentials } from './relay-credentials';
+import { checkLinkBeforeClaim } from './call-link-service';
 import { callErrors, callIdParams, callTokenHeaders, notifyRealtime } from './call-route-schemas';
 
 /**
@@ -134,6 +135,8 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
       const kind = body.silent ? 'text' : voiceTokenId ? 'phone' : 'video';
 
       if (body.privateRoom) {
+        // A room made for a call link opens only while the link works (decision 061).
+        const linked = await checkLinkBeforeClaim(app, company.id, body.privateRoom, request.log);
         // The link is the secret: whoever opens it (again, after a reload) becomes the caller.
         const call = await claimPrivateRoom(db, {
           name: body.privateRoom,
@@ -142,6 +145,7 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
           userId: callerUserId,
         });
         if (!call) throw new AppError(404, 'private_room_invalid', callTexts.privateRoomInvalid);
+        await linked?.markOpened();
         return createdCall(call, token);
       }
 

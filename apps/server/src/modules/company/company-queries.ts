@@ -103,3 +103,9 @@ export async function companiesWithHours(db: Database) {
     })
     .from(companies);
 }
+
+/** The company's name, as citizens read it in what it sends them. */
+export async function companyNameOf(db: Database, companyId: number): Promise<string | undefined> {
+  const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
+  return row?.name;
+}

@@ -31,6 +31,7 @@ export async function companySettings(
     launcher_label: company.launcherLabel,
     quick_exit_url: quickExitUrlOf(company),
     quick_questions: company.quickQuestions ?? [...DEFAULT_QUICK_QUESTIONS],
+    call_link_minutes: company.callLinkMinutes,
   };
 }
 
@@ -50,6 +51,7 @@ export async function updateCompanySettings(
     ...(body.launcher_label === undefined ? {} : { launcherLabel: body.launcher_label }),
     ...(body.quick_exit_url === undefined ? {} : { quickExitUrl: body.quick_exit_url }),
     ...(body.quick_questions === undefined ? {} : { quickQuestions: body.quick_questions }),
+    ...(body.call_link_minutes === undefined ? {} : { callLinkMinutes: body.call_link_minutes }),
   };
   if (Object.keys(changes).length > 0)
     await db.update(companies).set(changes).where(eq(companies.id, companyId));

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiError } from '@seguridad/contracts/http/errors';
 import type { ErrorCode } from '@seguridad/contracts/http/error-codes';
 import { callTexts } from '@seguridad/contracts/messages';
+import { callLinkTexts } from '@seguridad/contracts/messages/call-links';
 import { ApiRequestError } from '../../shared/api/api-client';
 import { callStartFailure } from './call-failure';
 
@@ -45,5 +46,14 @@ describe('callStartFailure', () => {
     ['a bug of ours', new TypeError('x is undefined')],
   ])('falls back with the generic sentence after %s', (_case, error) => {
     expect(callStartFailure(error)).toEqual({ action: 'fallBack', sentence: callTexts.callFailed });
+  });
+});
+
+describe('callStartFailure of a call link (decision 061)', () => {
+  it.each([
+    ['call_link_used', callLinkTexts.used],
+    ['call_link_expired', callLinkTexts.expired],
+  ] as const)('says %s in Spanish and keeps the public call at hand', (code, sentence) => {
+    expect(callStartFailure(failed(410, code))).toEqual({ action: 'privateRoomInvalid', sentence });
   });
 });

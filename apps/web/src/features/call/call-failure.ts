@@ -1,4 +1,5 @@
 import { callTexts } from '@seguridad/contracts/messages';
+import { callLinkTexts } from '@seguridad/contracts/messages/call-links';
 import { ApiRequestError } from '../../shared/api/api-client';
 
 /**
@@ -21,6 +22,11 @@ export function callStartFailure(error: unknown): CallStartFailure {
   const code = error.body?.error;
   if (error.status === 404 && code === 'private_room_invalid')
     return { action: 'privateRoomInvalid', sentence: callTexts.privateRoomInvalid };
+  // A call link sent by SMS or WhatsApp (decision 061): used, or never opened in time.
+  if (error.status === 410 && code === 'call_link_used')
+    return { action: 'privateRoomInvalid', sentence: callLinkTexts.used };
+  if (error.status === 410 && code === 'call_link_expired')
+    return { action: 'privateRoomInvalid', sentence: callLinkTexts.expired };
   if (error.status === 503) {
     const known = code ? unavailableSentences[code] : undefined;
     return { action: 'fallBack', sentence: known ?? error.body?.message ?? callTexts.callFailed };

@@ -19,6 +19,7 @@ export const operatorQueryKeys = {
   holds: ['operator', 'holds'] as const,
   availability: ['operator', 'availability'] as const,
   supervision: ['operator', 'supervision'] as const,
+  callLinks: ['operator', 'calls', 'links'] as const,
 };
 
 /** 401 (session ended) and 403 (not a member) will not change on a retry. */

@@ -130,6 +130,7 @@ export function CallsPanel({
         busy={startingId !== null}
         onCreated={(room) => queue.events.onQueueAdded(room)}
         onEnter={(room) => void accept(room)}
+        linksEnabled={visible}
       />
       <CallHistory enabled={visible} canHold={canHold} />
     </div>

@@ -7,6 +7,7 @@ import { useCreatePrivateRoom } from '../api/create-private-room';
 import { formatDateTime } from '../format';
 import { consoleCallTexts } from '@seguridad/contracts/messages/console-ui';
 import styles from './calls.module.css';
+import { CallLinkSender } from './call-link-sender';
 
 type PrivateRoomsProps = {
   rooms: readonly QueuedCall[];
@@ -15,13 +16,22 @@ type PrivateRoomsProps = {
   busy: boolean;
   onCreated: (room: QueuedCall) => void;
   onEnter: (room: QueuedCall) => void;
+  /** The calls tab is open: the call links' states are kept fresh. */
+  linksEnabled?: boolean;
 };
 
 /**
  * Private rooms: the operator creates one, sends its link to a citizen (by phone, mail, chat…), and
  * enters it; the citizen's widget opens straight into the same call.
  */
-export function PrivateRooms({ rooms, enteringId, busy, onCreated, onEnter }: PrivateRoomsProps) {
+export function PrivateRooms({
+  rooms,
+  enteringId,
+  busy,
+  onCreated,
+  onEnter,
+  linksEnabled = true,
+}: PrivateRoomsProps) {
   const headingId = useId();
   const create = useCreatePrivateRoom();
   const [created, setCreated] = useState<{ link: string; roomId: number } | null>(null);
@@ -49,6 +59,7 @@ export function PrivateRooms({ rooms, enteringId, busy, onCreated, onEnter }: Pr
         <Alert tone="error">{errorText(create.error, consoleCallTexts.privateRoomFailed)}</Alert>
       )}
       {created && <PrivateRoomLink key={created.roomId} link={created.link} />}
+      <CallLinkSender enabled={linksEnabled} onSent={onCreated} />
       {rooms.length === 0 ? (
         <p className={styles.hint}>
           Crea una sala y envía su enlace a la persona que debe entrar a la videollamada.

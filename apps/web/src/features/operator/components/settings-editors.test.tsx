@@ -23,6 +23,7 @@ const company: CompanySettings = {
   launcher_label: 'Contáctanos',
   quick_exit_url: 'https://www.meteochile.gob.cl/',
   quick_questions: ['¿Estás en peligro ahora?'],
+  call_link_minutes: 15,
 };
 
 function renderWithClient(children: ReactNode) {

@@ -6,6 +6,7 @@ import { EmbedSettings } from './embed-settings';
 import { RecordingRetentionEditor } from './recording-retention-editor';
 import { ServicesSettings } from './services-settings';
 import { SilentCallSettings } from './silent-call-settings';
+import { CallLinkSettings } from './call-link-settings';
 import { SpecialitiesEditor } from './specialities-editor';
 import { VideoLibrary } from './video-library';
 import styles from './settings.module.css';
@@ -35,6 +36,7 @@ export function SettingsPanel({ company }: { company: CompanySettings }) {
       </div>
       <EmbedSettings company={company} notify={setNotice} />
       <SilentCallSettings company={company} notify={setNotice} />
+      <CallLinkSettings company={company} notify={setNotice} />
       <VideoLibrary notify={setNotice} />
       <Snackbar message={notice} onClose={() => setNotice(null)} />
     </section>
