@@ -25,6 +25,8 @@ const CALL_ACTOR =
 
 export const HANDLER_CHECKS: Record<string, string> = {
   'GET /api/health': 'public: up or not, no data',
+  'POST /api/webhooks/twilio/message-status':
+    "Twilio's request signature (HMAC-SHA1 with the account's auth token); absent without Twilio Messaging",
   'POST /api/v1/auth/signup': 'public: sign-up, limited per address',
   'POST /api/v1/auth/login': 'public: e-mail and password, guesses budgeted per account and address',
   'POST /api/v1/auth/2fa/requestTwoFactorAuthCode': 'the password just proven (a pending two-step sign-in)',

@@ -65,6 +65,7 @@ export const auditTexts = {
     'draw.run': 'Realizó el sorteo',
     'call.transcript_open': 'Abrió la conversación de una llamada',
     'call.attachment_open': 'Abrió un archivo enviado en una llamada',
+    'call.link_send': 'Envió un enlace de videollamada',
     'inbox.view': 'Consultó la bandeja (mensajes de contacto, video mails y devoluciones de llamada)',
     'recording.download': 'Abrió una grabación',
     'video_mail.open': 'Abrió un video mail',

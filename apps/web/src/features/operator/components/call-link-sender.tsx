@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { QueuedCall } from '@seguridad/contracts/http/calls';
 import { CALL_LINK_CHANNELS, sendCallLinkBodySchema } from '@seguridad/contracts/http/call-links';
 import { callLinkTexts } from '@seguridad/contracts/messages/call-links';
+import { formatPhone } from '@seguridad/contracts/helpers/phone';
 import { errorText } from '../../../shared/api/api-client';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
@@ -110,7 +111,7 @@ export function CallLinkSender({
         <ul className={styles.callLinkList} aria-label={callLinkTexts.recent}>
           {recent.map((link) => (
             <li key={link.id} className={styles.callLinkItem} data-state={link.state}>
-              <span className={styles.callLinkPhone}>{link.phone}</span>
+              <span className={styles.callLinkPhone}>{formatPhone(link.phone)}</span>
               <span>
                 {callLinkTexts.channels[link.channel]} ·{' '}
                 <time dateTime={link.sent_at}>{formatDateTime(link.sent_at)}</time>

@@ -6,6 +6,9 @@ import { callbackTexts } from '@seguridad/contracts/messages';
 import { errorText } from '../../../shared/api/api-client';
 import { Button } from '../../../shared/ui/button';
 import { useMarkInboxItemHandled } from '../api/mark-inbox-item-handled';
+import { useSendCallLink } from '../api/call-links';
+import { CALL_LINK_CHANNELS } from '@seguridad/contracts/http/call-links';
+import { callLinkTexts } from '@seguridad/contracts/messages/call-links';
 import { formatDateTime } from '../format';
 import styles from './inbox.module.css';
 
@@ -20,6 +23,39 @@ export function preferredTimeText(preferredTime: string): string {
   return preferredTime === CALLBACK_ASAP
     ? callbackTexts.asap
     : callbackTexts.slot(preferredTime, callbackSlotEnd(preferredTime));
+}
+
+/**
+ * Instead of calling back by phone, a video call (decision 061): the one-time link goes by SMS or
+ * WhatsApp to the number the citizen left; its private room appears with the operator's others.
+ */
+function CallLinkToCallback({ phone, describedBy }: { phone: string; describedBy: string }) {
+  const send = useSendCallLink();
+  return (
+    <div className={styles.callbackLink} role="group" aria-label={callLinkTexts.title}>
+      <span className={styles.noteLabel}>{callLinkTexts.title}:</span>
+      {CALL_LINK_CHANNELS.map((channel) => (
+        <Button
+          key={channel}
+          variant="ghost"
+          busy={send.isPending && send.variables?.channel === channel}
+          disabled={send.isPending || send.isSuccess}
+          aria-describedby={describedBy}
+          onClick={() => send.mutate({ phone, channel })}
+        >
+          {callLinkTexts.channels[channel]}
+        </Button>
+      ))}
+      <p role="status" className={styles.meta}>
+        {send.isSuccess ? callLinkTexts.sent : ''}
+      </p>
+      {send.isError && (
+        <p role="alert" className={styles.markError}>
+          {errorText(send.error, callLinkTexts.sendFailed)}
+        </p>
+      )}
+    </div>
+  );
 }
 
 /**
@@ -104,6 +140,7 @@ export function CallbackCard({ callback, keepInView }: CallbackCardProps) {
               </Button>
             </form>
           )}
+          {!handledAt && <CallLinkToCallback phone={callback.phone} describedBy={titleId} />}
           {markDone.error && (
             <p role="alert" className={styles.markError}>
               {errorText(markDone.error, callbackTexts.markFailed)}
