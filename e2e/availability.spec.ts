@@ -103,8 +103,58 @@ test('a pause closes the centre to what nobody else serves; a call is offered to
     await expect(admin.page.getByRole('status').filter({ hasText: /^En llamada$/ })).toBeVisible();
     await expectPlaying(callView.getByLabel('Video de la operadora'));
     await expect(olga.getByRole('listitem').filter({ hasText: 'Orientación Legal' })).toHaveCount(0);
+    // Hung up, not left to the reconnection grace: the next journey finds the administrator free.
+    await consoleCall.getByRole('button', { name: 'Terminar llamada' }).click();
+    await expect(consoleCall.getByRole('button', { name: 'Volver a la fila' })).toBeVisible();
   } finally {
     await olgaContext.close();
+    await admin.context.close();
+  }
+});
+
+test('an offer is seen from any view, with its countdown and the tab title, and is taken from there; the badge follows the call', async ({
+  browser,
+  server,
+  page: citizen,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const admin = await operatorOnCalls(browser, server.baseURL);
+  const token = await tokenThroughApi(request, DEV_ADMIN.email, DEV_ADMIN.password);
+  try {
+    await chooseState(admin.page, 'Disponible');
+    await expect(admin.page.getByRole('status').filter({ hasText: /^Disponible$/ })).toBeVisible();
+    await admin.page.getByRole('tab', { name: /^Video mails/ }).click();
+
+    const panel = await openCallPanel(citizen);
+    await panel.getByRole('button', { name: 'Llamar' }).click();
+    const callView = citizen.getByRole('region', { name: 'Videollamada en curso' });
+    await expect(callView).toBeVisible();
+
+    const bar = admin.page.getByRole('region', { name: availabilityTexts.offeredToYou });
+    await expect(bar).toBeVisible();
+    await expect(bar.getByText(/Tienes \d+ s para aceptarla/)).toBeVisible();
+    await expect(bar.getByText(/Esperando hace/)).toBeVisible();
+    await expect.poll(() => admin.page.title()).toMatch(/^● Llamada para ti/);
+    await bar.getByRole('button', { name: 'Aceptar' }).click();
+
+    const consoleCall = admin.page.getByRole('region', { name: /^Llamada ·/ });
+    await expect(consoleCall).toBeVisible();
+    await expect(bar).toHaveCount(0);
+    await expect.poll(() => admin.page.title()).not.toMatch(/Llamada para ti/);
+    await expect(admin.page.getByRole('status').filter({ hasText: /^En llamada$/ })).toBeVisible();
+    await expectPlaying(callView.getByLabel('Video de la operadora'));
+
+    // Over, the badge no longer says En llamada, even before the operator goes back to the queue.
+    await consoleCall.getByRole('button', { name: 'Terminar llamada' }).click();
+    await expect(consoleCall.getByRole('button', { name: 'Volver a la fila' })).toBeVisible();
+    await expect(admin.page.getByRole('status').filter({ hasText: /^Disponible$/ })).toBeVisible();
+  } finally {
+    // The administrator takes no calls again, as the seed left them, for the journeys after this one.
+    await request.put('/api/v1/operator/availability', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { state: 'paused', reason: 'otra' },
+    });
     await admin.context.close();
   }
 });

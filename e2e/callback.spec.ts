@@ -1,3 +1,4 @@
+import { availabilityTexts } from '@seguridad/contracts/messages/availability';
 import type { Page } from '@playwright/test';
 import { callbackTexts, widgetTexts } from '@seguridad/contracts/messages';
 import { checkedViewports, expectNoHorizontalScroll, expectNoSeriousAxeViolations } from './fixtures';
@@ -74,7 +75,9 @@ test.describe('callback', () => {
     await panel.getByRole('button', { name: 'Llamar' }).click();
     const callView = citizen.getByRole('region', { name: 'Videollamada en curso' });
     await expect(callView.getByText(callbackTexts.instead)).toBeVisible();
-    await expect(operator.page.getByRole('button', { name: /Aceptar/ })).toHaveCount(1);
+    // The queue's own button (an offer to this operator would show another, above the tabs).
+    const queue = operator.page.getByRole('region', { name: /^Llamadas en espera/ });
+    await expect(queue.getByRole('button', { name: /Aceptar/ })).toHaveCount(1);
     await callView.getByRole('button', { name: callbackTexts.request }).click();
 
     const form = citizen.getByRole('dialog', { name: callbackTexts.request });
@@ -82,6 +85,7 @@ test.describe('callback', () => {
     await form.getByRole('button', { name: callbackTexts.request }).click();
     await expect(citizen.getByText(callbackTexts.sent)).toBeVisible();
     await expect(operator.page.getByRole('button', { name: /Aceptar/ })).toHaveCount(0);
+    await expect(operator.page.getByRole('region', { name: availabilityTexts.offeredToYou })).toHaveCount(0);
     await expect(operator.page.getByRole('article', { name: '+56 9 1122 3344' })).toBeVisible();
   });
 });

@@ -14,6 +14,7 @@ export const availabilityTexts = {
     `Tienes ${seconds} s para aceptarla; después se ofrece a todo el equipo.`,
   offeredToOther: (name: string, seconds: number) => `Ofrecida a ${name} · para todos en ${seconds} s`,
   decline: 'Dejar pasar',
+  allowDesktopNotices: 'Avisarme también en el escritorio',
   declined: 'Dejaste pasar la llamada: ahora la ve todo el equipo.',
   offerHeld: 'Esta llamada está ofrecida a otra persona del equipo por unos segundos.',
   notOffered: 'Esta llamada ya no está ofrecida a ti.',

@@ -1,3 +1,8 @@
+import { useMutation } from '@tanstack/react-query';
+import { isLivePhase } from '../../shared/call/call-state';
+import { declineCall } from './api/decline-call';
+import { OfferBar } from './components/offer-bar';
+import { useNow } from './use-now';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -202,6 +207,19 @@ function OperatorConsole() {
     onLeftQueue: (id) => callQueue.events.onQueueRemoved({ id, reason: 'accepted' }),
     onCallsChanged: () => void queryClient.invalidateQueries({ queryKey: operatorQueryKeys.calls }),
   });
+  const ownUserId = availability.data?.availability.user_id ?? null;
+  const offered = waitingPublicCalls(callQueue.state).find(
+    (call) => call.offer?.operator_id === ownUserId && call.offerDeadline !== null,
+  );
+  const now = useNow(1000, offered !== undefined);
+  const offer =
+    offered && offered.offerDeadline !== null && offered.offerDeadline > now ? offered : undefined;
+  const declineOffer = useMutation({ mutationFn: (callId: number) => declineCall(callId) });
+  // In a call the badge says so; once the call is over it says what the operator chose again.
+  const inLiveCall =
+    operatorCall.state.step === 'in-call' &&
+    operatorCall.snapshot !== null &&
+    isLivePhase(operatorCall.snapshot.phase);
 
   if (twoStepRequired) return <TwoStepFirst />;
   if (membership.data?.member === false || denied === 403) return <NoAccess />;
@@ -293,11 +311,19 @@ function OperatorConsole() {
           {settings.name} · {staffTexts.roles[settings.role]}
         </p>
       )}
-      <AvailabilityControl
-        enabled={isMember}
-        connection={connection}
-        inCall={operatorCall.state.step === 'in-call'}
-      />
+      <AvailabilityControl enabled={isMember} connection={connection} inCall={inLiveCall} />
+      {offer && !inLiveCall && (
+        <OfferBar
+          call={offer}
+          now={now}
+          accepting={operatorCall.state.step === 'starting' && operatorCall.state.callId === offer.id}
+          onAccept={() => {
+            setSearchParams({ vista: views.calls }, { replace: true });
+            void operatorCall.accept(offer);
+          }}
+          onDecline={() => declineOffer.mutate(offer.id)}
+        />
+      )}
       <NewItemNotice announcement={announcement} />
       <NewItemNotice announcement={callQueue.announcement} />
       <ConsoleTabs

@@ -105,7 +105,13 @@ export function useOperatorCall({
 
   const accept = useCallback(
     async (call: QueuedCall) => {
-      if (latest.current.state.step !== 'idle') return;
+      const current = latest.current.state;
+      // From the end of a call an offer is accepted at once: the ended call is put away first.
+      if (current.step === 'in-call' && !isLivePhase(current.session.getSnapshot().phase)) {
+        current.session.dispose();
+        stopStream(localStream.current);
+        localStream.current = null;
+      } else if (current.step !== 'idle') return;
       if (!socket) {
         setState({ step: 'idle', error: consoleCallTexts.socketNotReady });
         return;
