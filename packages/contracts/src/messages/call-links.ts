@@ -11,6 +11,8 @@ export const callLinkTexts = {
   send: 'Enviar enlace',
   sent: 'Enlace enviado. Entra a la sala para esperar al ciudadano.',
   sendFailed: 'No pudimos enviar el enlace. Inténtalo de nuevo.',
+  messagingOff:
+    'Esta central no tiene configurado el envío de SMS ni WhatsApp. Comparte el enlace de una sala privada por otro medio.',
   providerFailed: 'El proveedor de mensajes no aceptó el envío. Revisa el número e inténtalo de nuevo.',
   tooManyByOperator: 'Enviaste muchos enlaces en poco tiempo. Espera unos minutos.',
   tooManyToPhone: 'Ese celular ya recibió varios enlaces en la última hora.',

@@ -182,6 +182,24 @@ describe('call links by SMS or WhatsApp (decision 061)', () => {
   });
 });
 
+describe('call links on a production server without Twilio Messaging', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ env: { NODE_ENV: 'production' } });
+    // Without a second factor to prove here: the company does not ask its staff for one.
+    await openDemoCompany(ctx, { staffTwoStep: false });
+  });
+  afterAll(() => ctx.close());
+
+  it('says so in Spanish instead of keeping a link nobody receives', async () => {
+    const { token } = await demoOperatorSession(ctx);
+    const response = await send(ctx, token, { phone: '+56911115555', channel: 'sms' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ error: 'sms_unavailable', message: callLinkTexts.messagingOff });
+    expect(await ctx.database.db.select().from(callLinks)).toEqual([]);
+  });
+});
+
 /**
  * Twilio's Messaging API stood in locally: it checks the account's credentials, keeps every message
  * and answers with a MessageSid, or refuses the numbers ending in 0000.

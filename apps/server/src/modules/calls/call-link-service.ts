@@ -39,6 +39,11 @@ export async function sendCallLink(
   log: FastifyBaseLogger,
 ) {
   const db = app.database.db;
+  // A production server without Twilio Messaging would only keep the link in its outbox: nobody
+  // would receive it, so the operator is told instead of seeing «Enviado».
+  if (app.messages.kind === 'outbox' && app.config.isProduction && !app.config.demoMode) {
+    throw new AppError(503, 'sms_unavailable', callLinkTexts.messagingOff);
+  }
   const now = new Date();
   const sends = await recentSends(db, {
     companyId: request.companyId,
