@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import {
+  twilioConfigs,
+  twilioEnv,
+  type TwilioMessagingConfig,
+  type TwilioVerifyConfig,
+} from './twilio-config';
+
+export type { TwilioMessagingConfig, TwilioVerifyConfig };
 import { SIGNALING_LIMITS } from '@seguridad/contracts/realtime/call';
 import { serverRoot } from './server-root';
 
@@ -130,18 +138,7 @@ const envSchema = z.object({
   CALL_LINKS_PER_PHONE_MAX: z.coerce.number().int().positive().default(3),
   /** How the product names itself in e-mails and SMS (the website's brand is set at build time). */
   BRAND_NAME: z.string().min(1).default('Comunidad Segura'),
-  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
-  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
-  TWILIO_VERIFY_SERVICE_SID: z.string().min(1).optional(),
-  TWILIO_VERIFY_BASE_URL: z.url().default('https://verify.twilio.com'),
-  /**
-   * Twilio's Messaging API, for the call links operators send (decision 061): a Messaging Service,
-   * or a sender number; WhatsApp needs its own approved sender (`whatsapp:` is added here).
-   */
-  TWILIO_MESSAGING_SERVICE_SID: z.string().min(1).optional(),
-  TWILIO_SMS_FROM: z.string().min(1).optional(),
-  TWILIO_WHATSAPP_FROM: z.string().min(1).optional(),
-  TWILIO_API_BASE_URL: z.url().default('https://api.twilio.com'),
+  ...twilioEnv,
   /** Flow's API: `https://sandbox.flow.cl/api` or `https://www.flow.cl/api` (with the key pair below). */
   FLOW_API_URL: urlWithProtocols(['https', 'http']).optional(),
   FLOW_API_KEY: z.string().min(1).optional(),
@@ -223,7 +220,7 @@ export type AppConfig = {
   turn: { urls: string[]; secret: string; ttlSeconds: number } | undefined;
   brandName: string;
   mediaUrlSecret: string;
-  twilio: { accountSid: string; authToken: string; serviceSid: string; baseUrl: string } | undefined;
+  twilio: TwilioVerifyConfig | undefined;
   /** Twilio Messaging for call links (decision 061); undefined: the outbox keeps them. */
   twilioMessaging: TwilioMessagingConfig | undefined;
   /**
@@ -240,15 +237,6 @@ export type AppConfig = {
     operatorPassword: string;
     citizenPassword: string;
   };
-};
-
-export type TwilioMessagingConfig = {
-  accountSid: string;
-  authToken: string;
-  messagingServiceSid: string | undefined;
-  smsFrom: string | undefined;
-  whatsappFrom: string | undefined;
-  baseUrl: string;
 };
 
 export type StorageConfig =
@@ -291,12 +279,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const vars = parsed.data;
-  const twilioVars = [vars.TWILIO_ACCOUNT_SID, vars.TWILIO_AUTH_TOKEN, vars.TWILIO_VERIFY_SERVICE_SID];
-  if (twilioVars.some(Boolean) && !twilioVars.every(Boolean)) {
-    throw new ConfigError([
-      'TWILIO_*: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_VERIFY_SERVICE_SID together, or none',
-    ]);
-  }
+  const twilio = twilioConfigs(vars);
+  if (twilio.problem) throw new ConfigError([twilio.problem]);
   const flowVars = [vars.FLOW_API_URL, vars.FLOW_API_KEY, vars.FLOW_SECRET_KEY];
   if (flowVars.some(Boolean) && !flowVars.every(Boolean)) {
     throw new ConfigError(['FLOW_*: set FLOW_API_URL, FLOW_API_KEY and FLOW_SECRET_KEY together, or none']);
@@ -372,28 +356,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : undefined,
     brandName: vars.BRAND_NAME,
     mediaUrlSecret: vars.MEDIA_URL_SECRET ?? randomBytes(32).toString('base64url'),
-    twilio:
-      vars.TWILIO_ACCOUNT_SID && vars.TWILIO_AUTH_TOKEN && vars.TWILIO_VERIFY_SERVICE_SID
-        ? {
-            accountSid: vars.TWILIO_ACCOUNT_SID,
-            authToken: vars.TWILIO_AUTH_TOKEN,
-            serviceSid: vars.TWILIO_VERIFY_SERVICE_SID,
-            baseUrl: vars.TWILIO_VERIFY_BASE_URL,
-          }
-        : undefined,
-    twilioMessaging:
-      vars.TWILIO_ACCOUNT_SID &&
-      vars.TWILIO_AUTH_TOKEN &&
-      (vars.TWILIO_MESSAGING_SERVICE_SID || vars.TWILIO_SMS_FROM)
-        ? {
-            accountSid: vars.TWILIO_ACCOUNT_SID,
-            authToken: vars.TWILIO_AUTH_TOKEN,
-            messagingServiceSid: vars.TWILIO_MESSAGING_SERVICE_SID,
-            smsFrom: vars.TWILIO_SMS_FROM,
-            whatsappFrom: vars.TWILIO_WHATSAPP_FROM,
-            baseUrl: vars.TWILIO_API_BASE_URL,
-          }
-        : undefined,
+    twilio: twilio.verify,
+    twilioMessaging: twilio.messaging,
     flow: flowConfig(vars, publicBaseUrl, demoMode),
     paymentSweep: {
       intervalMs: vars.PAYMENT_SWEEP_INTERVAL_MS,
